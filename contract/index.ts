@@ -1,0 +1,6 @@
+export * from "./constants.ts";
+export * from "./errors.ts";
+export * from "./ids.ts";
+export * from "./routes.ts";
+export * from "./session.ts";
+export * from "./views.ts";

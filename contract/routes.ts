@@ -1,0 +1,90 @@
+import { FeedViewType, isFeedViewType } from "./views.ts";
+
+/** Route parameter forms (SPEC §2). */
+export const ROUTE_ENTRY_PENDING = "pending";
+export const ROUTE_FEED_ALL = "all";
+export const ROUTE_FEED_COLLECTIONS = "collections";
+export const ROUTE_FEED_FOLDER_PREFIX = "folder-";
+export const ROUTE_FEED_LIST_PREFIX = "list-";
+export const ROUTE_FEED_INBOX_PREFIX = "inbox-";
+export const ROUTE_TIMELINE_VIEW_PREFIX = "view-";
+
+export type FeedSelection =
+  | { kind: "all" }
+  | { kind: "collections" }
+  | { kind: "folder"; name: string }
+  | { kind: "list"; listId: string }
+  | { kind: "inbox"; inboxId: string }
+  | { kind: "feed"; feedId: string }
+  | { kind: "feeds"; feedIds: string[] };
+
+/** Reads the feedId route parameter in any of its forms. */
+export function parseFeedIdParam(raw: string): FeedSelection {
+  const value = safeDecode(raw);
+  if (value === ROUTE_FEED_ALL || value === "") return { kind: "all" };
+  if (value === ROUTE_FEED_COLLECTIONS) return { kind: "collections" };
+  if (value.startsWith(ROUTE_FEED_FOLDER_PREFIX)) {
+    return { kind: "folder", name: value.slice(ROUTE_FEED_FOLDER_PREFIX.length) };
+  }
+  if (value.startsWith(ROUTE_FEED_LIST_PREFIX)) {
+    return { kind: "list", listId: value.slice(ROUTE_FEED_LIST_PREFIX.length) };
+  }
+  if (value.startsWith(ROUTE_FEED_INBOX_PREFIX)) {
+    return { kind: "inbox", inboxId: value.slice(ROUTE_FEED_INBOX_PREFIX.length) };
+  }
+  if (value.includes(",")) {
+    return { kind: "feeds", feedIds: value.split(",").filter((id) => id.length > 0) };
+  }
+  return { kind: "feed", feedId: value };
+}
+
+export function formatFeedIdParam(selection: FeedSelection): string {
+  switch (selection.kind) {
+    case "all":
+      return ROUTE_FEED_ALL;
+    case "collections":
+      return ROUTE_FEED_COLLECTIONS;
+    case "folder":
+      return `${ROUTE_FEED_FOLDER_PREFIX}${selection.name}`;
+    case "list":
+      return `${ROUTE_FEED_LIST_PREFIX}${selection.listId}`;
+    case "inbox":
+      return `${ROUTE_FEED_INBOX_PREFIX}${selection.inboxId}`;
+    case "feed":
+      return selection.feedId;
+    case "feeds":
+      return selection.feedIds.join(",");
+  }
+}
+
+/**
+ * The view of a timeline: `view-{n}` names it; otherwise the view of the selected list (when the
+ * caller knows it); otherwise Articles.
+ */
+export function viewFromTimelineId(timelineId: string, listView?: number): FeedViewType {
+  if (timelineId.startsWith(ROUTE_TIMELINE_VIEW_PREFIX)) {
+    const n = Number(timelineId.slice(ROUTE_TIMELINE_VIEW_PREFIX.length));
+    if (Number.isInteger(n) && isFeedViewType(n)) return n;
+  }
+  if (isFeedViewType(listView)) return listView;
+  return FeedViewType.Articles;
+}
+
+export function timelineIdForView(view: FeedViewType): string {
+  return `${ROUTE_TIMELINE_VIEW_PREFIX}${view}`;
+}
+
+export function isPendingEntry(entryId: string | undefined): boolean {
+  return entryId === undefined || entryId === ROUTE_ENTRY_PENDING;
+}
+
+/** The root redirect target: the Articles timeline with default ids. */
+export const DEFAULT_TIMELINE_PATH = `/timeline/${timelineIdForView(FeedViewType.Articles)}/${ROUTE_FEED_ALL}/${ROUTE_ENTRY_PENDING}`;
+
+function safeDecode(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,14 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The client is built into dist/client and served by the API server from the same origin,
+// so session cookies need no CORS. `npm run dev` proxies the API to a running server.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: { "/api": process.env.FOLLOW_DEV_API ?? "http://127.0.0.1:3000" },
+  },
+});
