@@ -48,7 +48,8 @@ export function createIdGenerator(options: { worker?: number; now?: () => number
   let lastTime = 0;
   let sequence = 0;
   return function nextId(): string {
-    let time = Math.max(now(), lastTime, ID_EPOCH);
+    // Whole milliseconds: a fractional clock would reset the sequence within one id time.
+    let time = Math.max(Math.floor(now()), lastTime, ID_EPOCH);
     if (time === lastTime) {
       sequence += 1;
       if (BigInt(sequence) > MAX_SEQUENCE) {

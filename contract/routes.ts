@@ -18,9 +18,11 @@ export type FeedSelection =
   | { kind: "feed"; feedId: string }
   | { kind: "feeds"; feedIds: string[] };
 
-/** Reads the feedId route parameter in any of its forms. */
-export function parseFeedIdParam(raw: string): FeedSelection {
-  const value = safeDecode(raw);
+/**
+ * Reads the feedId route parameter in any of its forms. Takes the router's already-decoded value:
+ * decoding again would corrupt folder names holding "%" (e.g. "a%20b").
+ */
+export function parseFeedIdParam(value: string): FeedSelection {
   if (value === ROUTE_FEED_ALL || value === "") return { kind: "all" };
   if (value === ROUTE_FEED_COLLECTIONS) return { kind: "collections" };
   if (value.startsWith(ROUTE_FEED_FOLDER_PREFIX)) {
@@ -80,11 +82,3 @@ export function isPendingEntry(entryId: string | undefined): boolean {
 
 /** The root redirect target: the Articles timeline with default ids. */
 export const DEFAULT_TIMELINE_PATH = `/timeline/${timelineIdForView(FeedViewType.Articles)}/${ROUTE_FEED_ALL}/${ROUTE_ENTRY_PENDING}`;
-
-function safeDecode(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}

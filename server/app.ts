@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { Auth } from "./auth.ts";
+import type { ServerConfig } from "./config.ts";
+import type { DatabaseHandle } from "./db/connect.ts";
+import { ApiError } from "./http/api-error.ts";
+import { readClientInfo } from "./http/client-info.ts";
+import { createStaticClient } from "./http/static-client.ts";
+import type { Logger } from "./logger.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { profileRoutes } from "./routes/profiles.ts";
+
+export interface AppDeps {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  auth: Auth;
+  logger: Logger;
+}
+
+/** The whole HTTP surface: API under the base path, the built client everywhere else. */
+export function createApp({ config, database, auth, logger }: AppDeps) {
+  const app = new Hono<{ Variables: { traceId: string } }>();
+  const base = config.apiBasePath;
+
+  app.use("*", async (c, next) => {
+    const traceId = randomUUID();
+    c.set("traceId", traceId);
+    const started = performance.now();
+    await next();
+    c.header("x-trace-id", traceId);
+    logger.info(
+      {
+        traceId,
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        client: readClientInfo(c),
+      },
+      "request",
+    );
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+        mediaSrc: ["'self'", "blob:", "https:", "http:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+    }),
+  );
+
+  app.use(
+    `${base}/*`,
+    bodyLimit({
+      maxSize: 1_000_000,
+      // The unread rest of the body poisons a kept-alive socket: close it after answering.
+      onError: (c) => {
+        c.header("connection", "close");
+        return c.json(new ApiError(1002, "Request body too large", 413).toBody(), 413);
+      },
+    }),
+  );
+
+  app.route(`${base}/health`, healthRoutes(database));
+  app.route(`${base}/better-auth`, authRoutes(auth, { trustProxy: config.trustProxy, logger }));
+  app.route(`${base}/profiles`, profileRoutes(auth, database));
+
+  app.all(`${base}/*`, (c) => {
+    throw new ApiError(1002, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, 404);
+  });
+  app.all(base, (c) => {
+    throw new ApiError(1002, `No such endpoint: ${c.req.method} ${base}`, 404);
+  });
+
+  const serveClient = createStaticClient(config.clientDistDir);
+  app.get("*", (c) => serveClient(c));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(error.toBody(), error.status as 400);
+    }
+    const traceId = c.get("traceId");
+    logger.error({ traceId, err: error }, "unexpected error");
+    return c.json(new ApiError(1005, `trace id ${traceId}`).toBody(), 500);
+  });
+
+  return app;
+}

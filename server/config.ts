@@ -1,0 +1,142 @@
+import { COOKIE_MAX_AGE_CAP_SECONDS } from "../contract/constants.ts";
+
+/** Server configuration, read once from the environment and validated at start. */
+export interface ServerConfig {
+  nodeEnv: "development" | "production" | "test";
+  host: string;
+  port: number;
+  /** The origin users reach the app at; undefined means "the address we listen on". */
+  publicUrl: string | undefined;
+  apiBasePath: string;
+  dataDir: string;
+  databasePath: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  authSecret: string | undefined;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  sessionMaxAgeSeconds: number;
+  rateLimit: { enabled: boolean; windowSeconds: number; max: number; authMax: number };
+  adminEmails: string[];
+  clientDistDir: string;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Parses the environment; collects every problem instead of stopping at the first. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === "" ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (["1", "true", "yes", "on"].includes(raw)) return true;
+    if (["0", "false", "no", "off"].includes(raw)) return false;
+    problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]) => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(" or ")}, got "${parsed.protocol}"`);
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} must be a valid URL, got "${raw}"`);
+      return undefined;
+    }
+  };
+
+  const nodeEnvRaw = read("NODE_ENV") ?? "development";
+  const nodeEnv = (["development", "production", "test"] as const).find((e) => e === nodeEnvRaw);
+  if (!nodeEnv) problems.push(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+
+  const apiBasePath = read("API_BASE_PATH") ?? "/api";
+  if (!/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(apiBasePath)) {
+    problems.push(`API_BASE_PATH must start with "/" and not end with "/", got "${apiBasePath}"`);
+  }
+
+  const publicUrl = url("PUBLIC_URL", ["http:", "https:"])?.replace(/\/$/, "");
+  const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"]);
+  const dataDir = read("DATA_DIR") ?? "./data";
+
+  const authSecret = read("AUTH_SECRET") ?? read("BETTER_AUTH_SECRET");
+  if (authSecret !== undefined && authSecret.length < 32) {
+    problems.push("AUTH_SECRET must be at least 32 characters long");
+  }
+  if (authSecret === undefined && nodeEnv === "production") {
+    problems.push("AUTH_SECRET is required when NODE_ENV=production (32+ random characters)");
+  }
+
+  const trustedOrigins: string[] = [];
+  for (const origin of (read("TRUSTED_ORIGINS") ?? "").split(",").map((o) => o.trim())) {
+    if (!origin) continue;
+    try {
+      trustedOrigins.push(new URL(origin).origin);
+    } catch {
+      problems.push(`TRUSTED_ORIGINS entries must be origins like https://example.com, got "${origin}"`);
+    }
+  }
+
+  const sessionDays = int("SESSION_MAX_AGE_DAYS", 30, 1, COOKIE_MAX_AGE_CAP_SECONDS / 86_400);
+  const logLevelRaw = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "warn" : "info");
+  const logLevel = LOG_LEVELS.find((l) => l === logLevelRaw);
+  if (!logLevel) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevelRaw}"`);
+
+  const config: ServerConfig = {
+    nodeEnv: nodeEnv ?? "development",
+    host: read("HOST") ?? "127.0.0.1",
+    port: int("PORT", 3000, 0, 65_535),
+    publicUrl,
+    apiBasePath,
+    dataDir,
+    databasePath: read("DATABASE_PATH") ?? `${dataDir}/follow.sqlite`,
+    databaseUrl,
+    databasePoolMax: int("DATABASE_POOL_MAX", 10, 1, 1_000),
+    authSecret,
+    trustedOrigins,
+    trustProxy: bool("TRUST_PROXY", false),
+    sessionMaxAgeSeconds: sessionDays * 86_400,
+    rateLimit: {
+      enabled: bool("RATE_LIMIT", true),
+      windowSeconds: int("RATE_LIMIT_WINDOW_SECONDS", 60, 1, 86_400),
+      max: int("RATE_LIMIT_MAX", 300, 1, 1_000_000),
+      authMax: int("AUTH_RATE_LIMIT_MAX", 10, 1, 1_000_000),
+    },
+    adminEmails: (read("ADMIN_EMAILS") ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    clientDistDir: read("CLIENT_DIST_DIR") ?? "./dist/client",
+    logLevel: logLevel ?? "info",
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

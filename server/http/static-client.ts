@@ -1,0 +1,51 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import type { Context } from "hono";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".wasm": "application/wasm",
+  ".map": "application/json; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+};
+
+/**
+ * Serves the built client from one directory. Hashed assets are cached for a year; every other
+ * path that is not a file gets index.html so the client router can answer it (SPA fallback).
+ */
+export function createStaticClient(distDir: string) {
+  const root = resolve(distDir);
+  const indexPath = join(root, "index.html");
+
+  return function serve(c: Context): Response {
+    if (!existsSync(indexPath)) {
+      return c.text("The client is not built yet. Run `npm run build`, or `npm start` to build and serve.", 503);
+    }
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    const candidate = normalize(join(root, pathname));
+    const inside = candidate === root || candidate.startsWith(root + sep);
+    if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
+      const immutable = pathname.startsWith("/assets/");
+      return fileResponse(candidate, immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    }
+    return fileResponse(indexPath, "no-cache");
+  };
+}
+
+function fileResponse(path: string, cacheControl: string): Response {
+  const type = TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+  return new Response(readFileSync(path), {
+    headers: { "content-type": type, "cache-control": cacheControl },
+  });
+}

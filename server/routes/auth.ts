@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import type { ErrorCode } from "../../contract/errors.ts";
+import { type Auth, CLIENT_IP_HEADER } from "../auth.ts";
+import { ApiError } from "../http/api-error.ts";
+import { clientIp } from "../http/client-info.ts";
+import { applyCookieRules } from "../http/cookies.ts";
+import type { Logger } from "../logger.ts";
+
+/** better-auth's statuses mapped onto our catalogue; its own message becomes the reason. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 1002,
+  401: 1000,
+  403: 1004,
+  404: 1002,
+  422: 3,
+  429: 12000,
+};
+
+/**
+ * Mounts better-auth under `<base>/better-auth`. Requests get the peer address in a header only
+ * we set (so the rate limiter cannot be fooled by a client header); answers get our error body
+ * and the cookie rules.
+ */
+export function authRoutes(auth: Auth, options: { trustProxy: boolean; logger: Logger }) {
+  const app = new Hono();
+  app.all("/*", async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, options.trustProxy));
+    const request = new Request(c.req.raw, { headers });
+    const response = await auth.handler(request);
+    const out = new Headers(response.headers);
+    applyCookieRules(out, (name) => options.logger.warn({ cookie: name }, "dropped cookie breaking prefix rules"));
+    if (response.status < 400) {
+      return new Response(response.body, { status: response.status, headers: out });
+    }
+    const error = await toApiError(response);
+    out.set("content-type", "application/json; charset=utf-8");
+    out.delete("content-length");
+    return new Response(JSON.stringify(error.toBody()), { status: response.status, headers: out });
+  });
+  return app;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let reason: string | null = null;
+  try {
+    const body = (await response.json()) as { message?: unknown; code?: unknown };
+    if (typeof body.message === "string" && body.message) reason = body.message;
+    else if (typeof body.code === "string") reason = body.code;
+  } catch {
+    reason = response.statusText || null;
+  }
+  const code = CODE_BY_STATUS[response.status] ?? (response.status >= 500 ? 1005 : 1002);
+  return new ApiError(code, reason, response.status);
+}

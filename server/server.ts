@@ -1,0 +1,75 @@
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { createAuth } from "./auth.ts";
+import type { ServerConfig } from "./config.ts";
+import { connectDatabase } from "./db/connect.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { resolveAuthSecret } from "./secret.ts";
+
+export interface RunningServer {
+  /** Where users reach the app (PUBLIC_URL, or the listening address). */
+  url: string;
+  /** The address this process listens on; what local tools and tests connect to. */
+  localUrl: string;
+  port: number;
+  dialect: "sqlite" | "postgres";
+  close(): Promise<void>;
+}
+
+type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/**
+ * Starts everything: database, migrations, auth and HTTP. Listens first so that port 0 works
+ * (tests), but answers 503 until migrations are done.
+ */
+export async function startServer(config: ServerConfig, logger: Logger = createLogger(config)) {
+  const database = connectDatabase(config);
+  let handler: FetchHandler = () =>
+    new Response(JSON.stringify({ code: 1005, message: "Internal error", reason: "starting" }), {
+      status: 503,
+      headers: { "content-type": "application/json" },
+    });
+  const server = createAdaptorServer({ fetch: (request, env) => handler(request, env) });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostForUrl = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const localUrl = `http://${hostForUrl.includes(":") ? `[${hostForUrl}]` : hostForUrl}:${port}`;
+  const baseUrl = config.publicUrl ?? localUrl;
+
+  try {
+    const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+    const auth = createAuth({ config, database, logger, baseUrl, secret });
+    await migrateDatabase(database, auth, logger);
+    const app = createApp({ config, database, auth, logger });
+    handler = (request, env) => app.fetch(request, env);
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+    throw error;
+  }
+  logger.info({ url: baseUrl, database: database.dialect, location: database.location }, "listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      // In-flight requests get a grace period, then their sockets are cut.
+      const timer = setTimeout(() => {
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      }, 10_000);
+      await closed;
+      clearTimeout(timer);
+      await database.close();
+      logger.info("stopped");
+    })();
+    return closing;
+  };
+  const running: RunningServer = { url: baseUrl, localUrl, port, dialect: database.dialect, close };
+  return running;
+}

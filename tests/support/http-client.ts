@@ -1,0 +1,68 @@
+/** A tiny cookie-keeping HTTP client for API tests, speaking to a real server over loopback. */
+export class TestClient {
+  readonly baseUrl: string;
+  private readonly cookies = new Map<string, string>();
+  private readonly origin: string;
+
+  constructor(baseUrl: string, options: { origin?: string } = {}) {
+    this.baseUrl = baseUrl;
+    this.origin = options.origin ?? new URL(baseUrl).origin;
+  }
+
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+    const headers: Record<string, string> = { origin: this.origin, ...options.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    }
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers["content-type"] ??= "application/json";
+    }
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === "" || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  get cookieNames(): string[] {
+    return [...this.cookies.keys()];
+  }
+
+  signUp(email: string, password = "correct horse battery", name = "Reader") {
+    return this.request("POST", "/api/better-auth/sign-up/email", { json: { email, password, name } });
+  }
+
+  signIn(email: string, password = "correct horse battery") {
+    return this.request("POST", "/api/better-auth/sign-in/email", { json: { email, password } });
+  }
+
+  signOut() {
+    return this.request("POST", "/api/better-auth/sign-out", { json: {} });
+  }
+
+  session() {
+    return this.request("GET", "/api/better-auth/get-session");
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "reader"): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
