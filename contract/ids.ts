@@ -34,7 +34,8 @@ export function composeId(timestampMs: number, worker = 0, sequence = 0): string
   const time = BigInt(Math.floor(timestampMs - ID_EPOCH));
   if (time < 0n || time >= 1n << ID_TIME_BITS) throw new RangeError("id time out of range");
   if (worker < 0 || BigInt(worker) > MAX_WORKER) throw new RangeError("id worker out of range");
-  if (sequence < 0 || BigInt(sequence) > MAX_SEQUENCE) throw new RangeError("id sequence out of range");
+  if (sequence < 0 || BigInt(sequence) > MAX_SEQUENCE)
+    throw new RangeError("id sequence out of range");
   return ((time << SHIFT) | (BigInt(worker) << ID_SEQUENCE_BITS) | BigInt(sequence)).toString();
 }
 

@@ -49,6 +49,7 @@ describe("feedId route parameter", () => {
     expect(parseFeedIdParam("")).toEqual({ kind: "all" });
     expect(parseFeedIdParam("collections")).toEqual({ kind: "collections" });
     expect(parseFeedIdParam("folder-技術 ブログ")).toEqual({ kind: "folder", name: "技術 ブログ" });
+    expect(parseFeedIdParam("folder-100% a%20b")).toEqual({ kind: "folder", name: "100% a%20b" });
     expect(parseFeedIdParam(`list-${id}`)).toEqual({ kind: "list", listId: id });
     expect(parseFeedIdParam("inbox-my-inbox")).toEqual({ kind: "inbox", inboxId: "my-inbox" });
     expect(parseFeedIdParam(id)).toEqual({ kind: "feed", feedId: id });

@@ -1,0 +1,136 @@
+import {
+  type $Fetch,
+  createFetch,
+  type FetchOptions,
+  type FetchRequest,
+  type FetchResponse,
+  type MappedResponseType,
+  FetchError as OfetchError,
+  type ResponseType,
+} from "ofetch";
+import {
+  APP_NAME,
+  APP_VERSION,
+  HTTP_RETRY_STATUSES,
+  type Platform,
+  REQUEST_HEADERS,
+} from "../../contract/constants.ts";
+import { FetchError } from "./fetch-error.ts";
+import { clientId, sessionId } from "./identity.ts";
+import { type ApiReactions, type ReactOptions, reactToError } from "./reactions.ts";
+
+export interface ApiClientOptions {
+  baseURL: string;
+  platform: Platform;
+  /** Development build: sends the dev flag header. */
+  dev: boolean;
+  reactions: ApiReactions;
+  /** The transport; defaults to the global fetch (looked up per call). */
+  fetch?: typeof globalThis.fetch;
+  clientId?: () => string;
+  sessionId?: () => string;
+  /** Pause before the retry of a GET/HEAD, in ms (default 300). */
+  retryDelayMs?: number;
+}
+
+/**
+ * ofetch's options plus ours. `retry` overrides the retry count for one call (GET/HEAD retry once
+ * by default, writes never); `silent: true` skips the error toast so the caller can show the
+ * error inline (sign-out on 401 and the invitation redirect still happen).
+ */
+export type ApiFetchOptions<R extends ResponseType = "json"> = FetchOptions<R> & ReactOptions;
+
+/** An ofetch `$Fetch` bound to the API base URL whose failures reject with our FetchError. */
+export interface ApiFetch {
+  <T = unknown, R extends ResponseType = "json">(
+    request: FetchRequest,
+    options?: ApiFetchOptions<R>,
+  ): Promise<MappedResponseType<R, T>>;
+  raw<T = unknown, R extends ResponseType = "json">(
+    request: FetchRequest,
+    options?: ApiFetchOptions<R>,
+  ): Promise<FetchResponse<MappedResponseType<R, T>>>;
+  native: $Fetch["native"];
+}
+
+export interface ApiClient {
+  fetch: ApiFetch;
+  /** The headers of SPEC §7 every call carries. */
+  headers: Readonly<Record<string, string>>;
+}
+
+const DEFAULT_RETRY_DELAY_MS = 300;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { reactions } = options;
+  const headers = requestHeaders(options);
+  const transport: typeof globalThis.fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const ofetch = createFetch({
+    fetch: transport,
+    Headers: globalThis.Headers,
+    AbortController: globalThis.AbortController,
+    defaults: {
+      baseURL: options.baseURL,
+      credentials: "include",
+      headers,
+      retryStatusCodes: [...HTTP_RETRY_STATUSES],
+      retryDelay: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+    },
+  });
+
+  // Reactions run once per call, after ofetch's retries, never once per attempt.
+  async function settle<T>(call: Promise<T>, silent: boolean | undefined): Promise<T> {
+    try {
+      const result = await call;
+      reactions.onNetworkResult?.(true);
+      return result;
+    } catch (cause) {
+      const error = cause instanceof OfetchError ? fromOfetch(cause) : cause;
+      if (error instanceof FetchError && !error.aborted) {
+        reactions.onNetworkResult?.(error.status !== null);
+      }
+      reactToError(error, reactions, { silent });
+      throw error;
+    }
+  }
+
+  const api = (<T, R extends ResponseType>(request: FetchRequest, opts?: ApiFetchOptions<R>) =>
+    settle(ofetch<T, R>(request, opts), opts?.silent)) as ApiFetch;
+  api.raw = (request, opts) => settle(ofetch.raw(request, opts), opts?.silent);
+  api.native = ofetch.native;
+  return { fetch: api, headers };
+}
+
+export function requestHeaders(
+  options: Pick<ApiClientOptions, "platform" | "dev" | "clientId" | "sessionId">,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    [REQUEST_HEADERS.platform]: options.platform,
+    [REQUEST_HEADERS.appName]: APP_NAME,
+    [REQUEST_HEADERS.appVersion]: APP_VERSION,
+    [REQUEST_HEADERS.clientId]: (options.clientId ?? clientId)(),
+    [REQUEST_HEADERS.sessionId]: (options.sessionId ?? sessionId)(),
+  };
+  if (options.dev) headers[REQUEST_HEADERS.dev] = "1";
+  return headers;
+}
+
+function fromOfetch(error: OfetchError): FetchError {
+  const request = error.request;
+  const response = error.response;
+  const cause = error.cause as { name?: string } | undefined;
+  const signal = error.options?.signal;
+  const aborted =
+    response === undefined &&
+    (cause?.name === "AbortError" || (signal?.aborted === true && cause?.name !== "TimeoutError"));
+  return new FetchError({
+    method: error.options?.method ?? "GET",
+    url: typeof request === "string" ? request : (request?.url ?? ""),
+    status: response?.status ?? null,
+    statusText: response?.statusText,
+    data: error.data,
+    aborted,
+    cause: error.cause,
+  });
+}
