@@ -1,5 +1,5 @@
-import { createTestPostgres } from "../tests/support/postgres.ts";
 import { TestClient } from "../tests/support/http-client.ts";
+import { createTestPostgres } from "../tests/support/postgres.ts";
 import { measure, sequentialRate } from "./support/measure.ts";
 import { spawnServer } from "./support/spawn-server.ts";
 
@@ -21,13 +21,15 @@ export async function benchAuth(database: "sqlite" | "postgres"): Promise<AuthFi
   const server = await spawnServer({
     AUTH_RATE_LIMIT_MAX: "1000000",
     RATE_LIMIT_MAX: "1000000",
-    ...(postgres ? { DATABASE_URL: postgres.url, DATABASE_POOL_MAX: String(postgres.poolMax) } : {}),
+    ...(postgres
+      ? { DATABASE_URL: postgres.url, DATABASE_POOL_MAX: String(postgres.poolMax) }
+      : {}),
   });
   try {
     const email = `bench.${Date.now()}@example.com`;
     const client = new TestClient(server.url);
     await client.signUp(email, "bench password 123");
-    const sessionCookie = client.cookieNames.map((n) => `${n}=${(client as unknown as { cookies: Map<string, string> }).cookies.get(n)}`).join("; ");
+    const sessionCookie = client.cookieHeader();
 
     const health = await measure({ url: `${server.url}/api/health` });
     const session = await measure({

@@ -9,9 +9,13 @@ import { join } from "node:path";
 const dist = process.env.CLIENT_DIST_DIR ?? "dist/client";
 if (needsBuild()) {
   console.log("Building the client...");
-  const result = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"], {
-    stdio: "inherit",
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"],
+    {
+      stdio: "inherit",
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 await import("../server/main.ts");

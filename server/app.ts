@@ -82,7 +82,11 @@ export function createApp({ config, database, auth, logger }: AppDeps) {
   app.route(`${base}/profiles`, profileRoutes(auth, database));
 
   app.all(`${base}/*`, (c) => {
-    throw new ApiError(1002, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`, 404);
+    throw new ApiError(
+      1002,
+      `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`,
+      404,
+    );
   });
   app.all(base, (c) => {
     throw new ApiError(1002, `No such endpoint: ${c.req.method} ${base}`, 404);

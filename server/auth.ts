@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { customSession, twoFactor } from "better-auth/plugins";
-import type { Role, SessionResponse } from "../contract/session.ts";
 import { createIdGenerator } from "../contract/ids.ts";
+import type { Role, SessionResponse } from "../contract/session.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import type { Logger } from "./logger.ts";
@@ -31,7 +31,12 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
     secret,
     database: { db: database.db, type: database.dialect },
     trustedOrigins: [new URL(baseUrl).origin, ...config.trustedOrigins],
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
     user: {
       additionalFields: {
         handle: { type: "string", required: false, input: false },

@@ -76,7 +76,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
   const nodeEnvRaw = read("NODE_ENV") ?? "development";
   const nodeEnv = (["development", "production", "test"] as const).find((e) => e === nodeEnvRaw);
-  if (!nodeEnv) problems.push(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+  if (!nodeEnv)
+    problems.push(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
 
   const apiBasePath = read("API_BASE_PATH") ?? "/api";
   if (!/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(apiBasePath)) {
@@ -101,14 +102,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     try {
       trustedOrigins.push(new URL(origin).origin);
     } catch {
-      problems.push(`TRUSTED_ORIGINS entries must be origins like https://example.com, got "${origin}"`);
+      problems.push(
+        `TRUSTED_ORIGINS entries must be origins like https://example.com, got "${origin}"`,
+      );
     }
   }
 
   const sessionDays = int("SESSION_MAX_AGE_DAYS", 30, 1, COOKIE_MAX_AGE_CAP_SECONDS / 86_400);
   const logLevelRaw = read("LOG_LEVEL") ?? (nodeEnv === "test" ? "warn" : "info");
   const logLevel = LOG_LEVELS.find((l) => l === logLevelRaw);
-  if (!logLevel) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevelRaw}"`);
+  if (!logLevel)
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevelRaw}"`);
 
   const config: ServerConfig = {
     nodeEnv: nodeEnv ?? "development",

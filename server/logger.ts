@@ -2,7 +2,10 @@ import { type DestinationStream, type LoggerOptions, pino } from "pino";
 import type { ServerConfig } from "./config.ts";
 
 /** Structured JSON logs on stdout, one line per event. */
-export function createLogger(config: Pick<ServerConfig, "logLevel">, destination?: DestinationStream) {
+export function createLogger(
+  config: Pick<ServerConfig, "logLevel">,
+  destination?: DestinationStream,
+) {
   const options: LoggerOptions = {
     level: config.logLevel,
     base: { service: "follow-server" },

@@ -52,7 +52,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     await database.close();
     throw error;
   }
-  logger.info({ url: baseUrl, database: database.dialect, location: database.location }, "listening");
+  logger.info(
+    { url: baseUrl, database: database.dialect, location: database.location },
+    "listening",
+  );
 
   let closing: Promise<void> | undefined;
   const close = () => {

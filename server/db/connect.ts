@@ -19,7 +19,8 @@ export function connectDatabase(options: {
   databasePath: string;
   databasePoolMax?: number;
 }): DatabaseHandle {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.databasePoolMax ?? 10);
+  if (options.databaseUrl)
+    return connectPostgres(options.databaseUrl, options.databasePoolMax ?? 10);
   return connectSqlite(options.databasePath);
 }
 

@@ -1,5 +1,3 @@
-
-
 /**
  * Our own tables. better-auth owns user, session, account, verification, twoFactor and
  * rateLimit; we read its user table for roles and profiles.

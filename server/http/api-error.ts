@@ -1,4 +1,9 @@
-import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, httpStatusFor } from "../../contract/errors.ts";
+import {
+  ERROR_MESSAGES,
+  type ErrorBody,
+  type ErrorCode,
+  httpStatusFor,
+} from "../../contract/errors.ts";
 
 /** An expected failure with a catalogue code; answered as `{code, message, reason}`. */
 export class ApiError extends Error {

@@ -25,11 +25,17 @@ export async function readJsonBody<S extends Schema.ConstraintDecoder<unknown>>(
 }
 
 /** Decodes query parameters (all strings) against a schema. */
-export function readQuery<S extends Schema.ConstraintDecoder<unknown>>(c: Context, schema: S): S["Type"] {
+export function readQuery<S extends Schema.ConstraintDecoder<unknown>>(
+  c: Context,
+  schema: S,
+): S["Type"] {
   return decodeOrThrow(schema, c.req.query());
 }
 
-function decodeOrThrow<S extends Schema.ConstraintDecoder<unknown>>(schema: S, value: unknown): S["Type"] {
+function decodeOrThrow<S extends Schema.ConstraintDecoder<unknown>>(
+  schema: S,
+  value: unknown,
+): S["Type"] {
   try {
     return Schema.decodeUnknownSync(schema)(value, { errors: "all", onExcessProperty: "ignore" });
   } catch (error) {

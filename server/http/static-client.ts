@@ -30,14 +30,20 @@ export function createStaticClient(distDir: string) {
 
   return function serve(c: Context): Response {
     if (!existsSync(indexPath)) {
-      return c.text("The client is not built yet. Run `npm run build`, or `npm start` to build and serve.", 503);
+      return c.text(
+        "The client is not built yet. Run `npm run build`, or `npm start` to build and serve.",
+        503,
+      );
     }
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
     if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
       const immutable = pathname.startsWith("/assets/");
-      return fileResponse(candidate, immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      return fileResponse(
+        candidate,
+        immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      );
     }
     return fileResponse(indexPath, "no-cache");
   };

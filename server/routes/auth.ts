@@ -29,7 +29,9 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean; logger: L
     const request = new Request(c.req.raw, { headers });
     const response = await auth.handler(request);
     const out = new Headers(response.headers);
-    applyCookieRules(out, (name) => options.logger.warn({ cookie: name }, "dropped cookie breaking prefix rules"));
+    applyCookieRules(out, (name) =>
+      options.logger.warn({ cookie: name }, "dropped cookie breaking prefix rules"),
+    );
     if (response.status < 400) {
       return new Response(response.body, { status: response.status, headers: out });
     }

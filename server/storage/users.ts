@@ -10,7 +10,12 @@ export async function findPublicProfiles(database: DatabaseHandle, ids: readonly
     .execute();
   const byId: Record<string, PublicProfile> = {};
   for (const row of rows) {
-    byId[row.id] = { id: row.id, name: row.name, handle: row.handle ?? null, image: row.image ?? null };
+    byId[row.id] = {
+      id: row.id,
+      name: row.name,
+      handle: row.handle ?? null,
+      image: row.image ?? null,
+    };
   }
   return byId;
 }

@@ -30,7 +30,11 @@ describe.each(DIALECTS)("API basics on %s", (dialect) => {
       json: { ids: [] },
     });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 1000, message: "Unauthorized", reason: "Sign in to continue" });
+    expect(response.body).toEqual({
+      code: 1000,
+      message: "Unauthorized",
+      reason: "Sign in to continue",
+    });
   });
 
   it("answers every malformed body with 400 and code 1002", async () => {
@@ -70,9 +74,14 @@ describe.each(DIALECTS)("API basics on %s", (dialect) => {
     const client = new TestClient(server.localUrl);
     const me = await client.signUp(uniqueEmail(), "correct horse battery", "Ada");
     const id = me.body.user.id as string;
-    const response = await client.request("POST", "/api/profiles/batch", { json: { ids: [id, "1234567890123"] } });
+    const response = await client.request("POST", "/api/profiles/batch", {
+      json: { ids: [id, "1234567890123"] },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ code: 0, data: { [id]: { id, name: "Ada", handle: null, image: null } } });
+    expect(response.body).toEqual({
+      code: 0,
+      data: { [id]: { id, name: "Ada", handle: null, image: null } },
+    });
     expect(JSON.stringify(response.body)).not.toContain("@example.com");
   });
 
@@ -113,10 +122,16 @@ describe.each(DIALECTS)("API basics on %s", (dialect) => {
 describe("rate limiting and client serving (sqlite)", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer("sqlite", { AUTH_RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "60" });
+    server = await startTestServer("sqlite", {
+      AUTH_RATE_LIMIT_MAX: "3",
+      RATE_LIMIT_WINDOW_SECONDS: "60",
+    });
     const dist = join(server.dataDir, "dist");
     mkdirSync(join(dist, "assets"), { recursive: true });
-    writeFileSync(join(dist, "index.html"), "<!doctype html><title>Follow</title><div id=root></div>");
+    writeFileSync(
+      join(dist, "index.html"),
+      "<!doctype html><title>Follow</title><div id=root></div>",
+    );
     writeFileSync(join(dist, "assets", "app-abc123.js"), "console.log('app')");
     writeFileSync(join(server.dataDir, "secret.txt"), "do not serve");
     await server.stop();
@@ -165,7 +180,10 @@ describe("rate limiting and client serving (sqlite)", () => {
 describe("behind HTTPS", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer("sqlite", { PUBLIC_URL: "https://follow.example", TRUST_PROXY: "true" });
+    server = await startTestServer("sqlite", {
+      PUBLIC_URL: "https://follow.example",
+      TRUST_PROXY: "true",
+    });
   });
   afterAll(() => server?.close());
 

@@ -51,7 +51,11 @@ describe.each(DIALECTS)("auth over HTTP on %s", (dialect) => {
     await client.signOut();
     const response = await client.signIn(email, "not the password");
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ code: 1000, message: "Unauthorized", reason: "Invalid email or password" });
+    expect(response.body).toEqual({
+      code: 1000,
+      message: "Unauthorized",
+      reason: "Invalid email or password",
+    });
   });
 
   it("rejects a second account with the same e-mail with a coded error", async () => {
@@ -86,7 +90,9 @@ describe.each(DIALECTS)("auth over HTTP on %s", (dialect) => {
     server = await server.restart();
     const again = new TestClient(server.localUrl);
     // The cookie jar belongs to the origin; copy it over to the restarted server's port.
-    Object.assign(again, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
+    Object.assign(again, {
+      cookies: (client as unknown as { cookies: Map<string, string> }).cookies,
+    });
     const session = await again.session();
     expect(session.body?.user.email).toBe(email);
   });
@@ -95,8 +101,12 @@ describe.each(DIALECTS)("auth over HTTP on %s", (dialect) => {
     const client = new TestClient(server.localUrl);
     await client.signUp(uniqueEmail());
     const evil = new TestClient(server.localUrl, { origin: "https://evil.example" });
-    Object.assign(evil, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
-    const response = await evil.request("POST", "/api/better-auth/update-user", { json: { name: "pwned" } });
+    Object.assign(evil, {
+      cookies: (client as unknown as { cookies: Map<string, string> }).cookies,
+    });
+    const response = await evil.request("POST", "/api/better-auth/update-user", {
+      json: { name: "pwned" },
+    });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe(1004);
     expect((await client.session()).body.user.name).toBe("Reader");

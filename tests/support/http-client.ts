@@ -13,17 +13,23 @@ export class TestClient {
     method: string,
     path: string,
     options: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers.
   ): Promise<{ status: number; headers: Headers; body: any; text: string }> {
     const headers: Record<string, string> = { origin: this.origin, ...options.headers };
     if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      headers.cookie = this.cookieHeader();
     }
     let body = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers["content-type"] ??= "application/json";
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: "manual" });
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const index = pair!.indexOf("=");
@@ -44,8 +50,21 @@ export class TestClient {
     return [...this.cookies.keys()];
   }
 
+  /** The Cookie header this client sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /** Carries another client's session over (another origin, or a restarted server). */
+  copyCookiesFrom(other: TestClient): this {
+    for (const [k, v] of other.cookies) this.cookies.set(k, v);
+    return this;
+  }
+
   signUp(email: string, password = "correct horse battery", name = "Reader") {
-    return this.request("POST", "/api/better-auth/sign-up/email", { json: { email, password, name } });
+    return this.request("POST", "/api/better-auth/sign-up/email", {
+      json: { email, password, name },
+    });
   }
 
   signIn(email: string, password = "correct horse battery") {

@@ -13,7 +13,8 @@ export interface TestPostgres {
   drop(): Promise<void>;
 }
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://follow:follow@127.0.0.1:5432/postgres";
+const ADMIN_URL =
+  process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://follow:follow@127.0.0.1:5432/postgres";
 
 export async function createTestPostgres(): Promise<TestPostgres> {
   if (process.env.TEST_FORCE_PGLITE !== "1" && (await reachable(ADMIN_URL))) {

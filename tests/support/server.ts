@@ -30,7 +30,11 @@ export async function startTestServer(
   shared?: { dataDir: string; postgres: TestPostgres | undefined },
 ): Promise<TestServer> {
   const dataDir = shared?.dataDir ?? mkdtempSync(join(tmpdir(), "follow-test-"));
-  const postgres = shared ? shared.postgres : dialect === "postgres" ? await createTestPostgres() : undefined;
+  const postgres = shared
+    ? shared.postgres
+    : dialect === "postgres"
+      ? await createTestPostgres()
+      : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     HOST: "127.0.0.1",
@@ -39,7 +43,9 @@ export async function startTestServer(
     AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
     CLIENT_DIST_DIR: env.CLIENT_DIST_DIR ?? join(dataDir, "no-client"),
     LOG_LEVEL: "info",
-    ...(postgres ? { DATABASE_URL: postgres.url, DATABASE_POOL_MAX: String(postgres.poolMax) } : {}),
+    ...(postgres
+      ? { DATABASE_URL: postgres.url, DATABASE_POOL_MAX: String(postgres.poolMax) }
+      : {}),
     ...env,
   });
   const logs: Record<string, unknown>[] = [];
