@@ -1,10 +1,10 @@
 import { Schema } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ErrorBodySchema } from "./error-body.ts";
 import {
   ERROR_CODES,
   ERROR_MESSAGES,
-  ErrorBody,
   errorBody,
   httpStatusFor,
   INVITATION_REQUIRED_CODE,
@@ -129,7 +129,7 @@ describe("error catalogue (SPEC §8)", () => {
         fc.option(fc.string(), { nil: undefined }),
         (code, reason) => {
           const body = errorBody(code, reason);
-          expect(Schema.decodeUnknownSync(ErrorBody)(body)).toEqual(body);
+          expect(Schema.decodeUnknownSync(ErrorBodySchema)(body)).toEqual(body);
           expect(body).toEqual({ code, message: ERROR_MESSAGES[code], reason: reason ?? null });
         },
       ),

@@ -1,5 +1,3 @@
-import { Schema } from "effect";
-
 /** The server error catalogue (SPEC §8): every code with its message. */
 export const ERROR_MESSAGES = {
   1: "Previous operation is not completed",
@@ -116,13 +114,12 @@ export function httpStatusFor(code: ErrorCode): number {
   return STATUS_BY_CODE[code] ?? 400;
 }
 
-/** The body of every error answer: `{code, message, reason}`. */
-export const ErrorBody = Schema.Struct({
-  code: Schema.Number,
-  message: Schema.String,
-  reason: Schema.optional(Schema.NullOr(Schema.String)),
-});
-export type ErrorBody = typeof ErrorBody.Type;
+/** The body of every error answer: `{code, message, reason}` (schema in error-body.ts). */
+export interface ErrorBody {
+  readonly code: number;
+  readonly message: string;
+  readonly reason?: string | null | undefined;
+}
 
 export function errorBody(code: ErrorCode, reason?: string | null): ErrorBody {
   return { code, message: ERROR_MESSAGES[code], reason: reason ?? null };

@@ -1,4 +1,5 @@
 export * from "./constants.ts";
+export * from "./error-body.ts";
 export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./profiles.ts";

@@ -1,0 +1,69 @@
+import { createRoute, redirect } from "@tanstack/react-router";
+import { ActionPage } from "../views/pages/action-page.tsx";
+import { PowerPage } from "../views/pages/power-page.tsx";
+import { RsshubPage } from "../views/pages/rsshub-page.tsx";
+import { AppShell } from "../views/shell/app-shell.tsx";
+import { EntryPane } from "../views/timeline/entry-pane.tsx";
+import { TimelinePage } from "../views/timeline/timeline-page.tsx";
+import { lazyPage } from "./lazy-page.ts";
+import { rootRoute } from "./routes-root.tsx";
+import { throwIfTestErrorRequested, wantsTestError } from "./test-hooks.ts";
+
+/** The signed-in part of the app: the shell around every product page. */
+export const appLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "app",
+  beforeLoad: async ({ context, location }) => {
+    const state = await context.session.ensureLoaded();
+    if (state.status !== "authenticated") {
+      throw redirect({ to: "/login", search: { redirect: location.href }, replace: true });
+    }
+  },
+  // The test hook's flag is a loader dependency, so adding `?__throw=1` reruns the loader.
+  loaderDeps: ({ search }) => ({ testError: wantsTestError(search as Record<string, unknown>) }),
+  loader: ({ deps }) => throwIfTestErrorRequested({ __throw: deps.testError }),
+  component: AppShell,
+});
+
+export const timelineRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "timeline/$timelineId/$feedId",
+  component: TimelinePage,
+});
+
+/** Optional child: the entry detail; `pending` means none is open yet. */
+export const entryRoute = createRoute({
+  getParentRoute: () => timelineRoute,
+  path: "$entryId",
+  component: EntryPane,
+});
+
+export const actionRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "action",
+  component: ActionPage,
+});
+
+export const discoverRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "discover",
+  component: lazyPage(() => import("../views/discover/discover-page.tsx"), "DiscoverPage"),
+});
+
+export const discoverCategoryRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "discover/category/$category",
+  component: lazyPage(() => import("../views/discover/category-page.tsx"), "DiscoverCategoryPage"),
+});
+
+export const powerRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "power",
+  component: PowerPage,
+});
+
+export const rsshubRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "rsshub",
+  component: RsshubPage,
+});

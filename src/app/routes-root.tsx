@@ -1,0 +1,56 @@
+import { createRootRouteWithContext, createRoute, Outlet, redirect } from "@tanstack/react-router";
+import { DEFAULT_TIMELINE_PATH } from "../../contract/routes.ts";
+import { LoginPage } from "../views/login/login-page.tsx";
+import { InvitationPage } from "../views/pages/invitation-page.tsx";
+import { RouteErrorPage } from "./error-page.tsx";
+import { NotFoundPage } from "./not-found-page.tsx";
+import { sanitizeRedirect } from "./redirect.ts";
+import type { RouterContext } from "./router-context.ts";
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => {
+    // SPEC §2: any path ending in /index.html goes to the root.
+    if (location.pathname.endsWith("/index.html")) throw redirect({ to: "/", replace: true });
+  },
+  component: Outlet,
+  errorComponent: RouteErrorPage,
+  notFoundComponent: NotFoundPage,
+});
+
+/** `/` opens the Articles timeline with default ids. */
+export const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  beforeLoad: () => {
+    throw redirect({ href: DEFAULT_TIMELINE_PATH, replace: true });
+  },
+});
+
+export interface LoginSearch {
+  /** Where to go after signing in; sanitised before use. */
+  redirect?: string;
+}
+
+export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  return typeof search.redirect === "string" ? { redirect: search.redirect } : {};
+}
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "login",
+  validateSearch: validateLoginSearch,
+  beforeLoad: async ({ context, search }) => {
+    // A signed-in user has nothing to do here. If the session check fails, show the form.
+    const state = await context.session.ensureLoaded().catch(() => undefined);
+    if (state?.status === "authenticated") {
+      throw redirect({ href: sanitizeRedirect(search.redirect), replace: true });
+    }
+  },
+  component: LoginPage,
+});
+
+export const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "invitation",
+  component: InvitationPage,
+});

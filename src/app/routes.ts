@@ -1,0 +1,28 @@
+import {
+  actionRoute,
+  appLayoutRoute,
+  discoverCategoryRoute,
+  discoverRoute,
+  entryRoute,
+  powerRoute,
+  rsshubRoute,
+  timelineRoute,
+} from "./routes-app.tsx";
+import { indexRoute, invitationRoute, loginRoute, rootRoute } from "./routes-root.tsx";
+import { settingsIndexRoute, settingsPageRoutes, settingsRoute } from "./routes-settings.tsx";
+
+/** The whole route table of SPEC §2. */
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  invitationRoute,
+  appLayoutRoute.addChildren([
+    timelineRoute.addChildren([entryRoute]),
+    actionRoute,
+    discoverRoute,
+    discoverCategoryRoute,
+    powerRoute,
+    rsshubRoute,
+    settingsRoute.addChildren([settingsIndexRoute, ...settingsPageRoutes]),
+  ]),
+]);

@@ -1,0 +1,46 @@
+import { type ApiReactions, createApiClient } from "../api/index.ts";
+import { i18n, translate } from "../i18n/index.ts";
+import { createSessionService } from "../session/session-service.ts";
+import { showToast } from "../ui/toasts.tsx";
+import { detectEnvironment } from "./client-info.ts";
+import type { ClientEnv } from "./env.ts";
+import { type AppRouter, createAppRouter } from "./router.ts";
+
+/**
+ * Wires the API client, the session and the router together. The API client's reactions need
+ * the router and the router needs the session, so the router is bound late.
+ */
+export function createServices(env: ClientEnv) {
+  let router: AppRouter | undefined;
+  const navigate = (href: string) => void router?.navigate({ href });
+
+  const reactions: ApiReactions = {
+    toast: (request) =>
+      showToast(request, {
+        activation: {
+          label: i18n.t("errors:activation.action"),
+          onClick: () => navigate("/invitation"),
+        },
+      }),
+    navigate,
+    signedOut: () => {
+      session.markSignedOut();
+      const location = router?.state.location;
+      // On /login already (a wrong password answers 401): keep the form and its ?redirect.
+      if (location && location.pathname !== "/login") {
+        void router?.navigate({ to: "/login", search: { redirect: location.href } });
+      }
+    },
+    translate,
+  };
+
+  const api = createApiClient({
+    baseURL: env.apiUrl,
+    platform: detectEnvironment(window) === "electron" ? "desktop" : "web",
+    dev: import.meta.env.DEV,
+    reactions,
+  });
+  const session = createSessionService((path, options) => api.fetch(path, options));
+  router = createAppRouter({ session, env });
+  return { api, session, router };
+}

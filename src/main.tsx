@@ -1,0 +1,30 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { toast } from "sonner";
+import { App } from "./app/app.tsx";
+import { parseClientEnv } from "./app/env.ts";
+import { installPreloadErrorHandler } from "./app/lazy-page.ts";
+import { createServices } from "./app/services.ts";
+import { i18n, initI18n } from "./i18n/index.ts";
+import "./styles.css";
+
+async function start(rootElement: HTMLElement) {
+  installPreloadErrorHandler();
+  const env = parseClientEnv(import.meta.env, window.location.origin);
+  await initI18n({
+    onLanguagePackFailed: () => toast.error(i18n.t("errors:languagePack.failed")),
+  });
+  const { router, session } = createServices(env);
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App router={router} session={session} />
+    </StrictMode>,
+  );
+}
+
+const rootElement = document.getElementById("root")!;
+start(rootElement).catch((error: unknown) => {
+  // Nothing else can render without env or i18n: say so plainly rather than show a blank page.
+  console.error(error);
+  rootElement.textContent = error instanceof Error ? error.message : String(error);
+});

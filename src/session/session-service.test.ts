@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import type { SessionResponse } from "../../contract/session.ts";
+import { createSessionService, type SessionFetch } from "./session-service.ts";
+
+const signedIn: SessionResponse = {
+  user: {
+    id: "1",
+    email: "ada@example.com",
+    name: "Ada",
+    image: null,
+    handle: null,
+    emailVerified: false,
+    twoFactorEnabled: false,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+  },
+  role: "user",
+  session: { id: "s", expiresAt: "2030-01-01T00:00:00.000Z" },
+};
+
+function fakeServer(initial: SessionResponse) {
+  let current = initial;
+  const calls: { path: string; method?: string; body?: unknown; silent?: boolean }[] = [];
+  const fetcher: SessionFetch = async (path, options) => {
+    calls.push({ path, ...options });
+    if (path === "better-auth/get-session") return current;
+    if (path.startsWith("better-auth/sign-in") || path.startsWith("better-auth/sign-up")) {
+      current = signedIn;
+      return { user: signedIn?.user };
+    }
+    if (path === "better-auth/sign-out") current = null;
+    return {};
+  };
+  return { fetcher, calls };
+}
+
+describe("session service", () => {
+  it("starts unknown and loads the session once for concurrent callers", async () => {
+    const { fetcher, calls } = fakeServer(signedIn);
+    const session = createSessionService(fetcher);
+    expect(session.store.get().status).toBe("unknown");
+    const [a, b] = await Promise.all([session.ensureLoaded(), session.ensureLoaded()]);
+    expect(a).toBe(b);
+    expect(a.status).toBe("authenticated");
+    expect(a.user?.email).toBe("ada@example.com");
+    expect(a.role).toBe("user");
+    expect(calls.filter((c) => c.path === "better-auth/get-session")).toHaveLength(1);
+    await session.ensureLoaded();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("is unauthenticated when get-session answers null", async () => {
+    const session = createSessionService(fakeServer(null).fetcher);
+    expect((await session.ensureLoaded()).status).toBe("unauthenticated");
+  });
+
+  it("signs in silently with a JSON body and reloads the session", async () => {
+    const { fetcher, calls } = fakeServer(null);
+    const session = createSessionService(fetcher);
+    await session.ensureLoaded();
+    const state = await session.signIn({ email: "ada@example.com", password: "pw" });
+    expect(state.status).toBe("authenticated");
+    expect(calls[1]).toEqual({
+      path: "better-auth/sign-in/email",
+      method: "POST",
+      body: { email: "ada@example.com", password: "pw" },
+      silent: true,
+    });
+  });
+
+  it("signs up with name, e-mail and password", async () => {
+    const { fetcher, calls } = fakeServer(null);
+    const session = createSessionService(fetcher);
+    await session.signUp({ name: "Ada", email: "ada@example.com", password: "longenough" });
+    expect(calls[0]?.body).toEqual({
+      email: "ada@example.com",
+      password: "longenough",
+      name: "Ada",
+    });
+    expect(session.store.get().status).toBe("authenticated");
+  });
+
+  it("signs out and on a 401 forgets the user", async () => {
+    const { fetcher, calls } = fakeServer(signedIn);
+    const session = createSessionService(fetcher);
+    await session.ensureLoaded();
+    await session.signOut();
+    expect(calls.at(-1)).toMatchObject({ path: "better-auth/sign-out", method: "POST", body: {} });
+    expect(session.store.get()).toMatchObject({
+      status: "unauthenticated",
+      user: null,
+      role: null,
+    });
+
+    await session.signIn({ email: "a", password: "b" });
+    session.markSignedOut();
+    expect(session.store.get().user).toBeNull();
+  });
+
+  it("reports a failed session load as an error and retries next time", async () => {
+    let fail = true;
+    const session = createSessionService(async () => {
+      if (fail) throw new Error("down");
+      return null;
+    });
+    await expect(session.ensureLoaded()).rejects.toThrow("down");
+    expect(session.store.get().status).toBe("error");
+    fail = false;
+    expect((await session.ensureLoaded()).status).toBe("unauthenticated");
+  });
+
+  it("notifies subscribers on change", async () => {
+    const session = createSessionService(fakeServer(signedIn).fetcher);
+    const seen: string[] = [];
+    session.store.subscribe(() => seen.push(session.store.get().status));
+    await session.ensureLoaded();
+    expect(seen).toEqual(["loading", "authenticated"]);
+  });
+});

@@ -1,0 +1,104 @@
+import type { SessionResponse } from "../../contract/session.ts";
+import {
+  createStore,
+  INITIAL_SESSION,
+  type SessionState,
+  SIGNED_OUT,
+  type Store,
+} from "./session-store.ts";
+
+/** The slice of the API client the session needs (kept narrow so tests can fake it). */
+export type SessionFetch = (
+  path: string,
+  options?: { method?: "GET" | "POST"; body?: Record<string, unknown>; silent?: boolean },
+) => Promise<unknown>;
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export interface SignUpInput extends SignInInput {
+  name: string;
+}
+
+export interface SessionService {
+  store: Store<SessionState>;
+  /** Resolves once the session is known, loading it on first use (or after an error). */
+  ensureLoaded(): Promise<SessionState>;
+  refresh(): Promise<SessionState>;
+  /** Errors are not toasted: the login form shows them inline. */
+  signIn(input: SignInInput): Promise<SessionState>;
+  signUp(input: SignUpInput): Promise<SessionState>;
+  signOut(): Promise<void>;
+  /** The server said 401: forget the user without another request. */
+  markSignedOut(): void;
+}
+
+export function createSessionService(fetcher: SessionFetch): SessionService {
+  const store = createStore<SessionState>(INITIAL_SESSION);
+  let loading: Promise<SessionState> | undefined;
+
+  function refresh(): Promise<SessionState> {
+    loading ??= load().finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  }
+
+  async function load(): Promise<SessionState> {
+    const before = store.get();
+    // Keep showing a known user while re-checking; only a first load shows "loading".
+    if (before.status === "unknown" || before.status === "error") {
+      store.set({ ...before, status: "loading", error: null });
+    }
+    try {
+      const response = (await fetcher("better-auth/get-session", { method: "GET" })) as
+        | SessionResponse
+        | undefined;
+      store.set(
+        response?.user
+          ? { status: "authenticated", user: response.user, role: response.role, error: null }
+          : SIGNED_OUT,
+      );
+    } catch (error) {
+      store.set({ status: "error", user: null, role: null, error });
+    }
+    return store.get();
+  }
+
+  return {
+    store,
+    async ensureLoaded() {
+      const { status } = store.get();
+      if (status === "authenticated" || status === "unauthenticated") return store.get();
+      const state = await refresh();
+      if (state.status === "error") throw state.error;
+      return state;
+    },
+    refresh,
+    async signIn({ email, password }) {
+      await fetcher("better-auth/sign-in/email", {
+        method: "POST",
+        body: { email, password },
+        silent: true,
+      });
+      return refresh();
+    },
+    async signUp({ name, email, password }) {
+      await fetcher("better-auth/sign-up/email", {
+        method: "POST",
+        body: { email, password, name },
+        silent: true,
+      });
+      return refresh();
+    },
+    async signOut() {
+      await fetcher("better-auth/sign-out", { method: "POST", body: {} });
+      store.set(SIGNED_OUT);
+    },
+    markSignedOut() {
+      store.set(SIGNED_OUT);
+    },
+  };
+}

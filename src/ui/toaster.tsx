@@ -1,0 +1,18 @@
+import { Toaster } from "sonner";
+
+/**
+ * The one toast outlet. Cards are at least 320 px wide and colour-coded by type (SPEC §9):
+ * the colours live in styles.css under [data-sonner-toast][data-type=...].
+ */
+export function AppToaster() {
+  return (
+    <Toaster
+      position="bottom-right"
+      theme="system"
+      closeButton
+      richColors
+      visibleToasts={4}
+      toastOptions={{ className: "app-toast" }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { DiscoverIcon } from "../../ui/icons.tsx";
+import { EmptyState, PageHeader } from "../page.tsx";
+import { DISCOVER_CATEGORIES } from "./categories.ts";
+
+/** /discover: categories now; search, OPML import and trending come with later work. */
+export function DiscoverPage() {
+  const { t } = useTranslation();
+  return (
+    <section data-testid="discover-page">
+      <PageHeader title={t("pages.discover.title")} description={t("pages.discover.description")} />
+      <div className="space-y-8 p-6">
+        <div>
+          <h2 className="mb-3 text-sm font-semibold text-zinc-500 dark:text-zinc-400">
+            {t("discover.categoriesTitle")}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {DISCOVER_CATEGORIES.map((category) => (
+              <li key={category}>
+                <Link
+                  to="/discover/category/$category"
+                  params={{ category }}
+                  className="inline-flex h-8 items-center rounded-full border border-zinc-200 px-3.5 text-sm text-zinc-700 transition-colors hover:border-accent hover:text-accent dark:border-zinc-700 dark:text-zinc-300"
+                  data-testid={`discover-category-${category}`}
+                >
+                  {t(`discover.categories.${category}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <EmptyState
+          title={t("pages.discover.emptyTitle")}
+          body={t("pages.discover.emptyBody")}
+          icon={<DiscoverIcon size={22} />}
+        />
+      </div>
+    </section>
+  );
+}

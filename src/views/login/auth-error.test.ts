@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { FetchError } from "../../api/index.ts";
+import { authErrorMessage } from "./auth-error.ts";
+
+const generic = { network: "offline", unknown: "oops" };
+const translate = (key: string, fallback: string) => (key === "errors:1002" ? "翻訳" : fallback);
+
+function failed(status: number | null, data?: unknown) {
+  return new FetchError({ method: "POST", url: "/api/better-auth/sign-in/email", status, data });
+}
+
+describe("authErrorMessage", () => {
+  it("shows better-auth's own message", () => {
+    const error = failed(401, {
+      code: "INVALID_EMAIL_OR_PASSWORD",
+      message: "Invalid email or password",
+    });
+    expect(authErrorMessage(error, translate, generic)).toEqual({
+      message: "Invalid email or password",
+    });
+  });
+
+  it("adds the server's reason below the catalogue message", () => {
+    const error = failed(401, {
+      code: 1000,
+      message: "Unauthorized",
+      reason: "Invalid email or password",
+    });
+    expect(authErrorMessage(error, translate, generic)).toEqual({
+      message: "Unauthorized",
+      reason: "Invalid email or password",
+    });
+  });
+
+  it("translates catalogue codes, falling back to the server message", () => {
+    expect(
+      authErrorMessage(
+        failed(400, { code: 1002, message: "Invalid parameter" }),
+        translate,
+        generic,
+      ).message,
+    ).toBe("翻訳");
+    expect(
+      authErrorMessage(failed(400, { code: 1007, message: "Captcha" }), translate, generic).message,
+    ).toBe("Captcha");
+  });
+
+  it("has generic lines for network and unknown failures", () => {
+    expect(authErrorMessage(failed(null), translate, generic).message).toBe("offline");
+    expect(authErrorMessage(failed(500, "<html>"), translate, generic).message).toBe("oops");
+    expect(authErrorMessage(new Error("x"), translate, generic).message).toBe("oops");
+  });
+});

@@ -1,0 +1,60 @@
+import { useSearch } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher } from "../../ui/language-switcher.tsx";
+import { Logo } from "../../ui/logo.tsx";
+import { type AuthMode, CredentialsForm } from "./credentials-form.tsx";
+
+const MODES: AuthMode[] = ["sign-in", "sign-up"];
+
+/** /login: sign in or create an account on one page; `?redirect=` says where to go after. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { redirect } = useSearch({ strict: false }) as { redirect?: string };
+  const [mode, setMode] = useState<AuthMode>("sign-in");
+
+  return (
+    <main
+      className="flex min-h-full flex-col items-center justify-center bg-gradient-to-b from-accent-soft/60 to-white px-4 py-10 dark:from-zinc-900 dark:to-zinc-950"
+      data-testid="login-page"
+    >
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <Logo size={48} />
+          <h1 className="mt-4 text-2xl font-semibold tracking-tight">
+            {mode === "sign-in" ? t("auth.signInTitle") : t("auth.signUpTitle")}
+          </h1>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t("app.tagline")}</p>
+        </div>
+
+        <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <div
+            role="tablist"
+            aria-label={t("auth.modeLabel")}
+            className="mb-6 grid grid-cols-2 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800"
+          >
+            {MODES.map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={mode === value}
+                onClick={() => setMode(value)}
+                data-testid={`login-tab-${value}`}
+                className={`h-8 rounded-md text-sm font-medium transition-colors ${mode === value ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white" : "text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200"}`}
+              >
+                {value === "sign-in" ? t("auth.signInTab") : t("auth.signUpTab")}
+              </button>
+            ))}
+          </div>
+          {/* Keyed so switching modes starts from a clean form. */}
+          <CredentialsForm key={mode} mode={mode} redirect={redirect} />
+        </div>
+
+        <div className="mt-6 flex justify-center">
+          <LanguageSwitcher testId="login-language" compact />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { SETTINGS_PAGES, settingsPageFromPath } from "./panels.ts";
+
+describe("settings pages", () => {
+  it("has every sub-page of the route table", () => {
+    expect([...SETTINGS_PAGES].sort()).toEqual(
+      [
+        "about",
+        "appearance",
+        "data-control",
+        "feeds",
+        "general",
+        "integration",
+        "invitations",
+        "list",
+        "notifications",
+        "profile",
+        "shortcuts",
+      ].sort(),
+    );
+  });
+
+  it("reads the page from a path", () => {
+    expect(settingsPageFromPath("/settings/data-control")).toBe("data-control");
+    expect(settingsPageFromPath("/settings/about/")).toBe("about");
+    expect(settingsPageFromPath("/settings")).toBeUndefined();
+    expect(settingsPageFromPath("/settings/nope")).toBeUndefined();
+  });
+});

@@ -1,0 +1,26 @@
+/** The settings sub-pages (SPEC §2 route table), in the order the settings menu shows them. */
+export const SETTINGS_PAGES = [
+  "general",
+  "appearance",
+  "notifications",
+  "shortcuts",
+  "integration",
+  "feeds",
+  "list",
+  "invitations",
+  "profile",
+  "data-control",
+  "about",
+] as const;
+
+export type SettingsPage = (typeof SETTINGS_PAGES)[number];
+
+export function isSettingsPage(value: unknown): value is SettingsPage {
+  return typeof value === "string" && (SETTINGS_PAGES as readonly string[]).includes(value);
+}
+
+/** The settings page a path shows, e.g. "/settings/data-control" -> "data-control". */
+export function settingsPageFromPath(pathname: string): SettingsPage | undefined {
+  const segment = pathname.replace(/\/+$/, "").split("/")[2];
+  return isSettingsPage(segment) ? segment : undefined;
+}
