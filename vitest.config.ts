@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "contract/**/*.test.ts", "server/**/*.test.ts", "tests/property/**/*.test.ts"],
+          include: [
+            "src/**/*.test.{ts,tsx}",
+            "contract/**/*.test.ts",
+            "server/**/*.test.ts",
+            "tests/property/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
