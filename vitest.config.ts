@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 // (SQLite and PostgreSQL), and end-to-end tests in Debian's Chromium against a built client.
 export default defineConfig({
   test: {
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       {
         test: {
