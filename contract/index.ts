@@ -3,6 +3,8 @@ export * from "./error-body.ts";
 export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./profiles.ts";
+export * from "./reading.ts";
+export * from "./reading-models.ts";
 export * from "./routes.ts";
 export * from "./session.ts";
 export * from "./views.ts";

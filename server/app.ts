@@ -8,20 +8,30 @@ import type { DatabaseHandle } from "./db/connect.ts";
 import { ApiError } from "./http/api-error.ts";
 import { readClientInfo } from "./http/client-info.ts";
 import { createStaticClient } from "./http/static-client.ts";
+import type { Fetcher } from "./ingest/guarded-fetch.ts";
+import { createReadability } from "./jobs/readability.ts";
+import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { categoryRoutes } from "./routes/categories.ts";
+import { collectionRoutes } from "./routes/collections.ts";
+import { entryRoutes } from "./routes/entries.ts";
+import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profiles.ts";
+import { readRoutes } from "./routes/reads.ts";
+import { subscriptionRoutes } from "./routes/subscriptions.ts";
 
 export interface AppDeps {
   config: ServerConfig;
   database: DatabaseHandle;
   auth: Auth;
   logger: Logger;
+  fetcher: Fetcher;
 }
 
 /** The whole HTTP surface: API under the base path, the built client everywhere else. */
-export function createApp({ config, database, auth, logger }: AppDeps) {
+export function createApp({ config, database, auth, logger, fetcher }: AppDeps) {
   const app = new Hono<{ Variables: { traceId: string } }>();
   const base = config.apiBasePath;
 
@@ -80,6 +90,15 @@ export function createApp({ config, database, auth, logger }: AppDeps) {
   app.route(`${base}/health`, healthRoutes(database));
   app.route(`${base}/better-auth`, authRoutes(auth, { trustProxy: config.trustProxy, logger }));
   app.route(`${base}/profiles`, profileRoutes(auth, database));
+  const subscriber = createSubscribeService(database, fetcher, {
+    feedRouteBaseUrl: config.ingest.feedRouteBaseUrl,
+  });
+  app.route(`${base}/subscriptions`, subscriptionRoutes(auth, database, subscriber));
+  app.route(`${base}/categories`, categoryRoutes(auth, database));
+  app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, logger));
+  app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
+  app.route(`${base}/reads`, readRoutes(auth, database));
+  app.route(`${base}/collections`, collectionRoutes(auth, database));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -19,6 +19,18 @@ export interface ServerConfig {
   rateLimit: { enabled: boolean; windowSeconds: number; max: number; authMax: number };
   adminEmails: string[];
   clientDistDir: string;
+  ingest: {
+    /** Run the feed scheduler inside this process (off for API-only processes). */
+    scheduler: boolean;
+    pollSeconds: number;
+    batchSize: number;
+    concurrency: number;
+    /** Private/loopback networks the fetcher may reach: false, true, or CIDR ranges. */
+    allowPrivateNetworks: boolean | string[];
+    fetchTimeoutSeconds: number;
+    maxFeedBytes: number;
+    feedRouteBaseUrl: string | undefined;
+  };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -114,6 +126,23 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (!logLevel)
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevelRaw}"`);
 
+  const privateRaw = read("FETCH_ALLOW_PRIVATE_NETWORKS")?.toLowerCase();
+  let allowPrivateNetworks: boolean | string[] = false;
+  if (privateRaw === "true" || privateRaw === "1") allowPrivateNetworks = true;
+  else if (privateRaw && privateRaw !== "false" && privateRaw !== "0") {
+    allowPrivateNetworks = privateRaw
+      .split(",")
+      .map((r) => r.trim())
+      .filter(Boolean);
+    for (const range of allowPrivateNetworks) {
+      if (!/^[0-9a-f:.]+\/\d{1,3}$/i.test(range)) {
+        problems.push(
+          `FETCH_ALLOW_PRIVATE_NETWORKS must be true, false or CIDR ranges like 10.0.0.0/8, got "${range}"`,
+        );
+      }
+    }
+  }
+
   const config: ServerConfig = {
     nodeEnv: nodeEnv ?? "development",
     host: read("HOST") ?? "127.0.0.1",
@@ -139,6 +168,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     clientDistDir: read("CLIENT_DIST_DIR") ?? "./dist/client",
+    ingest: {
+      scheduler: bool("INGEST_SCHEDULER", true),
+      pollSeconds: int("INGEST_POLL_SECONDS", 30, 1, 3_600),
+      batchSize: int("INGEST_BATCH_SIZE", 20, 1, 1_000),
+      concurrency: int("INGEST_CONCURRENCY", 4, 1, 64),
+      allowPrivateNetworks,
+      fetchTimeoutSeconds: int("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
+      maxFeedBytes: int("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 200 * 1024 * 1024),
+      feedRouteBaseUrl: url("FEED_ROUTE_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
+    },
     logLevel: logLevel ?? "info",
   };
   if (problems.length > 0) throw new ConfigError(problems);

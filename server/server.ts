@@ -5,6 +5,8 @@ import { createAuth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
+import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
 
@@ -15,6 +17,8 @@ export interface RunningServer {
   localUrl: string;
   port: number;
   dialect: "sqlite" | "postgres";
+  /** One claim-and-refresh round of the feed scheduler now (when it runs in this process). */
+  runIngestion(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,13 +45,29 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   const localUrl = `http://${hostForUrl.includes(":") ? `[${hostForUrl}]` : hostForUrl}:${port}`;
   const baseUrl = config.publicUrl ?? localUrl;
 
+  let fetcher: Fetcher | undefined;
+  let scheduler: Scheduler | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
     await migrateDatabase(database, auth, logger);
-    const app = createApp({ config, database, auth, logger });
+    fetcher = createFetcher({
+      allowPrivateNetworks: config.ingest.allowPrivateNetworks,
+      timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
+      maxBodyBytes: config.ingest.maxFeedBytes,
+    });
+    const app = createApp({ config, database, auth, logger, fetcher });
     handler = (request, env) => app.fetch(request, env);
+    if (config.ingest.scheduler) {
+      scheduler = startScheduler(database, fetcher, logger, {
+        pollIntervalMs: config.ingest.pollSeconds * 1000,
+        batchSize: config.ingest.batchSize,
+        concurrency: config.ingest.concurrency,
+        leaseMs: 5 * 60_000,
+      });
+    }
   } catch (error) {
+    await fetcher?.close();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
     throw error;
@@ -68,11 +88,20 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       }, 10_000);
       await closed;
       clearTimeout(timer);
+      await scheduler?.stop();
+      await fetcher?.close();
       await database.close();
       logger.info("stopped");
     })();
     return closing;
   };
-  const running: RunningServer = { url: baseUrl, localUrl, port, dialect: database.dialect, close };
+  const running: RunningServer = {
+    url: baseUrl,
+    localUrl,
+    port,
+    dialect: database.dialect,
+    runIngestion: () => scheduler?.runOnce() ?? Promise.resolve(),
+    close,
+  };
   return running;
 }

@@ -1,7 +1,9 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_server_meta.ts";
+import * as m0002 from "./0002_reading.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
   "0001_server_meta": m0001,
+  "0002_reading": m0002,
 };

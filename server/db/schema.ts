@@ -29,6 +29,92 @@ export interface Database {
     body: string;
     created_at: string;
   };
+  feed: FeedRow;
+  entry: EntryRow;
+  subscription: SubscriptionRow;
+  unread: UnreadRow;
+  collection: CollectionRow;
+  read_history: ReadHistoryRow;
+  readability_cache: { entry_id: string; content: string | null; fetched_at: string };
+}
+
+export interface FeedRow {
+  id: string;
+  url: string;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  site_url: string | null;
+  language: string | null;
+  owner_user_id: string | null;
+  error_at: string | null;
+  error_message: string | null;
+  failure_count: number;
+  etag: string | null;
+  last_modified: string | null;
+  checked_at: string | null;
+  next_check_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntryRow {
+  id: string;
+  feed_id: string;
+  guid: string;
+  title: string | null;
+  url: string | null;
+  content: string | null;
+  description: string | null;
+  author: string | null;
+  author_url: string | null;
+  author_avatar: string | null;
+  language: string | null;
+  /** JSON text */
+  categories: string;
+  /** JSON text */
+  media: string;
+  /** JSON text */
+  attachments: string;
+  /** JSON text or null */
+  extra: string | null;
+  content_hash: string;
+  published_at: string;
+  inserted_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionRow {
+  user_id: string;
+  feed_id: string;
+  view: number;
+  is_private: number;
+  title: string | null;
+  category: string | null;
+  created_at: string;
+}
+
+export interface UnreadRow {
+  user_id: string;
+  entry_id: string;
+  feed_id: string;
+  published_at: string;
+}
+
+export interface CollectionRow {
+  user_id: string;
+  entry_id: string;
+  feed_id: string;
+  view: number;
+  created_at: string;
+}
+
+export interface ReadHistoryRow {
+  entry_id: string;
+  user_id: string;
+  read_at: string;
 }
 
 export type DatabaseDialect = "sqlite" | "postgres";

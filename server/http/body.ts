@@ -32,7 +32,7 @@ export function readQuery<S extends Schema.ConstraintDecoder<unknown>>(
   return decodeOrThrow(schema, c.req.query());
 }
 
-function decodeOrThrow<S extends Schema.ConstraintDecoder<unknown>>(
+export function decodeOrThrow<S extends Schema.ConstraintDecoder<unknown>>(
   schema: S,
   value: unknown,
 ): S["Type"] {

@@ -1,0 +1,13 @@
+import type { Migration } from "../../src/db/migrate.ts";
+import { migration as m0000 } from "./0000_entities.ts";
+import { migration as m0001 } from "./0001_event_log.ts";
+
+/**
+ * Local database (follow.db) migrations, numbered from 0 and append-only: never edit or
+ * remove one that has shipped, add the next number instead. A database that recorded a
+ * version missing from this list refuses to open ('Missing migration', SPEC §8).
+ *
+ * Naming: tables and columns are snake_case (`published_at`, `is_private`); booleans are
+ * INTEGER 0/1, lists and objects JSON in TEXT, timestamps ISO-8601 TEXT.
+ */
+export const clientMigrations: readonly Migration[] = [m0000, m0001];

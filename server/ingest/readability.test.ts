@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { fixturePath, fixturesExist, readFixture } from "../../tests/ingest/fixtures.ts";
+import { safetyViolations } from "../../tests/ingest/html-safety.ts";
+import { extractReadable } from "./readability.ts";
+import { htmlToText } from "./text.ts";
+
+/** Upstream loads every test page as if from this URL (see the corpus SOURCE.md). */
+const PAGE_URL = "http://fakehost/test/page.html";
+const PAGES = ["readability", "test", "test-pages"];
+
+const normalizeSpace = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+function page(name: string) {
+  return {
+    source: readFixture(...PAGES, name, "source.html").toString("utf8"),
+    expectedHtml: readFixture(...PAGES, name, "expected.html").toString("utf8"),
+    metadata: JSON.parse(readFixture(...PAGES, name, "expected-metadata.json").toString("utf8")) as { title: string | null; byline: string | null },
+  };
+}
+
+/** Share of the expected article's words that appear in ours (order-insensitive recall). */
+function wordRecall(ours: string, expected: string): number {
+  const words = htmlToText(expected).toLowerCase().split(/\s+/).filter(Boolean);
+  const have = new Set(htmlToText(ours).toLowerCase().split(/\s+/));
+  return words.length === 0 ? 1 : words.filter((w) => have.has(w)).length / words.length;
+}
+
+describe("extractReadable", () => {
+  it("sanitizes Readability's output: handlers and scripts never survive", () => {
+    const html = `<html><head><title>Post</title></head><body><article><h1>Post</h1>
+      ${"<p onclick=\"steal()\">A long enough paragraph of article text, repeated to look like a real article body. <a href=\"/more\" onmouseover=\"x()\">more</a></p>".repeat(8)}
+      <script>alert(1)</script><img src="x.png" onerror="alert(1)"></article></body></html>`;
+    const article = extractReadable(html, "https://news.example/2024/post");
+    expect(article?.title).toBe("Post");
+    expect(article?.content).toContain('href="https://news.example/more"');
+    expect(safetyViolations(article?.content ?? "")).toEqual([]);
+  });
+
+  it("returns null when there is no article", () => {
+    expect(extractReadable("<html><body></body></html>", "https://x.example/")).toBeNull();
+  });
+});
+
+describe.skipIf(!fixturesExist())("Mozilla Readability test pages", () => {
+  it.each(["001", "wikipedia", "embedded-videos"])("%s: title, article text and safety", (name) => {
+    const { source, expectedHtml, metadata } = page(name);
+    const article = extractReadable(source, PAGE_URL);
+    expect(article).not.toBeNull();
+    expect(normalizeSpace(article?.title)).toBe(normalizeSpace(metadata.title));
+    expect(wordRecall(article!.content, expectedHtml)).toBeGreaterThan(0.95);
+    expect(safetyViolations(article!.content)).toEqual([]);
+    expect(article!.content).not.toMatch(/<script|\son\w+=/i);
+  });
+
+  it("sweep over every page: titles, article text recall, safety", { timeout: 60_000 }, () => {
+    const names = fs.readdirSync(fixturePath(...PAGES)).filter((n) => fs.existsSync(path.join(fixturePath(...PAGES), n, "source.html")));
+    let titles = 0;
+    let recalled = 0;
+    let found = 0;
+    const unsafe: string[] = [];
+    for (const name of names) {
+      const { source, expectedHtml, metadata } = page(name);
+      const article = extractReadable(source, PAGE_URL);
+      if (!article) continue;
+      found++;
+      if (normalizeSpace(article.title) === normalizeSpace(metadata.title)) titles++;
+      if (wordRecall(article.content, expectedHtml) >= 0.9) recalled++;
+      const problems = safetyViolations(article.content);
+      if (problems.length > 0) unsafe.push(`${name}: ${problems.join("; ")}`);
+    }
+    console.log(
+      `[readability] ${names.length} pages: ${found} articles, ${titles} titles equal to upstream's, ` +
+        `${recalled} with >= 90% of the expected words, ${unsafe.length} unsafe`,
+    );
+    expect(unsafe).toEqual([]);
+    expect(found).toBe(names.length);
+    expect(titles / names.length).toBeGreaterThan(0.9);
+    expect(recalled / names.length).toBeGreaterThan(0.9);
+  });
+});

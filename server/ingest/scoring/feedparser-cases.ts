@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import path from "node:path";
+import { decodeBytes } from "../decode.ts";
+import { IngestError } from "../errors.ts";
+import type { IngestedFeed } from "../model.ts";
+import { ingestBody } from "../pipeline.ts";
+import { type CaseContext, feedparserNamespace } from "./feedparser-view.ts";
+import { EvalError, evaluate, truthy, Unmappable } from "./python-eval.ts";
+import { parsePython } from "./python-parse.ts";
+
+/**
+ * One feedparser test case: its bytes, `Header:` lines and `Expect:` expression, run through
+ * our pipeline and judged by evaluating the expression against our normalized model.
+ */
+export interface FeedparserCase {
+  file: string;
+  /** Path as stored in the corpus ("tests/wellformed/rss/x.xml"). */
+  relative: string;
+  bytes: Buffer;
+  description: string;
+  expect: string;
+  headers: Record<string, string>;
+}
+
+export type Verdict =
+  | { outcome: "passed" }
+  | { outcome: "failed"; detail: string }
+  | { outcome: "unmappable"; reason: string };
+
+export function readCase(file: string, corpusRoot: string): FeedparserCase | null {
+  const bytes = fs.readFileSync(file);
+  const text = decodeBytes(bytes).text;
+  const meta = /Description:\s*([\s\S]*?)\s*Expect:\s*([\s\S]*?)\s*-->/.exec(text);
+  if (!meta) return null;
+  const headers: Record<string, string> = {};
+  const head = text.slice(0, meta.index + meta[0].length);
+  for (const match of head.matchAll(/^\s*Header:\s*([\w-]+):\s*(.*?)\s*$/gm)) headers[match[1]!.toLowerCase()] = match[2]!;
+  return {
+    file,
+    relative: path.relative(corpusRoot, file).split(path.sep).join("/"),
+    bytes,
+    description: meta[1]!,
+    expect: meta[2]!.trim(),
+    headers,
+  };
+}
+
+/** Cases served over HTTP upstream are fetched from this origin (see the corpus SOURCE.md). */
+const HTTP_ORIGIN = "http://127.0.0.1:8097/";
+
+export function runCase(testCase: FeedparserCase): Verdict & { result: IngestedFeed | null } {
+  const served = testCase.relative.includes("http");
+  const contentType = served ? (testCase.headers["content-type"] ?? "text/xml") : null;
+  let result: IngestedFeed | null = null;
+  try {
+    result = ingestBody(testCase.bytes, { url: served ? HTTP_ORIGIN + testCase.relative : null, contentType });
+  } catch (error) {
+    if (!(error instanceof IngestError)) throw error;
+  }
+  return { ...judge(testCase, result, { contentType }), result };
+}
+
+function judge(testCase: FeedparserCase, result: IngestedFeed | null, context: CaseContext): Verdict {
+  if (testCase.headers["content-location"]) {
+    return { outcome: "unmappable", reason: "HTTP Content-Location as a base URL (not honoured, like browsers)" };
+  }
+  if (testCase.headers["content-language"]) {
+    return { outcome: "unmappable", reason: "HTTP Content-Language as the default language (not honoured)" };
+  }
+  let tree: ReturnType<typeof parsePython>;
+  try {
+    tree = parsePython(testCase.expect);
+  } catch (error) {
+    return { outcome: "unmappable", reason: `expression syntax not supported (${(error as Error).message})` };
+  }
+  try {
+    const value = evaluate(tree, feedparserNamespace(result, context));
+    return truthy(value) ? { outcome: "passed" } : { outcome: "failed", detail: result ? "expression is false" : "ingest failed" };
+  } catch (error) {
+    if (error instanceof Unmappable) return { outcome: "unmappable", reason: error.reason };
+    if (error instanceof EvalError) return { outcome: "failed", detail: error.message };
+    throw error;
+  }
+}
+
+/** Counts per outcome and per unmappable reason. */
+export class Tally {
+  passed = 0;
+  failed: string[] = [];
+  readonly unmappable = new Map<string, number>();
+
+  add(name: string, verdict: Verdict): void {
+    if (verdict.outcome === "passed") this.passed++;
+    else if (verdict.outcome === "failed") this.failed.push(`${name}: ${verdict.detail}`);
+    else this.unmappable.set(verdict.reason, (this.unmappable.get(verdict.reason) ?? 0) + 1);
+  }
+
+  get mappable(): number {
+    return this.passed + this.failed.length;
+  }
+
+  get unmappableCount(): number {
+    return [...this.unmappable.values()].reduce((a, b) => a + b, 0);
+  }
+
+  report(title: string): string {
+    const reasons = [...this.unmappable.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([reason, count]) => `    ${String(count).padStart(4)}  ${reason}`)
+      .join("\n");
+    const rate = this.mappable === 0 ? 0 : (100 * this.passed) / this.mappable;
+    return `${title}: ${this.passed} passed, ${this.failed.length} failed (${rate.toFixed(1)}% of ${this.mappable} mappable); ${this.unmappableCount} unmappable by reason:\n${reasons}`;
+  }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { fixturePath, fixturesExist, listFixtures } from "../../../tests/ingest/fixtures.ts";
+import { safetyViolations } from "../../../tests/ingest/html-safety.ts";
+import { parseFeedText } from "../parse.ts";
+import { decodeBytes } from "../decode.ts";
+import { sanitizeHtml } from "../sanitize.ts";
+import { matchLog } from "./comparables.ts";
+import { type FeedparserCase, readCase, runCase, Tally } from "./feedparser-cases.ts";
+
+/**
+ * Scoring over feedparser's own test cases: each `Expect:` expression is evaluated against our
+ * normalized model (see feedparser-view.ts for what maps). Sanitizer cases are scored apart:
+ * their expectations encode feedparser's particular allow-list, so we count matches and
+ * differences there, and assert only the safety properties.
+ */
+const ROOT = fixturePath("feedparser");
+
+function cases(filter: (relative: string) => boolean): FeedparserCase[] {
+  return listFixtures("feedparser", /\.xml$/)
+    .map((file) => readCase(file, ROOT))
+    .filter((c): c is FeedparserCase => c !== null && filter(c.relative));
+}
+
+describe.skipIf(!fixturesExist())("feedparser scoring", () => {
+  it("maps Expect: onto our model and passes at least 95% of the mappable cases", () => {
+    const all = cases((relative) => !relative.includes("/sanitize/"));
+    const tally = new Tally();
+    const byGroup = new Map<string, Tally>();
+    for (const testCase of all) {
+      const verdict = runCase(testCase);
+      tally.add(testCase.relative, verdict);
+      const group = testCase.relative.split("/").slice(1, -1).join("/");
+      if (!byGroup.has(group)) byGroup.set(group, new Tally());
+      byGroup.get(group)!.add(testCase.relative, verdict);
+    }
+    const groups = [...byGroup.entries()]
+      .map(([group, t]) => `    ${group.padEnd(28)} ${t.passed} passed, ${t.failed.length} failed, ${t.unmappableCount} unmappable`)
+      .join("\n");
+    console.log(`${tally.report(`[score] feedparser (${all.length} cases, sanitize/ excluded)`)}\n  by folder:\n${groups}`);
+    if (tally.failed.length > 0) console.log(`  failed:\n${tally.failed.map((f) => `    ${f}`).join("\n")}`);
+    expect(all.length).toBeGreaterThan(800);
+    expect(tally.passed / tally.mappable).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("sanitize cases: counts matches with feedparser's output; safety always holds", () => {
+    const sanitizeCases = cases((relative) => relative.includes("/sanitize/"));
+    const tally = new Tally();
+    const unsafe: string[] = [];
+    let checkedFragments = 0;
+    matchLog.length = 0;
+    for (const testCase of sanitizeCases) {
+      const verdict = runCase(testCase);
+      tally.add(testCase.relative, verdict);
+      for (const entry of verdict.result?.entries ?? []) {
+        const problems = safetyViolations(entry.content ?? "");
+        if (problems.length > 0) unsafe.push(`${testCase.relative}: ${problems.join("; ")}`);
+        checkedFragments++;
+      }
+      // Feed-level fields are plain text in our model; sanitize their raw HTML anyway and check.
+      for (const raw of rawStrings(testCase)) {
+        const problems = safetyViolations(sanitizeHtml(raw, "http://127.0.0.1:8097/"));
+        if (problems.length > 0) unsafe.push(`${testCase.relative} (raw field): ${problems.join("; ")}`);
+        checkedFragments++;
+      }
+    }
+    const exact = matchLog.filter((m) => m === "exact").length;
+    const canonical = matchLog.length - exact;
+    console.log(
+      `[score] feedparser sanitize/ (${sanitizeCases.length} cases): ${tally.passed} match feedparser's output ` +
+        `(${exact} exactly, ${canonical} after canonicalising our link attributes/spacing), ${tally.failed.length} differ ` +
+        `(our allow-list is stricter), ${tally.unmappableCount} unmappable; ` +
+        `safety checked on ${checkedFragments} fragments: ${unsafe.length} unsafe`,
+    );
+    expect(sanitizeCases.length).toBeGreaterThan(400);
+    expect(unsafe).toEqual([]);
+  });
+});
+
+/** Every string value feedsmith finds in the case (titles, subtitles, rights...), unsanitized. */
+function rawStrings(testCase: FeedparserCase): string[] {
+  let parsed: unknown;
+  try {
+    parsed = parseFeedText(decodeBytes(testCase.bytes).text).feed;
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === "string") out.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(parsed);
+  return out;
+}

@@ -1,0 +1,97 @@
+import type { DatabaseHandle } from "../db/connect.ts";
+import type { FeedRow } from "../db/schema.ts";
+import { fetchFailed, isIngestError } from "../ingest/errors.ts";
+import type { Fetcher } from "../ingest/guarded-fetch.ts";
+import { ingestBody } from "../ingest/pipeline.ts";
+import type { Logger } from "../logger.ts";
+import { storeEntries } from "../storage/entries.ts";
+import { finishFeedCheck, recentPublishedAt } from "../storage/feed-leases.ts";
+import { cacheLifetimeMs, failureInterval, healthyInterval } from "./schedule.ts";
+
+export type RefreshOutcome =
+  | { ok: true; notModified: boolean; inserted: number; updated: number; nextCheckAt: string }
+  | { ok: false; code: number; message: string; nextCheckAt: string };
+
+/**
+ * Fetches one feed with its validators (an unchanged feed costs a 304), stores what changed,
+ * and schedules the next check; a failure is recorded on the feed and backs off.
+ */
+export async function refreshFeed(
+  database: DatabaseHandle,
+  fetcher: Fetcher,
+  feed: FeedRow,
+  worker: string,
+  logger: Logger,
+): Promise<RefreshOutcome> {
+  try {
+    const response = await fetcher.fetch(feed.url, {
+      etag: feed.etag,
+      lastModified: feed.last_modified,
+    });
+    if (!response.notModified && (response.status < 200 || response.status >= 300)) {
+      throw fetchFailed("http-status", `${response.url} answered HTTP ${response.status}`, {
+        httpStatus: response.status,
+        retryAfterSeconds: response.retryAfterSeconds,
+      });
+    }
+    let inserted = 0;
+    let updated = 0;
+    if (!response.notModified) {
+      const ingested = ingestBody(response.body, {
+        url: feed.url,
+        contentType: response.headers["content-type"],
+      });
+      await database.db
+        .updateTable("feed")
+        .set({
+          title: ingested.feed.title ?? feed.title,
+          description: ingested.feed.description,
+          image: ingested.feed.image,
+          site_url: ingested.feed.siteUrl,
+          language: ingested.feed.language,
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", feed.id)
+        .execute();
+      const stored = await storeEntries(database, feed.id, ingested.entries);
+      inserted = stored.inserted;
+      updated = stored.updated;
+    }
+    const interval = healthyInterval(
+      await recentPublishedAt(database, feed.id),
+      cacheLifetimeMs(response.headers),
+    );
+    const nextCheckAt = new Date(Date.now() + interval).toISOString();
+    await finishFeedCheck(database, feed.id, worker, {
+      ok: true,
+      nextCheckAt,
+      etag: response.etag,
+      lastModified: response.lastModified,
+    });
+    logger.info(
+      { feedId: feed.id, url: feed.url, notModified: response.notModified, inserted, updated },
+      "feed refreshed",
+    );
+    return { ok: true, notModified: response.notModified, inserted, updated, nextCheckAt };
+  } catch (error) {
+    const code = isIngestError(error) ? error.code : 1005;
+    const message = isIngestError(error)
+      ? (error.reason ?? error.message)
+      : (error as Error).message;
+    const retryAfter = isIngestError(error) ? error.retryAfterSeconds : null;
+    const failureCount = feed.failure_count + 1;
+    const nextCheckAt = new Date(
+      Date.now() + failureInterval(failureCount, retryAfter),
+    ).toISOString();
+    await finishFeedCheck(database, feed.id, worker, {
+      ok: false,
+      nextCheckAt,
+      message,
+      failureCount,
+    });
+    if (!isIngestError(error))
+      logger.error({ err: error, feedId: feed.id }, "feed refresh crashed");
+    else logger.warn({ feedId: feed.id, url: feed.url, code, message }, "feed refresh failed");
+    return { ok: false, code, message, nextCheckAt };
+  }
+}

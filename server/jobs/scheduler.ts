@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import type { DatabaseHandle } from "../db/connect.ts";
+import type { Fetcher } from "../ingest/guarded-fetch.ts";
+import type { Logger } from "../logger.ts";
+import { claimDueFeeds } from "../storage/feed-leases.ts";
+import { refreshFeed } from "./refresh-feed.ts";
+
+export interface SchedulerOptions {
+  pollIntervalMs: number;
+  batchSize: number;
+  leaseMs: number;
+  concurrency: number;
+}
+
+/**
+ * The ingestion worker loop: every poll, claim due feeds by lease and refresh them a few at a
+ * time. Several workers (processes) can share one PostgreSQL database safely.
+ */
+export function startScheduler(
+  database: DatabaseHandle,
+  fetcher: Fetcher,
+  logger: Logger,
+  options: SchedulerOptions,
+) {
+  const worker = `worker-${randomUUID().slice(0, 8)}`;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function tick() {
+    const feeds = await claimDueFeeds(database, worker, options.batchSize, options.leaseMs);
+    const queue = [...feeds];
+    const lanes = Array.from({ length: Math.min(options.concurrency, queue.length) }, async () => {
+      for (let feed = queue.shift(); feed && !stopped; feed = queue.shift()) {
+        await refreshFeed(database, fetcher, feed, worker, logger);
+      }
+    });
+    await Promise.all(lanes);
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error) => logger.error({ err: error, worker }, "scheduler tick failed"))
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, options.pollIntervalMs);
+    timer.unref();
+  }
+
+  schedule();
+  logger.info({ worker, ...options }, "ingestion scheduler started");
+  return {
+    worker,
+    /** Runs one claim-and-refresh round now (tests, admin refresh). */
+    runOnce: () => tick(),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type Scheduler = ReturnType<typeof startScheduler>;

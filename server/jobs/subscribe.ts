@@ -1,0 +1,55 @@
+import type { SubscribeRequest } from "../../contract/reading.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { ApiError } from "../http/api-error.ts";
+import { discoverFeed } from "../ingest/discover.ts";
+import type { Fetcher } from "../ingest/guarded-fetch.ts";
+import { storeEntries } from "../storage/entries.ts";
+import { findFeedById, findFeedByUrl, upsertFeed } from "../storage/feeds.ts";
+import { toFeedModel } from "../storage/mappers.ts";
+import { subscribe } from "../storage/subscriptions.ts";
+
+/**
+ * Subscribing by URL: a known feed URL subscribes at once; anything else goes through discovery
+ * (feed, site page, well-known paths, feed-route) and the first fetch is stored before answering,
+ * so the new subscription has entries right away.
+ */
+export function createSubscribeService(
+  database: DatabaseHandle,
+  fetcher: Fetcher,
+  options: { feedRouteBaseUrl: string | undefined },
+) {
+  async function resolveFeed(request: SubscribeRequest) {
+    if (request.feedId) {
+      const feed = await findFeedById(database, request.feedId);
+      if (!feed) throw new ApiError(2001);
+      return feed;
+    }
+    const url = request.url?.trim();
+    if (!url) throw new ApiError(2002);
+    const known = await findFeedByUrl(database, url);
+    if (known) return known;
+    const found = await discoverFeed(url, { fetcher, feedRouteBaseUrl: options.feedRouteBaseUrl });
+    const existing = await findFeedByUrl(database, found.feedUrl);
+    if (existing) return existing;
+    const feed = await upsertFeed(database, { ...found.feed, url: found.feedUrl }, found);
+    await storeEntries(database, feed.id, found.entries);
+    return feed;
+  }
+
+  return {
+    async subscribe(userId: string, request: SubscribeRequest) {
+      const feed = await resolveFeed(request);
+      const { unread } = await subscribe(database, {
+        userId,
+        feedId: feed.id,
+        view: request.view ?? 0,
+        category: request.category,
+        title: request.title,
+        isPrivate: request.isPrivate,
+      });
+      return { feed: toFeedModel(feed), list: null, unread: { [feed.id]: unread } };
+    },
+  };
+}
+
+export type SubscribeService = ReturnType<typeof createSubscribeService>;

@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { Auth } from "../auth.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { idempotentWrites } from "../http/idempotency.ts";
+import { requireUser, type SessionVariables } from "../http/require-user.ts";
+
+/** A router for signed-in users' data: session required, writes idempotent by key. */
+export function userRouter(auth: Auth, database: DatabaseHandle) {
+  const app = new Hono<{ Variables: SessionVariables }>();
+  app.use("*", requireUser(auth));
+  app.use("*", idempotentWrites(database));
+  return app;
+}
+
+export const ok = { code: 0 } as const;

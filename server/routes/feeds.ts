@@ -1,0 +1,58 @@
+import { Schema } from "effect";
+import { EntityId } from "../../contract/reading.ts";
+import type { Auth } from "../auth.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { ApiError } from "../http/api-error.ts";
+import { readQuery } from "../http/body.ts";
+import type { Fetcher } from "../ingest/guarded-fetch.ts";
+import { refreshFeed } from "../jobs/refresh-feed.ts";
+import { updatesPerWeek } from "../jobs/schedule.ts";
+import type { Logger } from "../logger.ts";
+import { recentPublishedAt } from "../storage/feed-leases.ts";
+import { findFeedById, findFeedByUrl, subscriberCount } from "../storage/feeds.ts";
+import { toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
+import { findSubscription } from "../storage/subscriptions.ts";
+import { userRouter } from "./context.ts";
+
+const FeedQuery = Schema.Struct({
+  id: Schema.optional(EntityId),
+  url: Schema.optional(Schema.String),
+});
+
+export function feedRoutes(auth: Auth, database: DatabaseHandle, fetcher: Fetcher, logger: Logger) {
+  const app = userRouter(auth, database);
+
+  app.get("/", async (c) => {
+    const { id, url } = readQuery(c, FeedQuery);
+    if (!id && !url) throw new ApiError(2002);
+    const feed = id ? await findFeedById(database, id) : await findFeedByUrl(database, url!);
+    if (!feed) throw new ApiError(2001);
+    const recent = await recentPublishedAt(database, feed.id, 200);
+    const subscriptionCount = await subscriberCount(database, feed.id);
+    const subscription = await findSubscription(database, c.get("userId"), feed.id);
+    return c.json({
+      code: 0,
+      data: {
+        feed: toFeedModel(feed),
+        subscriptionCount,
+        analytics: {
+          updatesPerWeek: updatesPerWeek(recent),
+          subscriptionCount,
+          latestEntryPublishedAt: recent[0] ?? null,
+        },
+        ...(subscription ? { subscription: toSubscriptionModel(subscription, feed) } : {}),
+      },
+    });
+  });
+
+  // Only admins may force a fetch outside the schedule.
+  app.get("/refresh", async (c) => {
+    if (c.get("role") !== "admin") throw new ApiError(2000);
+    const { id } = readQuery(c, Schema.Struct({ id: EntityId }));
+    const feed = await findFeedById(database, id);
+    if (!feed) throw new ApiError(2001);
+    const outcome = await refreshFeed(database, fetcher, feed, "admin", logger);
+    return c.json({ code: 0, data: outcome });
+  });
+  return app;
+}

@@ -1,0 +1,135 @@
+import { createHash } from "node:crypto";
+import type { DatabaseHandle } from "../db/connect.ts";
+import type { EntryRow } from "../db/schema.ts";
+import type { NormalizedEntry } from "../ingest/model.ts";
+import { nextEntityId } from "./ids.ts";
+import { nowIso } from "./time.ts";
+
+export interface StoreResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Stores a feed's entries: new guids are inserted and become unread for every subscriber; a
+ * known guid whose content changed is updated in place (its id, read state and stars stay).
+ */
+export async function storeEntries(
+  database: DatabaseHandle,
+  feedId: string,
+  entries: readonly NormalizedEntry[],
+): Promise<StoreResult> {
+  const result: StoreResult = { inserted: 0, updated: 0, unchanged: 0 };
+  if (entries.length === 0) return result;
+  const now = nowIso();
+  // A feed may repeat a guid; the first occurrence wins, as readers show it.
+  const unique = [...new Map(entries.map((e) => [e.guid, e])).values()];
+
+  await database.db.transaction().execute(async (trx) => {
+    const known = new Map<string, { id: string; content_hash: string }>();
+    for (const chunk of chunks(
+      unique.map((e) => e.guid),
+      500,
+    )) {
+      const rows = await trx
+        .selectFrom("entry")
+        .select(["id", "guid", "content_hash"])
+        .where("feed_id", "=", feedId)
+        .where("guid", "in", chunk)
+        .execute();
+      for (const row of rows) known.set(row.guid, row);
+    }
+    const subscribers = await trx
+      .selectFrom("subscription")
+      .select("user_id")
+      .where("feed_id", "=", feedId)
+      .execute();
+
+    for (const entry of unique) {
+      const row = toRow(entry, feedId, now);
+      const existing = known.get(entry.guid);
+      if (!existing) {
+        await trx.insertInto("entry").values(row).execute();
+        if (subscribers.length > 0) {
+          await trx
+            .insertInto("unread")
+            .values(
+              subscribers.map((s) => ({
+                user_id: s.user_id,
+                entry_id: row.id,
+                feed_id: feedId,
+                published_at: row.published_at,
+              })),
+            )
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
+        result.inserted += 1;
+      } else if (existing.content_hash !== row.content_hash) {
+        const { id: _id, inserted_at: _inserted, feed_id: _feed, guid: _guid, ...changes } = row;
+        await trx.updateTable("entry").set(changes).where("id", "=", existing.id).execute();
+        result.updated += 1;
+      } else {
+        result.unchanged += 1;
+      }
+    }
+  });
+  return result;
+}
+
+function toRow(entry: NormalizedEntry, feedId: string, now: string): EntryRow {
+  const media = JSON.stringify(
+    entry.media.map((m) => ({
+      type: m.type,
+      url: m.url,
+      ...(m.width ? { width: m.width } : {}),
+      ...(m.height ? { height: m.height } : {}),
+      ...(m.previewImageUrl ? { preview_image_url: m.previewImageUrl } : {}),
+    })),
+  );
+  const attachments = JSON.stringify(
+    entry.attachments.map((a) => ({
+      url: a.url,
+      ...(a.title ? { title: a.title } : {}),
+      ...(a.mimeType ? { mime_type: a.mimeType } : {}),
+      ...(a.sizeInBytes ? { size_in_bytes: a.sizeInBytes } : {}),
+      ...(a.durationInSeconds ? { duration_in_seconds: a.durationInSeconds } : {}),
+    })),
+  );
+  const row: EntryRow = {
+    id: nextEntityId(),
+    feed_id: feedId,
+    guid: entry.guid,
+    title: entry.title,
+    url: entry.url,
+    content: entry.content,
+    description: entry.description,
+    author: entry.author,
+    author_url: entry.authorUrl,
+    author_avatar: entry.authorAvatar,
+    language: entry.language,
+    categories: JSON.stringify(entry.categories),
+    media,
+    attachments,
+    extra: entry.extra ? JSON.stringify(entry.extra) : null,
+    content_hash: "",
+    published_at: entry.publishedAt ? entry.publishedAt.toISOString() : now,
+    inserted_at: now,
+    updated_at: now,
+  };
+  row.content_hash = createHash("sha256")
+    .update(
+      [row.title, row.url, row.content, row.description, row.author, media, attachments].join(
+        "\u0000",
+      ),
+    )
+    .digest("hex");
+  return row;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,63 @@
+import type { EntryModel, FeedModel, SubscriptionModel } from "../../contract/reading-models.ts";
+import type { EntryRow, FeedRow, SubscriptionRow } from "../db/schema.ts";
+
+export function toFeedModel(row: FeedRow): FeedModel {
+  return {
+    type: "feed",
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    siteUrl: row.site_url,
+    ownerUserId: row.owner_user_id,
+    errorAt: row.error_at,
+    errorMessage: row.error_message,
+    language: row.language,
+  };
+}
+
+export function toEntryModel(row: EntryRow, withContent: boolean): EntryModel {
+  const model: EntryModel = {
+    id: row.id,
+    feedId: row.feed_id,
+    guid: row.guid,
+    title: row.title,
+    url: row.url,
+    description: row.description,
+    author: row.author,
+    authorUrl: row.author_url,
+    authorAvatar: row.author_avatar,
+    language: row.language,
+    categories: parseJson(row.categories, []),
+    media: parseJson(row.media, []),
+    attachments: parseJson(row.attachments, []),
+    extra: parseJson(row.extra, null),
+    publishedAt: row.published_at,
+    insertedAt: row.inserted_at,
+  };
+  if (withContent) model.content = row.content;
+  return model;
+}
+
+export function toSubscriptionModel(row: SubscriptionRow, feed: FeedRow): SubscriptionModel {
+  return {
+    userId: row.user_id,
+    feedId: row.feed_id,
+    view: row.view,
+    isPrivate: Boolean(row.is_private),
+    title: row.title,
+    category: row.category,
+    createdAt: row.created_at,
+    feeds: toFeedModel(feed),
+  };
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,147 @@
+import type { MarkAllReadRequest } from "../../contract/reading.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { nowIso, toIso } from "./time.ts";
+
+/** Unread count per subscribed feed; feeds with nothing unread are absent. */
+export async function unreadCounts(database: DatabaseHandle, userId: string, view?: number) {
+  let query = database.db
+    .selectFrom("unread")
+    .innerJoin("subscription", (join) =>
+      join
+        .onRef("subscription.feed_id", "=", "unread.feed_id")
+        .onRef("subscription.user_id", "=", "unread.user_id"),
+    )
+    .select(["unread.feed_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("unread.user_id", "=", userId)
+    .groupBy("unread.feed_id");
+  if (view !== undefined) query = query.where("subscription.view", "=", view);
+  const rows = await query.execute();
+  return Object.fromEntries(rows.map((r) => [r.feed_id, Number(r.n)]));
+}
+
+/** Marks entries read for one user and records who read what (read histories). */
+export async function markRead(
+  database: DatabaseHandle,
+  userId: string,
+  entryIds: readonly string[],
+) {
+  if (entryIds.length === 0) return;
+  const now = nowIso();
+  await database.db.transaction().execute(async (trx) => {
+    const visible = await trx
+      .selectFrom("entry")
+      .innerJoin("subscription", "subscription.feed_id", "entry.feed_id")
+      .select("entry.id")
+      .where("subscription.user_id", "=", userId)
+      .where("entry.id", "in", [...entryIds])
+      .execute();
+    await trx
+      .deleteFrom("unread")
+      .where("user_id", "=", userId)
+      .where("entry_id", "in", [...entryIds])
+      .execute();
+    if (visible.length > 0) {
+      await trx
+        .insertInto("read_history")
+        .values(visible.map((e) => ({ entry_id: e.id, user_id: userId, read_at: now })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+}
+
+/** Marks one entry unread again; false when the user does not subscribe to its feed. */
+export async function markUnread(
+  database: DatabaseHandle,
+  userId: string,
+  entryId: string,
+): Promise<boolean> {
+  const entry = await database.db
+    .selectFrom("entry")
+    .innerJoin("subscription", "subscription.feed_id", "entry.feed_id")
+    .select(["entry.id", "entry.feed_id", "entry.published_at"])
+    .where("subscription.user_id", "=", userId)
+    .where("entry.id", "=", entryId)
+    .executeTakeFirst();
+  if (!entry) return false;
+  await database.db
+    .insertInto("unread")
+    .values({
+      user_id: userId,
+      entry_id: entry.id,
+      feed_id: entry.feed_id,
+      published_at: entry.published_at,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return true;
+}
+
+/**
+ * Marks everything matching the filter read. Private subscriptions are never mass-marked unless
+ * the request names them explicitly by feed id. Returns the counts that were cleared per feed.
+ */
+export async function markAllRead(
+  database: DatabaseHandle,
+  userId: string,
+  filter: MarkAllReadRequest,
+) {
+  return database.db.transaction().execute(async (trx) => {
+    let feeds = trx.selectFrom("subscription").select("feed_id").where("user_id", "=", userId);
+    const named = filter.feedId ? [filter.feedId] : filter.feedIdList;
+    if (named) feeds = feeds.where("feed_id", "in", named.length > 0 ? [...named] : ["-"]);
+    else feeds = feeds.where("is_private", "=", 0);
+    if (filter.view !== undefined) feeds = feeds.where("view", "=", filter.view);
+    if (filter.excludePrivate) feeds = feeds.where("is_private", "=", 0);
+    const feedIds = (await feeds.execute()).map((r) => r.feed_id);
+    if (feedIds.length === 0) return {};
+
+    let matching = trx
+      .selectFrom("unread")
+      .select(["entry_id", "feed_id"])
+      .where("user_id", "=", userId)
+      .where("feed_id", "in", feedIds);
+    const start = toIso(filter.startTime);
+    const end = toIso(filter.endTime);
+    if (start) matching = matching.where("published_at", ">=", start);
+    if (end) matching = matching.where("published_at", "<=", end);
+    const rows = await matching.execute();
+    if (rows.length === 0) return {};
+
+    const counts: Record<string, number> = {};
+    for (const row of rows) counts[row.feed_id] = (counts[row.feed_id] ?? 0) + 1;
+    const ids = rows.map((r) => r.entry_id);
+    const now = nowIso();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      await trx
+        .deleteFrom("unread")
+        .where("user_id", "=", userId)
+        .where("entry_id", "in", chunk)
+        .execute();
+      await trx
+        .insertInto("read_history")
+        .values(chunk.map((id) => ({ entry_id: id, user_id: userId, read_at: now })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return counts;
+  });
+}
+
+export async function readHistory(database: DatabaseHandle, entryId: string, size: number) {
+  const rows = await database.db
+    .selectFrom("read_history")
+    .innerJoin("user", "user.id", "read_history.user_id")
+    .select(["user.id", "user.name", "user.handle", "user.image"])
+    .where("read_history.entry_id", "=", entryId)
+    .orderBy("read_history.read_at", "desc")
+    .limit(size)
+    .execute();
+  const total = await database.db
+    .selectFrom("read_history")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("entry_id", "=", entryId)
+    .executeTakeFirst();
+  return { users: rows, total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,172 @@
+import type { DatabaseHandle } from "../db/connect.ts";
+import type { FeedRow, SubscriptionRow } from "../db/schema.ts";
+import { bool, nowIso } from "./time.ts";
+
+/** Unread entries a new subscriber starts with: the feed's most recent ones. */
+const BACKFILL_UNREAD = 100;
+
+export async function listSubscriptions(database: DatabaseHandle, userId: string, view?: number) {
+  let query = database.db
+    .selectFrom("subscription")
+    .innerJoin("feed", "feed.id", "subscription.feed_id")
+    .selectAll("feed")
+    .select([
+      "subscription.user_id",
+      "subscription.feed_id",
+      "subscription.view",
+      "subscription.is_private",
+      "subscription.title as subscription_title",
+      "subscription.category",
+      "subscription.created_at as subscription_created_at",
+    ])
+    .where("subscription.user_id", "=", userId);
+  if (view !== undefined) query = query.where("subscription.view", "=", view);
+  const rows = await query.orderBy("subscription.created_at").execute();
+  return rows.map((r) => {
+    const subscription: SubscriptionRow = {
+      user_id: r.user_id,
+      feed_id: r.feed_id,
+      view: r.view,
+      is_private: r.is_private,
+      title: r.subscription_title,
+      category: r.category,
+      created_at: r.subscription_created_at,
+    };
+    const feed: FeedRow = { ...r };
+    return { subscription, feed };
+  });
+}
+
+export function findSubscription(database: DatabaseHandle, userId: string, feedId: string) {
+  return database.db
+    .selectFrom("subscription")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("feed_id", "=", feedId)
+    .executeTakeFirst();
+}
+
+/** Subscribes (or re-subscribes, keeping settings given now) and backfills unread entries. */
+export async function subscribe(
+  database: DatabaseHandle,
+  input: {
+    userId: string;
+    feedId: string;
+    view: number;
+    category?: string | null;
+    title?: string | null;
+    isPrivate?: boolean;
+  },
+): Promise<{ subscription: SubscriptionRow; unread: number }> {
+  return database.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("subscription")
+      .selectAll()
+      .where("user_id", "=", input.userId)
+      .where("feed_id", "=", input.feedId)
+      .executeTakeFirst();
+    const subscription: SubscriptionRow = {
+      user_id: input.userId,
+      feed_id: input.feedId,
+      view: input.view,
+      is_private: bool(input.isPrivate ?? Boolean(existing?.is_private)),
+      title: input.title !== undefined ? input.title : (existing?.title ?? null),
+      category: input.category !== undefined ? input.category : (existing?.category ?? null),
+      created_at: existing?.created_at ?? nowIso(),
+    };
+    if (existing) {
+      await trx
+        .updateTable("subscription")
+        .set(subscription)
+        .where("user_id", "=", input.userId)
+        .where("feed_id", "=", input.feedId)
+        .execute();
+    } else {
+      await trx.insertInto("subscription").values(subscription).execute();
+      const recent = await trx
+        .selectFrom("entry")
+        .select(["id", "published_at"])
+        .where("feed_id", "=", input.feedId)
+        .orderBy("published_at", "desc")
+        .limit(BACKFILL_UNREAD)
+        .execute();
+      if (recent.length > 0) {
+        await trx
+          .insertInto("unread")
+          .values(
+            recent.map((e) => ({
+              user_id: input.userId,
+              entry_id: e.id,
+              feed_id: input.feedId,
+              published_at: e.published_at,
+            })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+    const unread = await trx
+      .selectFrom("unread")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", input.userId)
+      .where("feed_id", "=", input.feedId)
+      .executeTakeFirst();
+    return { subscription, unread: Number(unread?.n ?? 0) };
+  });
+}
+
+export async function updateSubscription(
+  database: DatabaseHandle,
+  userId: string,
+  feedIds: readonly string[],
+  changes: { view?: number; category?: string | null; title?: string | null; isPrivate?: boolean },
+): Promise<number> {
+  if (feedIds.length === 0) return 0;
+  const set: Partial<SubscriptionRow> = {};
+  if (changes.view !== undefined) set.view = changes.view;
+  if (changes.category !== undefined) set.category = changes.category || null;
+  if (changes.title !== undefined) set.title = changes.title || null;
+  if (changes.isPrivate !== undefined) set.is_private = bool(changes.isPrivate);
+  if (Object.keys(set).length === 0) return 0;
+  const result = await database.db
+    .updateTable("subscription")
+    .set(set)
+    .where("user_id", "=", userId)
+    .where("feed_id", "in", [...feedIds])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Unsubscribes; the user's unread marks for those feeds go too, their stars stay. */
+export async function unsubscribe(
+  database: DatabaseHandle,
+  userId: string,
+  feedIds: readonly string[],
+) {
+  if (feedIds.length === 0) return 0;
+  return database.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("unread")
+      .where("user_id", "=", userId)
+      .where("feed_id", "in", [...feedIds])
+      .execute();
+    const result = await trx
+      .deleteFrom("subscription")
+      .where("user_id", "=", userId)
+      .where("feed_id", "in", [...feedIds])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+export async function listCategories(database: DatabaseHandle, userId: string): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom("subscription")
+    .select("category")
+    .distinct()
+    .where("user_id", "=", userId)
+    .where("category", "is not", null)
+    .orderBy("category")
+    .execute();
+  return rows.map((r) => r.category!).filter(Boolean);
+}

@@ -1,0 +1,63 @@
+import { createAuth } from "./auth.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { connectDatabase } from "./db/connect.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { createFetcher } from "./ingest/guarded-fetch.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
+import { createLogger } from "./logger.ts";
+import { resolveAuthSecret } from "./secret.ts";
+
+/**
+ * `npm run worker`: an extra ingestion process with no HTTP. Workers claim due feeds by lease,
+ * so any number of them (and the API processes' own schedulers) can share one PostgreSQL.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const database = connectDatabase(config);
+  // The schema must exist even when a worker starts before any API process.
+  const auth = createAuth({
+    config,
+    database,
+    logger,
+    baseUrl: config.publicUrl ?? "http://localhost",
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+  });
+  await migrateDatabase(database, auth, logger);
+  const fetcher = createFetcher({
+    allowPrivateNetworks: config.ingest.allowPrivateNetworks,
+    timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
+    maxBodyBytes: config.ingest.maxFeedBytes,
+  });
+  const scheduler = startScheduler(database, fetcher, logger, {
+    pollIntervalMs: config.ingest.pollSeconds * 1000,
+    batchSize: config.ingest.batchSize,
+    concurrency: config.ingest.concurrency,
+    leaseMs: 5 * 60_000,
+  });
+  const stop = async (signal: string) => {
+    logger.info({ signal }, "worker stopping");
+    await scheduler.stop();
+    await fetcher.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void stop("SIGINT"));
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  // Keep the process alive: the scheduler's timer is unref'd so servers can exit cleanly.
+  setInterval(() => {}, 1 << 30);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FeedServer, rssFeed } from "../support/feed-server.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+
+const HOUR = 3_600_000;
+const base = Date.parse("2026-06-01T12:00:00Z");
+const items = Array.from({ length: 25 }, (_, i) => ({
+  guid: `item-${i}`,
+  title: `Item ${i}`,
+  date: new Date(base - i * HOUR),
+  html:
+    i === 0 ? `<p>Hello</p><script>alert(1)</script><img src="x" onerror="alert(2)">` : undefined,
+}));
+
+describe.each(DIALECTS)("reading API on %s", (dialect) => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let alice: TestClient;
+  let feedUrl: string;
+  let feedId: string;
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    server = await startTestServer(dialect, {
+      AUTH_RATE_LIMIT_MAX: "1000",
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      INGEST_POLL_SECONDS: "3600",
+    });
+    feedUrl = feeds.serve("/feed.xml", rssFeed("Example", items));
+    alice = new TestClient(server.localUrl);
+    await alice.signUp(uniqueEmail("alice"));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await feeds?.stop();
+  });
+
+  it("subscribes by feed URL and stores its entries as unread", async () => {
+    const response = await alice.request("POST", "/api/subscriptions", {
+      json: { url: feedUrl, view: 0, category: "News" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.feed).toMatchObject({ type: "feed", url: feedUrl, title: "Example" });
+    feedId = response.body.feed.id;
+    expect(response.body.unread).toEqual({ [feedId]: 25 });
+
+    const list = await alice.request("GET", "/api/subscriptions");
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({
+      feedId,
+      view: 0,
+      category: "News",
+      isPrivate: false,
+    });
+    expect((await alice.request("GET", "/api/reads")).body.data).toEqual({ [feedId]: 25 });
+  });
+
+  it("pages the timeline with publishedAfter, newest first, each entry once", async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const response = await alice.request("POST", "/api/entries", {
+        json: { view: 0, limit: 10, ...(cursor ? { publishedAfter: cursor } : {}) },
+      });
+      expect(response.status).toBe(200);
+      const data = response.body.data as Array<{
+        entries: { title: string; publishedAt: string; content?: string };
+      }>;
+      if (data.length === 0) break;
+      for (const item of data) {
+        seen.push(item.entries.title);
+        expect(item.entries.content).toBeUndefined();
+      }
+      cursor = data.at(-1)!.entries.publishedAt;
+    }
+    expect(seen).toEqual(items.map((i) => i.title));
+  });
+
+  it("serves one entry with sanitized content, and streams content as NDJSON", async () => {
+    const first = await alice.request("POST", "/api/entries", { json: { feedId, limit: 1 } });
+    const id = first.body.data[0].entries.id as string;
+    const detail = await alice.request("GET", `/api/entries?id=${id}`);
+    expect(detail.body.data.entries.content).toContain("<p>Hello</p>");
+    expect(detail.body.data.entries.content).not.toMatch(/<script|onerror|alert/);
+    expect(detail.body.data.feeds.id).toBe(feedId);
+
+    const stream = await alice.request("POST", "/api/entries/stream", { json: { ids: [id] } });
+    expect(stream.headers.get("content-type")).toContain("ndjson");
+    const lines = stream.text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([{ id, content: detail.body.data.entries.content }]);
+  });
+
+  it("marks read and unread; counts never go below zero", async () => {
+    const page = await alice.request("POST", "/api/entries", { json: { feedId, limit: 3 } });
+    const ids = page.body.data.map((d: { entries: { id: string } }) => d.entries.id) as string[];
+    await alice.request("POST", "/api/reads", { json: { entryIds: ids } });
+    await alice.request("POST", "/api/reads", { json: { entryIds: ids } });
+    expect((await alice.request("GET", "/api/reads")).body.data[feedId]).toBe(22);
+    const unreadOnly = await alice.request("POST", "/api/entries", {
+      json: { feedId, read: false, limit: 100 },
+    });
+    expect(unreadOnly.body.data).toHaveLength(22);
+
+    await alice.request("DELETE", "/api/reads", { json: { entryId: ids[0] } });
+    await alice.request("DELETE", "/api/reads", { json: { entryId: ids[0] } });
+    expect((await alice.request("GET", "/api/reads")).body.data[feedId]).toBe(23);
+  });
+
+  it("stars and unstars, and lists stars", async () => {
+    const page = await alice.request("POST", "/api/entries", { json: { feedId, limit: 2 } });
+    const id = page.body.data[1].entries.id as string;
+    expect(
+      (await alice.request("POST", "/api/collections", { json: { entryId: id } })).status,
+    ).toBe(200);
+    expect((await alice.request("GET", `/api/collections?entryId=${id}`)).body.data).toBe(true);
+    const starred = await alice.request("POST", "/api/entries", { json: { isCollection: true } });
+    expect(starred.body.data.map((d: { entries: { id: string } }) => d.entries.id)).toEqual([id]);
+    expect(starred.body.data[0].collections.createdAt).toBeTruthy();
+    await alice.request("DELETE", "/api/collections", { json: { entryId: id } });
+    expect((await alice.request("GET", `/api/collections?entryId=${id}`)).body.data).toBe(false);
+  });
+
+  it("applies a write replayed with the same Idempotency-Key once, answering the same", async () => {
+    const page = await alice.request("POST", "/api/entries", {
+      json: { feedId, read: false, limit: 1 },
+    });
+    const id = page.body.data[0].entries.id as string;
+    const before = (await alice.request("GET", "/api/reads")).body.data[feedId] as number;
+    const key = { "idempotency-key": `mark-${id}` };
+    const first = await alice.request("POST", "/api/reads", {
+      json: { entryIds: [id] },
+      headers: key,
+    });
+    // Marked unread in between: a replay must not mark it read a second time.
+    await alice.request("DELETE", "/api/reads", { json: { entryId: id } });
+    const replay = await alice.request("POST", "/api/reads", {
+      json: { entryIds: [id] },
+      headers: key,
+    });
+    expect(replay.status).toBe(first.status);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect((await alice.request("GET", "/api/reads")).body.data[feedId]).toBe(before);
+  });
+
+  it("edits, renames and deletes categories, keeping subscriptions unless asked", async () => {
+    await alice.request("PATCH", "/api/subscriptions", {
+      json: { feedId, title: "Renamed", view: 1 },
+    });
+    await alice.request("PATCH", "/api/categories", {
+      json: { feedIdList: [feedId], category: "Tech" },
+    });
+    expect((await alice.request("GET", "/api/categories")).body.data).toEqual(["Tech"]);
+    await alice.request("DELETE", "/api/categories", { json: { feedIdList: [feedId] } });
+    const list = await alice.request("GET", "/api/subscriptions");
+    expect(list.body.data[0]).toMatchObject({ feedId, title: "Renamed", view: 1, category: null });
+    await alice.request("PATCH", "/api/subscriptions", { json: { feedId, view: 0, title: null } });
+  });
+
+  it("marks all read, never mass-marking private subscriptions", async () => {
+    const privateUrl = feeds.serve(
+      "/private.xml",
+      rssFeed(
+        "Private",
+        items.slice(0, 4).map((i) => ({ ...i, guid: `p-${i.guid}` })),
+      ),
+    );
+    const sub = await alice.request("POST", "/api/subscriptions", {
+      json: { url: privateUrl, view: 0, isPrivate: true },
+    });
+    const privateId = sub.body.feed.id as string;
+    const result = await alice.request("POST", "/api/reads/all", { json: { view: 0 } });
+    expect(Object.keys(result.body.data.read)).toEqual([feedId]);
+    const counts = (await alice.request("GET", "/api/reads")).body.data;
+    expect(counts[feedId]).toBeUndefined();
+    expect(counts[privateId]).toBe(4);
+    const excluded = await alice.request("POST", "/api/entries", {
+      json: { excludePrivate: true, read: false },
+    });
+    expect(excluded.body.data).toHaveLength(0);
+  });
+
+  it("refreshes on schedule: new entries become unread, an unchanged feed costs a 304", async () => {
+    let current = items.slice(0, 3);
+    const url = feeds.serve("/live.xml", () => rssFeed("Live", current));
+    const sub = await alice.request("POST", "/api/subscriptions", { json: { url, view: 0 } });
+    const liveId = sub.body.feed.id as string;
+    await alice.request("POST", "/api/reads/all", { json: { feedId: liveId } });
+
+    await forceDue(server, liveId);
+    await server.runIngestion();
+    expect((await alice.request("GET", "/api/reads")).body.data[liveId]).toBeUndefined();
+    expect(feeds.notModified.get("/live.xml")).toBe(1);
+
+    current = [
+      { guid: "fresh", title: "Fresh", date: new Date(base + HOUR), html: undefined },
+      ...current,
+    ];
+    await forceDue(server, liveId);
+    await server.runIngestion();
+    expect((await alice.request("GET", "/api/reads")).body.data[liveId]).toBe(1);
+    const feed = await alice.request("GET", `/api/feeds?id=${liveId}`);
+    expect(feed.body.data.analytics.latestEntryPublishedAt).toBe(
+      new Date(base + HOUR).toISOString(),
+    );
+    expect(feed.body.data.subscriptionCount).toBe(1);
+  });
+
+  it("records fetch failures on the feed and clears them after a good fetch", async () => {
+    let failing = true;
+    const url = feeds.route("/flaky.xml", (_request, response) => {
+      if (failing) response.writeHead(503, { "retry-after": "120" }).end("busy");
+      else
+        response
+          .writeHead(200, { "content-type": "application/rss+xml" })
+          .end(rssFeed("Flaky", items.slice(0, 1)));
+    });
+    failing = false;
+    const sub = await alice.request("POST", "/api/subscriptions", { json: { url, view: 0 } });
+    const flakyId = sub.body.feed.id as string;
+    failing = true;
+    await forceDue(server, flakyId);
+    await server.runIngestion();
+    let feed = (await alice.request("GET", `/api/feeds?id=${flakyId}`)).body.data.feed;
+    expect(feed.errorAt).toBeTruthy();
+    expect(feed.errorMessage).toContain("503");
+    failing = false;
+    await forceDue(server, flakyId);
+    await server.runIngestion();
+    feed = (await alice.request("GET", `/api/feeds?id=${flakyId}`)).body.data.feed;
+    expect(feed.errorAt).toBeNull();
+    expect(feed.errorMessage).toBeNull();
+  });
+
+  it("answers subscription failures with coded errors", async () => {
+    expect(
+      (await alice.request("POST", "/api/subscriptions", { json: { view: 0 } })).body.code,
+    ).toBe(2002);
+    // A site with no feed anywhere (its own server, so no well-known path exists).
+    const bare = await new FeedServer().start();
+    const html = bare.serve("/plain.html", "<html><body>No feeds here</body></html>", "text/html");
+    const notFeed = await alice.request("POST", "/api/subscriptions", { json: { url: html } });
+    await bare.stop();
+    expect(notFeed.body.code).toBe(2004);
+    const gone = await alice.request("POST", "/api/subscriptions", {
+      json: { url: feeds.url("/missing.xml") },
+    });
+    expect([2003, 2004]).toContain(gone.body.code);
+    const unreachable = await alice.request("POST", "/api/subscriptions", {
+      json: { url: "http://127.0.0.1:1/feed" },
+    });
+    expect(unreachable.body.code).toBe(2003);
+  });
+
+  it("finds a site's feed through <link rel=alternate>", async () => {
+    const target = feeds.serve(
+      "/site-feed.xml",
+      rssFeed(
+        "Site",
+        items.slice(0, 2).map((i) => ({ ...i, guid: `s-${i.guid}` })),
+      ),
+    );
+    const page = feeds.serve(
+      "/blog/",
+      `<html><head><link rel="alternate" type="application/rss+xml" href="/site-feed.xml"></head><body>Blog</body></html>`,
+      "text/html; charset=utf-8",
+    );
+    const response = await alice.request("POST", "/api/subscriptions", {
+      json: { url: page, view: 0 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.feed.url).toBe(target);
+  });
+
+  it("only lets admins force a refresh", async () => {
+    const response = await alice.request("GET", `/api/feeds/refresh?id=${feedId}`);
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe(2000);
+  });
+});
+
+async function forceDue(server: TestServer, feedId: string) {
+  const { connectDatabase } = await import("../../server/db/connect.ts");
+  const handle = connectDatabase({
+    databaseUrl: server.postgres?.url,
+    databasePath: `${server.dataDir}/follow.sqlite`,
+    databasePoolMax: 1,
+  });
+  try {
+    await handle.db
+      .updateTable("feed")
+      .set({ next_check_at: "2000-01-01T00:00:00.000Z" })
+      .where("id", "=", feedId)
+      .execute();
+  } finally {
+    await handle.close();
+  }
+}
