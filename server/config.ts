@@ -183,3 +183,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** For entry points: the validated configuration, or the problems on stderr and exit 78. */
+export function loadConfigOrExit(env: Env = process.env): ServerConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+}

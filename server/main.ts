@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { startServer } from "./server.ts";
 
 /** `npm start`: one process serving the API and the client on an embedded SQLite by default. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   const server = await startServer(config, logger);
   console.log(`Follow is running at ${server.url}`);

@@ -1,5 +1,5 @@
 import { createAuth } from "./auth.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createFetcher } from "./ingest/guarded-fetch.ts";
@@ -12,16 +12,7 @@ import { resolveAuthSecret } from "./secret.ts";
  * so any number of them (and the API processes' own schedulers) can share one PostgreSQL.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config);
   const database = connectDatabase(config);
   // The schema must exist even when a worker starts before any API process.
