@@ -1,0 +1,241 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage } from "./support/browser.ts";
+
+/** The fixture page's API (tests/e2e/fixtures/local-db/main.ts). */
+interface LocalDbPage {
+  emissions: { count: number; at: number }[];
+  open(vfs?: "opfs" | "idb"): Promise<{ vfs: string; migration: { applied: number[] } }>;
+  query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  execute(sql: string, params?: unknown[]): Promise<{ changes: number }>;
+  insertFeeds(prefix: string, count: number, padding?: number): Promise<number>;
+  insertOneAt(id: string): Promise<number>;
+  insertFeedsBatch(prefix: string, count: number): Promise<number>;
+  singleWrites(prefix: string, count: number): Promise<{ p50: number; max: number }>;
+  watchFeeds(): void;
+  exportSummary(): Promise<{ sizes: number[]; header: string }>;
+  download(): Promise<number>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  opfsNames(): Promise<string[]>;
+  idbNames(): Promise<string[]>;
+}
+
+declare global {
+  interface Window {
+    localDb: LocalDbPage;
+  }
+}
+
+const FIXTURE_DIR = fileURLToPath(new URL("./fixtures/local-db/", import.meta.url));
+const TYPES: Record<string, string> = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+};
+
+/** Builds the fixture with Vite (workers as the app builds them) and serves it on loopback. */
+async function serveFixture(): Promise<{ url: string; close(): Promise<void> }> {
+  const outDir = mkdtempSync(join(tmpdir(), "follow-local-db-"));
+  await build({
+    configFile: false,
+    root: FIXTURE_DIR,
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+  const server: Server = createServer(async (request, response) => {
+    const path = normalize(new URL(request.url ?? "/", "http://x").pathname).replace(/^\/+/, "");
+    const file = path || "index.html";
+    try {
+      const body = await readFile(join(outDir, file));
+      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "text/plain" });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe("local database in Chromium (real worker, OPFS)", () => {
+  let browser: Browser;
+  let fixture: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    [fixture, browser] = await Promise.all([serveFixture(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
+
+  async function load(page: Page) {
+    await page.goto(fixture.url);
+    await page.waitForSelector("body[data-ready]", { state: "attached" });
+  }
+
+  it("opens follow.db on OPFS, keeps rows across a reload", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await load(page);
+    const opened = await page.evaluate(() => window.localDb.open());
+    expect(opened.vfs).toBe("opfs");
+    expect(opened.migration.applied).toEqual([0, 1]);
+    expect(await page.evaluate(() => window.localDb.opfsNames())).toContain("follow.db");
+
+    await page.evaluate(() => window.localDb.insertFeeds("kept", 3));
+    await page.reload();
+    await page.waitForSelector("body[data-ready]", { state: "attached" });
+    const reopened = await page.evaluate(() => window.localDb.open());
+    expect(reopened).toEqual({ vfs: "opfs", migration: { applied: [], wiped: false } });
+    const rows = await page.evaluate(() =>
+      window.localDb.query("SELECT id FROM feeds ORDER BY id"),
+    );
+    expect(rows.map((row) => row.id)).toEqual(["kept-0", "kept-1", "kept-2"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("two tabs share the database and see each other's changes", async () => {
+    const { page: tabA, context, errors } = await openPage(browser);
+    const tabB = await context.newPage();
+    await Promise.all([load(tabA), load(tabB)]);
+    await tabA.evaluate(() => window.localDb.open());
+    await tabB.evaluate(() => window.localDb.open());
+
+    await tabB.evaluate(() => window.localDb.watchFeeds());
+    await expect.poll(() => tabB.evaluate(() => window.localDb.emissions.at(-1)?.count)).toBe(0);
+
+    await tabA.evaluate(() => window.localDb.insertFeeds("from-a", 5));
+    await expect.poll(() => tabB.evaluate(() => window.localDb.emissions.at(-1)?.count)).toBe(5);
+    await tabB.evaluate(() => window.localDb.insertFeeds("from-b", 2));
+    expect(
+      await tabA.evaluate(() => window.localDb.query("SELECT count(*) AS n FROM feeds")),
+    ).toEqual([{ n: 7 }]);
+
+    // Alternating writers hand the OPFS file back and forth: measure what a turn costs.
+    const rounds = 10;
+    const turns: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      turns.push(await tabA.evaluate((n) => window.localDb.insertFeeds(`ping-${n}`, 1), i));
+      turns.push(await tabB.evaluate((n) => window.localDb.insertFeeds(`pong-${n}`, 1), i));
+    }
+    turns.sort((a, b) => a - b);
+    const alone = await tabA.evaluate((n) => window.localDb.singleWrites("solo", n), rounds * 2);
+    console.log(
+      `one-row transaction, p50: ${alone.p50.toFixed(1)} ms from one tab, ` +
+        `${turns[rounds]!.toFixed(1)} ms with two tabs taking turns`,
+    );
+    await expect
+      .poll(() => tabB.evaluate(() => window.localDb.emissions.at(-1)?.count))
+      .toBe(7 + rounds * 4);
+
+    // Cross-tab latency: from tab A's confirmed commit to tab B's live query emitting.
+    const delays: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const expected = 8 + rounds * 4 + i;
+      const committedAt = await tabA.evaluate((n) => window.localDb.insertOneAt(`late-${n}`), i);
+      await expect
+        .poll(() => tabB.evaluate(() => window.localDb.emissions.at(-1)?.count))
+        .toBe(expected);
+      const emittedAt = await tabB.evaluate(
+        (n) => window.localDb.emissions.find((e) => e.count === n)!.at,
+        expected,
+      );
+      delays.push(emittedAt - committedAt);
+    }
+    delays.sort((a, b) => a - b);
+    console.log(`tab A commit -> tab B live query emission, p50: ${delays[5]!.toFixed(1)} ms`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("exports follow.db in 65,536-byte chunks and downloads it", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await load(page);
+    await page.evaluate(() => window.localDb.open());
+    await page.evaluate(() => window.localDb.insertFeeds("big", 600, 500));
+    const { sizes, header } = await page.evaluate(() => window.localDb.exportSummary());
+    expect(sizes.length).toBeGreaterThan(3);
+    for (const size of sizes.slice(0, -1)) expect(size).toBe(65_536);
+    expect(sizes.at(-1)).toBeLessThanOrEqual(65_536);
+    expect(header).toBe("SQLite format 3\0");
+
+    const [download, size] = await Promise.all([
+      page.waitForEvent("download"),
+      page.evaluate(() => window.localDb.download()),
+    ]);
+    expect(download.suggestedFilename()).toBe("follow.db");
+    expect(size).toBe(sizes.reduce((sum, n) => sum + n, 0));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("reset empties the database and migrates it again, in every tab", async () => {
+    const { page: tabA, context, errors } = await openPage(browser);
+    const tabB = await context.newPage();
+    await Promise.all([load(tabA), load(tabB)]);
+    await tabA.evaluate(() => window.localDb.open());
+    await tabB.evaluate(() => window.localDb.open());
+    await tabA.evaluate(() => window.localDb.insertFeeds("gone", 4));
+    await tabB.evaluate(() => window.localDb.watchFeeds());
+    await expect.poll(() => tabB.evaluate(() => window.localDb.emissions.at(-1)?.count)).toBe(4);
+
+    await tabA.evaluate(() => window.localDb.reset());
+    await expect.poll(() => tabB.evaluate(() => window.localDb.emissions.at(-1)?.count)).toBe(0);
+    await tabB.evaluate(() => window.localDb.insertFeeds("after", 1));
+    expect(await tabA.evaluate(() => window.localDb.query("SELECT id FROM feeds"))).toEqual([
+      { id: "after-0" },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("falls back to IndexedDB (WA_SQLITE) and keeps rows across a reload", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await load(page);
+    expect((await page.evaluate(() => window.localDb.open("idb"))).vfs).toBe("idb");
+    await page.evaluate(() => window.localDb.insertFeeds("idb", 2));
+    expect(await page.evaluate(() => window.localDb.idbNames())).toContain("WA_SQLITE");
+    await page.reload();
+    await page.waitForSelector("body[data-ready]", { state: "attached" });
+    await page.evaluate(() => window.localDb.open("idb"));
+    expect(
+      await page.evaluate(() => window.localDb.query("SELECT count(*) AS n FROM feeds")),
+    ).toEqual([{ n: 2 }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("inserts 10,000 rows in one transaction on OPFS", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await load(page);
+    await page.evaluate(() => window.localDb.open());
+    const batched = await page.evaluate(() => window.localDb.insertFeedsBatch("bulk", 10_000));
+    const oneByOne = await page.evaluate(() => window.localDb.insertFeeds("single", 1_000));
+    console.log(
+      `10,000 inserts in one transaction: ${batched.toFixed(0)} ms as one batch; ` +
+        `statement by statement ${(oneByOne / 1_000).toFixed(2)} ms per insert`,
+    );
+    expect(
+      await page.evaluate(() => window.localDb.query("SELECT count(*) AS n FROM feeds")),
+    ).toEqual([{ n: 11_000 }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
