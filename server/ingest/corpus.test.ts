@@ -14,7 +14,7 @@ const SLOW_FILE_MS = 2_000;
 
 describe.skipIf(!fixturesExist())("corpus robustness", () => {
   for (const corpus of CORPORA) {
-    it(`${corpus}: every file parses or fails with code 2004`, () => {
+    it(`${corpus}: every file parses or fails with code 2004`, { timeout: 60_000 }, () => {
       const files = listFixtures(corpus, FEED_LIKE);
       expect(files.length).toBeGreaterThan(0);
       const tally = { ok: 0, notAFeed: 0, malformed: 0, entries: 0 };

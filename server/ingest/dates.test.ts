@@ -28,9 +28,12 @@ describe("parseFeedDate", () => {
     expect(iso(raw)).toBe(expected);
   });
 
-  it.each(["", "   ", "not a date", "2003-13-45", "Thu, 45 Foo 2004", "31/12/2003"])("%j is null", (raw) => {
-    expect(parseFeedDate(raw)).toBeNull();
-  });
+  it.each(["", "   ", "not a date", "2003-13-45", "Thu, 45 Foo 2004", "31/12/2003"])(
+    "%j is null",
+    (raw) => {
+      expect(parseFeedDate(raw)).toBeNull();
+    },
+  );
 });
 
 describe("parseDuration (SPEC §5 time strings)", () => {

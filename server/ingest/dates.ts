@@ -6,16 +6,63 @@
  */
 
 const MONTHS: Record<string, number> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
 };
 
 /** Named zones seen in feeds, as minutes east of UTC. Single letters are military zones. */
 const ZONES: Record<string, number> = {
-  ut: 0, utc: 0, gmt: 0, z: 0, wet: 0, bst: 60, cet: 60, met: 60, cest: 120, mest: 120, eet: 120,
-  eest: 180, msk: 180, ist: 330, sgt: 480, hkt: 480, awst: 480, jst: 540, kst: 540, acst: 570,
-  aest: 600, aedt: 660, nzst: 720, nzdt: 780, ast: -240, adt: -180, edt: -240, est: -300,
-  cdt: -300, cst: -360, mdt: -360, mst: -420, pdt: -420, pst: -480, akst: -540, akdt: -480,
-  hst: -600, a: -60, m: -720, n: 60, y: 720,
+  ut: 0,
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  wet: 0,
+  bst: 60,
+  cet: 60,
+  met: 60,
+  cest: 120,
+  mest: 120,
+  eet: 120,
+  eest: 180,
+  msk: 180,
+  ist: 330,
+  sgt: 480,
+  hkt: 480,
+  awst: 480,
+  jst: 540,
+  kst: 540,
+  acst: 570,
+  aest: 600,
+  aedt: 660,
+  nzst: 720,
+  nzdt: 780,
+  ast: -240,
+  adt: -180,
+  edt: -240,
+  est: -300,
+  cdt: -300,
+  cst: -360,
+  mdt: -360,
+  mst: -420,
+  pdt: -420,
+  pst: -480,
+  akst: -540,
+  akdt: -480,
+  hst: -600,
+  a: -60,
+  m: -720,
+  n: 60,
+  y: 720,
 };
 
 /** Parses RFC 822/2822 (with odd zones), ISO 8601 / W3CDTF, and a few common variants. */
@@ -28,7 +75,8 @@ export function parseFeedDate(raw: string | null | undefined): Date | null {
   return year >= 1000 && year <= 9999 ? date : null;
 }
 
-const ISO = /^(\d{4})(?:-?(\d{2})(?:-?(\d{2}))?)?(?:[T ](\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?|UTC|GMT)?$/i;
+const ISO =
+  /^(\d{4})(?:-?(\d{2})(?:-?(\d{2}))?)?(?:[T ](\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?|UTC|GMT)?$/i;
 
 function parseIso(value: string): Date | null {
   const m = ISO.exec(value);
@@ -41,8 +89,10 @@ function parseIso(value: string): Date | null {
 }
 
 // [Day,] DD Mon YYYY [HH:MM[:SS]] [zone]; also "Mon DD YYYY" and two-digit years.
-const RFC822 = /^(?:[a-z]+,?\s*)?(\d{1,2})[\s-]+([a-z]{3})[a-z]*\.?[\s-]+(\d{2,4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(?:([a-z]{1,5}|[+-]\d{1,2}:?\d{2}|[a-z]{2,4}[+-]\d{1,4}))?\.?$/i;
-const MONTH_FIRST = /^(?:[a-z]+,?\s*)?([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*([a-z]{1,5}|[+-]\d{2}:?\d{2})?$/i;
+const RFC822 =
+  /^(?:[a-z]+,?\s*)?(\d{1,2})[\s-]+([a-z]{3})[a-z]*\.?[\s-]+(\d{2,4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(?:([a-z]{1,5}|[+-]\d{1,2}:?\d{2}|[a-z]{2,4}[+-]\d{1,4}))?\.?$/i;
+const MONTH_FIRST =
+  /^(?:[a-z]+,?\s*)?([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*([a-z]{1,5}|[+-]\d{2}:?\d{2})?$/i;
 
 function parseRfc822(value: string): Date | null {
   let m = RFC822.exec(value);
@@ -64,7 +114,9 @@ function parseRfc822(value: string): Date | null {
   if (!validParts(month + 1, Number(day), Number(h), Number(mi), Number(s))) return null;
   const offset = zoneOffsetMinutes(zone);
   if (Number.isNaN(offset)) return null;
-  return new Date(Date.UTC(year, month, Number(day), Number(h), Number(mi), Number(s)) - offset * 60_000);
+  return new Date(
+    Date.UTC(year, month, Number(day), Number(h), Number(mi), Number(s)) - offset * 60_000,
+  );
 }
 
 /** Last resort for shapes like "Thu Jan 01 2004 19:48:21 GMT+0000": only with an explicit zone. */

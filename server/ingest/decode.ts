@@ -144,7 +144,25 @@ function decodeWith(bytes: Uint8Array, encoding: string): string {
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     DECODE_AS[encoding] ?? encoding,
   );
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return demoronize(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/** windows-1252's characters for 0x80-0x9F, where C1 controls are never what was meant. */
+const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+
+/**
+ * C1 control characters (U+0080-U+009F) in decoded text are windows-1252 bytes that went
+ * through a latin-1 step somewhere upstream: map them to the characters meant (as HTML does
+ * for &#128;-&#159;).
+ */
+function demoronize(text: string): string {
+  if (!/[\u0080-\u009f]/.test(text)) return text;
+  return text.replace(/[\u0080-\u009f]/g, (c) => windows1252Char(c.charCodeAt(0)));
+}
+
+/** The character windows-1252 puts at a byte 0x80-0x9F. */
+export function windows1252Char(code: number): string {
+  return CP1252_C1[code - 0x80] ?? String.fromCharCode(code);
 }
 
 function startsWithAny(bytes: Uint8Array, table: ReadonlyArray<[number[], string]>) {

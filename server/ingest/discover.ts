@@ -26,9 +26,20 @@ export interface DiscoveredFeed extends IngestedFeed {
   lastModified: string | null;
 }
 
-export const WELL_KNOWN_FEED_PATHS = ["/feed", "/rss.xml", "/atom.xml", "/index.xml", "/feed.json", "/rss", "/feed.xml"];
+export const WELL_KNOWN_FEED_PATHS = [
+  "/feed",
+  "/rss.xml",
+  "/atom.xml",
+  "/index.xml",
+  "/feed.json",
+  "/rss",
+  "/feed.xml",
+];
 
-export async function discoverFeed(input: string | null | undefined, options: DiscoverOptions = {}): Promise<DiscoveredFeed> {
+export async function discoverFeed(
+  input: string | null | undefined,
+  options: DiscoverOptions = {},
+): Promise<DiscoveredFeed> {
   const fetcher = options.fetcher ?? sharedFetcher();
   const url = subscriptionUrl(input, options.feedRouteBaseUrl ?? null);
   const page = await fetchOk(fetcher, url);
@@ -42,16 +53,23 @@ export async function discoverFeed(input: string | null | undefined, options: Di
     const attempt = response ? tryIngest(response) : null;
     if (attempt?.feed) return attempt.feed;
   }
-  throw parseFailed("not-a-feed", `no feed found at ${page.url} (tried ${candidates.length} candidate URLs)`);
+  throw parseFailed(
+    "not-a-feed",
+    `no feed found at ${page.url} (tried ${candidates.length} candidate URLs)`,
+  );
 }
 
 /** Trims, maps rsshub:// onto the instance, and assumes https:// when no scheme is given. */
-export function subscriptionUrl(input: string | null | undefined, feedRouteBaseUrl: string | null): string {
+export function subscriptionUrl(
+  input: string | null | undefined,
+  feedRouteBaseUrl: string | null,
+): string {
   const trimmed = input?.trim();
   if (!trimmed) throw urlRequired();
   const route = /^rsshub:\/\/(.+)$/i.exec(trimmed);
   if (route) {
-    if (!feedRouteBaseUrl) throw fetchFailed("bad-url", "rsshub:// URLs need a configured feed-route instance");
+    if (!feedRouteBaseUrl)
+      throw fetchFailed("bad-url", "rsshub:// URLs need a configured feed-route instance");
     return `${feedRouteBaseUrl.replace(/\/+$/, "")}/${route[1]!.replace(/^\/+/, "")}`;
   }
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(trimmed)) return trimmed;
@@ -78,7 +96,12 @@ function tryIngest(response: FetchResult): Attempt {
   try {
     const ingested = ingestBody(response.body, { url: response.url, contentType });
     return {
-      feed: { ...ingested, feedUrl: response.url, etag: response.etag, lastModified: response.lastModified },
+      feed: {
+        ...ingested,
+        feedUrl: response.url,
+        etag: response.etag,
+        lastModified: response.lastModified,
+      },
     };
   } catch (error) {
     if (!(error instanceof IngestError)) throw error;
@@ -91,7 +114,9 @@ function tryIngest(response: FetchResult): Attempt {
 
 /** Advertised feed links first, then the usual feed paths on the page's origin. */
 function candidateUrls(page: FetchResult, text: string): string[] {
-  const advertised = looksLikeHtmlPage(text) ? findFeedLinks(text, page.url).map((link) => link.url) : [];
+  const advertised = looksLikeHtmlPage(text)
+    ? findFeedLinks(text, page.url).map((link) => link.url)
+    : [];
   const origin = new URL(page.url).origin;
   const wellKnown = WELL_KNOWN_FEED_PATHS.map((path) => `${origin}${path}`);
   return [...new Set([...advertised, ...wellKnown])].filter((url) => url !== page.url);

@@ -1,4 +1,4 @@
-import { type LookupAddress, lookup as dnsLookup } from "node:dns";
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import { buildConnector } from "undici";
 import { fetchFailed } from "./errors.ts";
@@ -12,7 +12,10 @@ import type { AddressVerdict } from "./ip-policy.ts";
  * on every new connection, redirects and DNS rebinding are covered too.
  */
 export function guardedConnector(judge: (address: string) => AddressVerdict, timeoutMs: number) {
-  const connect = buildConnector({ timeout: timeoutMs, lookup: guardedLookup(judge) as LookupFunction });
+  const connect = buildConnector({
+    timeout: timeoutMs,
+    lookup: guardedLookup(judge) as LookupFunction,
+  });
   return (options: buildConnector.Options, callback: buildConnector.Callback) => {
     if (isIP(options.hostname)) {
       const refusal = refusalFor(options.hostname, judge);
@@ -25,10 +28,18 @@ export function guardedConnector(judge: (address: string) => AddressVerdict, tim
   };
 }
 
-type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: Error | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 function guardedLookup(judge: (address: string) => AddressVerdict) {
-  return (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback) => {
+  return (
+    hostname: string,
+    options: { all?: boolean; family?: number },
+    callback: LookupCallback,
+  ) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
       if (error) return callback(error, []);
       for (const { address } of addresses) {
@@ -37,15 +48,26 @@ function guardedLookup(judge: (address: string) => AddressVerdict) {
       }
       if (options.all) return callback(null, addresses);
       const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), []);
+      if (!first)
+        return callback(
+          Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }),
+          [],
+        );
       callback(null, first.address, first.family);
     });
   };
 }
 
-function refusalFor(address: string, judge: (address: string) => AddressVerdict, hostname?: string) {
+function refusalFor(
+  address: string,
+  judge: (address: string) => AddressVerdict,
+  hostname?: string,
+) {
   const verdict = judge(address);
   if (verdict.allowed) return null;
   const via = hostname && hostname !== address ? ` (${hostname} resolves to it)` : "";
-  return fetchFailed("blocked-address", `refused to connect to ${address}${via}: ${verdict.range} address`);
+  return fetchFailed(
+    "blocked-address",
+    `refused to connect to ${address}${via}: ${verdict.range} address`,
+  );
 }

@@ -4,7 +4,8 @@ import { type LocalServer, startLocalServer } from "../../tests/ingest/local-ser
 import { IngestError } from "./errors.ts";
 import { createFetcher, type Fetcher, parseRetryAfter } from "./guarded-fetch.ts";
 
-const FEED = '<rss version="2.0"><channel><title>Local</title><item><guid>1</guid></item></channel></rss>';
+const FEED =
+  '<rss version="2.0"><channel><title>Local</title><item><guid>1</guid></item></channel></rss>';
 
 let server: LocalServer;
 let active = 0;
@@ -19,7 +20,11 @@ beforeAll(async () => {
         response.writeHead(304, { etag: '"v1"' }).end();
         return;
       }
-      response.writeHead(200, { "content-type": "application/rss+xml", etag: '"v1"', "last-modified": "Wed, 01 Jan 2025 00:00:00 GMT" });
+      response.writeHead(200, {
+        "content-type": "application/rss+xml",
+        etag: '"v1"',
+        "last-modified": "Wed, 01 Jan 2025 00:00:00 GMT",
+      });
       response.end(FEED);
     } else if (path.startsWith("/hop/")) {
       const n = Number(path.slice(5));
@@ -39,7 +44,11 @@ beforeAll(async () => {
       response.end(zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024, 0)));
     } else if (path === "/gzip" || path === "/br" || path === "/deflate") {
       const encoded =
-        path === "/gzip" ? zlib.gzipSync(FEED) : path === "/br" ? zlib.brotliCompressSync(FEED) : zlib.deflateSync(FEED);
+        path === "/gzip"
+          ? zlib.gzipSync(FEED)
+          : path === "/br"
+            ? zlib.brotliCompressSync(FEED)
+            : zlib.deflateSync(FEED);
       response.writeHead(200, { "content-encoding": path.slice(1) }).end(encoded);
     } else if (path === "/slow") {
       // Never answers: the fetch must time out.
@@ -85,11 +94,33 @@ describe("SSRF guard", () => {
   it.each([
     ["loopback IPv4", () => `${server.origin}/feed`, "127.0.0.1", "loopback"],
     ["private 10/8", () => "http://10.1.2.3/feed", "10.1.2.3", "private"],
-    ["cloud metadata", () => "http://169.254.169.254/latest/meta-data/", "169.254.169.254", "link-local"],
+    [
+      "cloud metadata",
+      () => "http://169.254.169.254/latest/meta-data/",
+      "169.254.169.254",
+      "link-local",
+    ],
     ["loopback IPv6", () => `http://[::1]:${server.port}/feed`, "::1", "loopback"],
-    ["a hostname resolving to loopback", () => `http://localhost:${server.port}/feed`, "localhost resolves to it", "loopback"],
+    [
+      "a hostname resolving to loopback",
+      () => `http://localhost:${server.port}/feed`,
+      "localhost resolves to it",
+      "loopback",
+    ],
     ["unspecified", () => `http://0.0.0.0:${server.port}/`, "0.0.0.0", "unspecified"],
-    ["IPv4-mapped IPv6", () => `http://[::ffff:127.0.0.1]:${server.port}/`, "::ffff:7f00:1", "loopback"],
+    [
+      "IPv4-mapped IPv6",
+      () => `http://[::ffff:127.0.0.1]:${server.port}/`,
+      "::ffff:7f00:1",
+      "loopback",
+    ],
+    ["a decimal IPv4 literal", () => `http://2130706433:${server.port}/`, "127.0.0.1", "loopback"],
+    [
+      "a hex IPv4 literal",
+      () => "http://0xa9.0xfe.0xa9.0xfe/latest/",
+      "169.254.169.254",
+      "link-local",
+    ],
   ])("refuses %s when private networks are not allowed", async (_, url, named, range) => {
     const error = await failureOf(strict.fetch(url()));
     expect(error.code).toBe(2003);
@@ -104,8 +135,15 @@ describe("SSRF guard", () => {
 
   it("refuses a redirect from an allowed host to a private one", async () => {
     const fetcher = localFetcher();
-    for (const target of ["http://169.254.169.254/latest/meta-data/", "http://10.0.0.5/", `http://[::1]:${server.port}/feed`, "http://127.0.0.2/"]) {
-      const error = await failureOf(fetcher.fetch(`${server.origin}/to?target=${encodeURIComponent(target)}`));
+    for (const target of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://10.0.0.5/",
+      `http://[::1]:${server.port}/feed`,
+      "http://127.0.0.2/",
+    ]) {
+      const error = await failureOf(
+        fetcher.fetch(`${server.origin}/to?target=${encodeURIComponent(target)}`),
+      );
       expect(error).toMatchObject({ code: 2003, kind: "blocked-address" });
     }
     await fetcher.close();
@@ -113,10 +151,17 @@ describe("SSRF guard", () => {
 
   it("only fetches http and https", async () => {
     const fetcher = localFetcher();
-    for (const url of ["file:///etc/passwd", "ftp://example.com/feed", "gopher://x/", "not a url"]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "ftp://example.com/feed",
+      "gopher://x/",
+      "not a url",
+    ]) {
       expect(await failureOf(fetcher.fetch(url))).toMatchObject({ code: 2003, kind: "bad-url" });
     }
-    const viaRedirect = await failureOf(fetcher.fetch(`${server.origin}/to?target=${encodeURIComponent("file:///etc/passwd")}`));
+    const viaRedirect = await failureOf(
+      fetcher.fetch(`${server.origin}/to?target=${encodeURIComponent("file:///etc/passwd")}`),
+    );
     expect(viaRedirect.kind).toBe("bad-url");
     await fetcher.close();
   });
@@ -131,7 +176,12 @@ describe("guarded fetch behaviour", () => {
 
   it("fetches with our User-Agent and reports validators", async () => {
     const result = await fetcher.fetch(`${server.origin}/feed`);
-    expect(result).toMatchObject({ status: 200, url: `${server.origin}/feed`, notModified: false, etag: '"v1"' });
+    expect(result).toMatchObject({
+      status: 200,
+      url: `${server.origin}/feed`,
+      notModified: false,
+      etag: '"v1"',
+    });
     expect(result.lastModified).toBe("Wed, 01 Jan 2025 00:00:00 GMT");
     expect(result.body.toString()).toBe(FEED);
     const seen = server.requests.at(-1)!;
@@ -174,7 +224,10 @@ describe("guarded fetch behaviour", () => {
   });
 
   it("reports Retry-After for 429 (seconds) and 503 (HTTP date)", async () => {
-    expect(await fetcher.fetch(`${server.origin}/429`)).toMatchObject({ status: 429, retryAfterSeconds: 120 });
+    expect(await fetcher.fetch(`${server.origin}/429`)).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 120,
+    });
     const unavailable = await fetcher.fetch(`${server.origin}/503`);
     expect(unavailable.status).toBe(503);
     expect(unavailable.retryAfterSeconds).toBeGreaterThanOrEqual(85);

@@ -109,7 +109,10 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
         const location = answer.headers.location;
         if (REDIRECTS.has(answer.status) && location) {
           if (hop >= maxRedirects) {
-            throw fetchFailed("too-many-redirects", `more than ${maxRedirects} redirects (last to ${location})`);
+            throw fetchFailed(
+              "too-many-redirects",
+              `more than ${maxRedirects} redirects (last to ${location})`,
+            );
           }
           url = checkedUrl(location, url);
           continue;
@@ -141,7 +144,10 @@ function checkedUrl(input: string, base?: URL): URL {
   return url;
 }
 
-function resultOf(url: URL, answer: { status: number; headers: Record<string, string>; body: Buffer }): FetchResult {
+function resultOf(
+  url: URL,
+  answer: { status: number; headers: Record<string, string>; body: Buffer },
+): FetchResult {
   const { status, headers, body } = answer;
   return {
     status,
@@ -164,10 +170,13 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    if (value !== undefined)
+      flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   }
   return flat;
 }
@@ -179,9 +188,15 @@ function asFetchError(error: unknown, url: URL, timedOutAfterMs: number | null):
   const blocked = chain.find((e) => e instanceof IngestError);
   if (blocked instanceof IngestError) return blocked;
   if (timedOutAfterMs !== null) {
-    return fetchFailed("timeout", `no complete answer from ${url.host} within ${timedOutAfterMs / 1000} s`, { cause: error });
+    return fetchFailed(
+      "timeout",
+      `no complete answer from ${url.host} within ${timedOutAfterMs / 1000} s`,
+      { cause: error },
+    );
   }
-  const codes = chain.map((e) => (e as { code?: unknown }).code).filter((c) => typeof c === "string");
+  const codes = chain
+    .map((e) => (e as { code?: unknown }).code)
+    .filter((c) => typeof c === "string");
   if (codes.some((c) => c === "ENOTFOUND" || c === "EAI_AGAIN")) {
     return fetchFailed("dns", `the host ${url.hostname} could not be resolved`, { cause: error });
   }
@@ -197,7 +212,8 @@ function causes(error: unknown): Error[] {
   let current: unknown = error;
   while (current instanceof Error && chain.length < 8) {
     chain.push(current);
-    if (current instanceof AggregateError) chain.push(...current.errors.filter((e) => e instanceof Error));
+    if (current instanceof AggregateError)
+      chain.push(...current.errors.filter((e) => e instanceof Error));
     current = current.cause;
   }
   return chain;

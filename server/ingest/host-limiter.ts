@@ -7,7 +7,8 @@ export class HostLimiter {
   private readonly hosts = new Map<string, { active: number; waiting: Array<() => void> }>();
 
   constructor(perHost = 2) {
-    if (!Number.isInteger(perHost) || perHost < 1) throw new Error("perHost must be a positive integer");
+    if (!Number.isInteger(perHost) || perHost < 1)
+      throw new Error("perHost must be a positive integer");
     this.perHost = perHost;
   }
 

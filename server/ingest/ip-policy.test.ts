@@ -38,10 +38,14 @@ describe("IP classifier (property-based)", () => {
 
   it("neighbours of the private ranges are public", () => {
     fc.assert(
-      fc.property(ipv4(fc.constant(172), fc.constantFrom(15, 32)), ipv4(fc.constant(100), fc.constantFrom(63, 128)), (a, b) => {
-        expect(strict(a).allowed).toBe(true);
-        expect(strict(b).allowed).toBe(true);
-      }),
+      fc.property(
+        ipv4(fc.constant(172), fc.constantFrom(15, 32)),
+        ipv4(fc.constant(100), fc.constantFrom(63, 128)),
+        (a, b) => {
+          expect(strict(a).allowed).toBe(true);
+          expect(strict(b).allowed).toBe(true);
+        },
+      ),
     );
   });
 
@@ -51,7 +55,9 @@ describe("IP classifier (property-based)", () => {
     expect(specialRange("fe80::1%eth0")).toBe("link-local");
     expect(specialRange("fd12:3456::1")).toBe("unique local (private)");
     expect(specialRange("ff02::1")).toBe("multicast");
-    expect(specialRange("::ffff:169.254.169.254")).toBe("link-local (cloud metadata), IPv4 inside IPv6");
+    expect(specialRange("::ffff:169.254.169.254")).toBe(
+      "link-local (cloud metadata), IPv4 inside IPv6",
+    );
     expect(specialRange("::ffff:7f00:1")).toBe("loopback, IPv4 inside IPv6");
     expect(specialRange("64:ff9b::10.0.0.1")).toBe("private, IPv4 inside IPv6");
     expect(specialRange("2002:c0a8:0101::1")).toBe("private, IPv4 inside IPv6");
@@ -61,8 +67,14 @@ describe("IP classifier (property-based)", () => {
 
   it("random IPv6 addresses inside fc00::/7 and fe80::/10 are refused", () => {
     const group = fc.integer({ min: 0, max: 0xffff }).map((n) => n.toString(16));
-    const ula = fc.tuple(fc.integer({ min: 0xfc00, max: 0xfdff }), fc.array(group, { minLength: 7, maxLength: 7 }));
-    const linkLocal = fc.tuple(fc.integer({ min: 0xfe80, max: 0xfebf }), fc.array(group, { minLength: 7, maxLength: 7 }));
+    const ula = fc.tuple(
+      fc.integer({ min: 0xfc00, max: 0xfdff }),
+      fc.array(group, { minLength: 7, maxLength: 7 }),
+    );
+    const linkLocal = fc.tuple(
+      fc.integer({ min: 0xfe80, max: 0xfebf }),
+      fc.array(group, { minLength: 7, maxLength: 7 }),
+    );
     fc.assert(
       fc.property(ula, linkLocal, ([a, restA], [b, restB]) => {
         expect(strict([a.toString(16), ...restA].join(":")).allowed).toBe(false);
@@ -78,7 +90,10 @@ describe("IP classifier (property-based)", () => {
     expect(loopbackOnly("::1").allowed).toBe(true);
     expect(loopbackOnly("127.0.0.2").allowed).toBe(false);
     expect(loopbackOnly("10.0.0.1").allowed).toBe(false);
-    expect(addressPolicy(true)("169.254.169.254")).toEqual({ allowed: true, range: "link-local (cloud metadata)" });
+    expect(addressPolicy(true)("169.254.169.254")).toEqual({
+      allowed: true,
+      range: "link-local (cloud metadata)",
+    });
     expect(() => addressPolicy(["not-a-cidr"])).toThrow(/not a CIDR/);
   });
 

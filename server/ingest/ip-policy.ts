@@ -67,7 +67,9 @@ export function specialRange(address: string): string | null {
 }
 
 /** Compiles a policy once; the returned function judges one address. */
-export function addressPolicy(policy: PrivateNetworkPolicy = false): (address: string) => AddressVerdict {
+export function addressPolicy(
+  policy: PrivateNetworkPolicy = false,
+): (address: string) => AddressVerdict {
   if (policy === true) return (address) => ({ allowed: true, range: specialRange(address) });
   const allowList = (policy || []).map((cidr) => {
     const parsed = parseCidr(cidr);
@@ -78,7 +80,9 @@ export function addressPolicy(policy: PrivateNetworkPolicy = false): (address: s
     const range = specialRange(address);
     if (range === null) return { allowed: true, range };
     const bytes = parseIp(address);
-    const candidates = bytes ? [bytes, embeddedIPv4(bytes)].filter((b): b is Uint8Array => b !== null) : [];
+    const candidates = bytes
+      ? [bytes, embeddedIPv4(bytes)].filter((b): b is Uint8Array => b !== null)
+      : [];
     const allowed = candidates.some((b) => allowList.some((cidr) => inCidr(b, cidr)));
     return { allowed, range };
   };
@@ -109,7 +113,13 @@ function inCidr(bytes: Uint8Array, cidr: Cidr): boolean {
 function embeddedIPv4(bytes: Uint8Array): Uint8Array | null {
   const zeros = (from: number, to: number) => bytes.subarray(from, to).every((b) => b === 0);
   if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12);
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12)) {
+  if (
+    bytes[0] === 0x00 &&
+    bytes[1] === 0x64 &&
+    bytes[2] === 0xff &&
+    bytes[3] === 0x9b &&
+    zeros(4, 12)
+  ) {
     return bytes.slice(12);
   }
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.slice(2, 6);
@@ -118,7 +128,10 @@ function embeddedIPv4(bytes: Uint8Array): Uint8Array | null {
 
 /** 4 or 16 bytes for an IPv4/IPv6 literal (brackets and zone ids tolerated), else null. */
 export function parseIp(text: string): Uint8Array | null {
-  const address = text.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const address = text
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (isIPv4(address)) return Uint8Array.from(address.split(".").map(Number));
   if (!isIPv6(address)) return null;
   let head = address;
@@ -129,7 +142,8 @@ export function parseIp(text: string): Uint8Array | null {
     head = `${address.slice(0, -v4[1]!.length)}0:0`;
   }
   const [left = "", right] = head.split("::");
-  const groups = (part: string) => (part === "" ? [] : part.split(":").map((g) => Number.parseInt(g, 16)));
+  const groups = (part: string) =>
+    part === "" ? [] : part.split(":").map((g) => Number.parseInt(g, 16));
   const leftGroups = groups(left);
   const rightGroups = right === undefined ? [] : groups(right);
   const fill = 8 - leftGroups.length - rightGroups.length;

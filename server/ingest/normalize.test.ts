@@ -10,7 +10,10 @@ const rss = (items: string, channel = "") =>
 describe("normalize: feed fields", () => {
   it("maps RSS channel fields with absolute URLs", () => {
     const result = ingest(
-      rss("", "<description>About &lt;b&gt;us&lt;/b&gt;</description><language>en-GB</language><image><url>/logo.png</url></image>"),
+      rss(
+        "",
+        "<description>About &lt;b&gt;us&lt;/b&gt;</description><language>en-GB</language><image><url>/logo.png</url></image>",
+      ),
     );
     expect(result.format).toBe("rss");
     expect(result.feed).toEqual({
@@ -27,13 +30,30 @@ describe("normalize: feed fields", () => {
     const atom = ingest(
       '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr"><title type="html">A &amp;amp; B</title><subtitle>Sub</subtitle><link href="https://site.example/"/><link rel="self" href="https://site.example/feed"/><logo>logo.png</logo></feed>',
     );
-    expect(atom.feed).toMatchObject({ title: "A & B", siteUrl: "https://site.example/", description: "Sub", language: "fr" });
+    expect(atom.feed).toMatchObject({
+      title: "A & B",
+      siteUrl: "https://site.example/",
+      description: "Sub",
+      language: "fr",
+    });
     expect(atom.feed.image).toBe("https://example.com/blog/logo.png");
     const json = ingest(
-      JSON.stringify({ version: "https://jsonfeed.org/version/1.1", title: "J", home_page_url: "https://j.example/", icon: "https://j.example/i.png", language: "de", items: [] }),
+      JSON.stringify({
+        version: "https://jsonfeed.org/version/1.1",
+        title: "J",
+        home_page_url: "https://j.example/",
+        icon: "https://j.example/i.png",
+        language: "de",
+        items: [],
+      }),
     );
     expect(json.format).toBe("json");
-    expect(json.feed).toMatchObject({ title: "J", siteUrl: "https://j.example/", image: "https://j.example/i.png", language: "de" });
+    expect(json.feed).toMatchObject({
+      title: "J",
+      siteUrl: "https://j.example/",
+      image: "https://j.example/i.png",
+      language: "de",
+    });
   });
 });
 
@@ -51,7 +71,10 @@ describe("normalize: entry identity and links", () => {
     expect(withGuid?.url).toBe("https://example.com/a");
     expect(withLink?.guid).toBe("https://example.com/b");
     expect(withNothing?.guid).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(ingest(rss("<item><title>No id</title><description>body</description></item>")).entries[0]?.guid).toBe(withNothing?.guid);
+    expect(
+      ingest(rss("<item><title>No id</title><description>body</description></item>")).entries[0]
+        ?.guid,
+    ).toBe(withNothing?.guid);
   });
 
   it("a permalink guid is the URL only when it is an absolute URL and not isPermaLink=false", () => {
@@ -76,7 +99,11 @@ describe("normalize: entry identity and links", () => {
   });
 
   it("without xml:base, content URLs resolve against the entry link", () => {
-    const result = ingest(rss('<item><link>https://other.example/post/1</link><description>&lt;img src="a.png"&gt;</description></item>'));
+    const result = ingest(
+      rss(
+        '<item><link>https://other.example/post/1</link><description>&lt;img src="a.png"&gt;</description></item>',
+      ),
+    );
     expect(result.entries[0]?.content).toBe('<img src="https://other.example/post/a.png" />');
   });
 });
@@ -111,7 +138,11 @@ describe("normalize: text, dates, people, categories", () => {
   });
 
   it("authors from RSS author, dc:creator, Atom person and JSON Feed (with inheritance)", () => {
-    const fromRss = ingest(rss("<item><guid>1</guid><author>joe@example.com (Joe Bloggs)</author></item><item><guid>2</guid><dc:creator>Ann</dc:creator></item>"));
+    const fromRss = ingest(
+      rss(
+        "<item><guid>1</guid><author>joe@example.com (Joe Bloggs)</author></item><item><guid>2</guid><dc:creator>Ann</dc:creator></item>",
+      ),
+    );
     expect(fromRss.entries.map((e) => e.author)).toEqual(["Joe Bloggs", "Ann"]);
     const fromAtom = ingest(
       '<feed xmlns="http://www.w3.org/2005/Atom"><author><name>Feed Author</name><uri>/about</uri></author><entry><id>1</id></entry><entry><id>2</id><author><name>Own</name></author></entry></feed>',
@@ -121,13 +152,30 @@ describe("normalize: text, dates, people, categories", () => {
       ["Own", null],
     ]);
     const fromJson = ingest(
-      JSON.stringify({ version: "https://jsonfeed.org/version/1.1", items: [{ id: "1", authors: [{ name: "A", url: "https://a.example/", avatar: "https://a.example/a.png" }] }] }),
+      JSON.stringify({
+        version: "https://jsonfeed.org/version/1.1",
+        items: [
+          {
+            id: "1",
+            authors: [{ name: "A", url: "https://a.example/", avatar: "https://a.example/a.png" }],
+          },
+        ],
+      }),
     );
-    expect(fromJson.entries[0]).toMatchObject({ author: "A", authorUrl: "https://a.example/", authorAvatar: "https://a.example/a.png" });
+    expect(fromJson.entries[0]).toMatchObject({
+      author: "A",
+      authorUrl: "https://a.example/",
+      authorAvatar: "https://a.example/a.png",
+    });
   });
 
   it("categories are collected, trimmed and de-duplicated; language falls back to the feed's", () => {
-    const result = ingest(rss("<item><guid>1</guid><category> Tech </category><category>Tech</category><dc:subject>News</dc:subject></item>", "<language>ja</language>"));
+    const result = ingest(
+      rss(
+        "<item><guid>1</guid><category> Tech </category><category>Tech</category><dc:subject>News</dc:subject></item>",
+        "<language>ja</language>",
+      ),
+    );
     expect(result.entries[0]).toMatchObject({ categories: ["Tech", "News"], language: "ja" });
   });
 });
@@ -135,10 +183,17 @@ describe("normalize: text, dates, people, categories", () => {
 describe("normalize: media and attachments", () => {
   it("enclosures become attachments with size, type and the itunes duration", () => {
     const result = ingest(
-      rss('<item><guid>1</guid><enclosure url="/ep1.mp3" length="1234" type="audio/mpeg"/><itunes:duration>1:02:03</itunes:duration></item>'),
+      rss(
+        '<item><guid>1</guid><enclosure url="/ep1.mp3" length="1234" type="audio/mpeg"/><itunes:duration>1:02:03</itunes:duration></item>',
+      ),
     );
     expect(result.entries[0]?.attachments).toEqual([
-      { url: "https://example.com/ep1.mp3", mimeType: "audio/mpeg", sizeInBytes: 1234, durationInSeconds: 3723 },
+      {
+        url: "https://example.com/ep1.mp3",
+        mimeType: "audio/mpeg",
+        sizeInBytes: 1234,
+        durationInSeconds: 3723,
+      },
     ]);
   });
 
@@ -152,11 +207,21 @@ describe("normalize: media and attachments", () => {
     );
     const [video, photo, thumbOnly] = result.entries;
     expect(video?.media).toEqual([
-      { type: "video", url: "https://cdn.example/v.mp4", width: 640, height: 360, previewImageUrl: "https://cdn.example/v.jpg" },
+      {
+        type: "video",
+        url: "https://cdn.example/v.mp4",
+        width: 640,
+        height: 360,
+        previewImageUrl: "https://cdn.example/v.jpg",
+      },
     ]);
-    expect(video?.attachments).toEqual([{ url: "https://cdn.example/v.mp4", mimeType: "video/mp4", durationInSeconds: 30 }]);
+    expect(video?.attachments).toEqual([
+      { url: "https://cdn.example/v.mp4", mimeType: "video/mp4", durationInSeconds: 30 },
+    ]);
     expect(photo?.media).toEqual([{ type: "photo", url: "https://cdn.example/p.jpg" }]);
-    expect(thumbOnly?.media).toEqual([{ type: "photo", url: "https://i.ytimg.example/t.jpg", width: 480, height: 360 }]);
+    expect(thumbOnly?.media).toEqual([
+      { type: "photo", url: "https://i.ytimg.example/t.jpg", width: 480, height: 360 },
+    ]);
   });
 
   it("JSON Feed image, banner_image and attachments", () => {
@@ -169,7 +234,15 @@ describe("normalize: media and attachments", () => {
             content_text: "Hello\n\nWorld <3",
             image: "https://j.example/i.png",
             banner_image: "https://j.example/b.png",
-            attachments: [{ url: "https://j.example/a.m4a", mime_type: "audio/x-m4a", size_in_bytes: 99, duration_in_seconds: 61, title: "Ep" }],
+            attachments: [
+              {
+                url: "https://j.example/a.m4a",
+                mime_type: "audio/x-m4a",
+                size_in_bytes: 99,
+                duration_in_seconds: 61,
+                title: "Ep",
+              },
+            ],
           },
         ],
       }),
@@ -177,9 +250,18 @@ describe("normalize: media and attachments", () => {
     const entry = result.entries[0]!;
     expect(entry.guid).toBe("7");
     expect(entry.content).toBe("<p>Hello</p><p>World &lt;3</p>");
-    expect(entry.media.map((m) => m.url)).toEqual(["https://j.example/i.png", "https://j.example/b.png"]);
+    expect(entry.media.map((m) => m.url)).toEqual([
+      "https://j.example/i.png",
+      "https://j.example/b.png",
+    ]);
     expect(entry.attachments).toEqual([
-      { url: "https://j.example/a.m4a", mimeType: "audio/x-m4a", sizeInBytes: 99, durationInSeconds: 61, title: "Ep" },
+      {
+        url: "https://j.example/a.m4a",
+        mimeType: "audio/x-m4a",
+        sizeInBytes: 99,
+        durationInSeconds: 61,
+        title: "Ep",
+      },
     ]);
   });
 });
@@ -205,11 +287,15 @@ describe("parse failures are coded", () => {
 
   it("an empty but well-formed feed has no entries; a truncated end tag is repaired", () => {
     expect(ingest('<rss version="2.0"><channel></channel></rss>').entries).toEqual([]);
-    expect(ingest('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed').feed.title).toBe("x");
+    expect(
+      ingest('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed').feed.title,
+    ).toBe("x");
   });
 
   it("NaN/Infinity in JSON feeds are tolerated", () => {
-    const result = ingest('{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"a","x":NaN,"title":"ok"}]}');
+    const result = ingest(
+      '{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"a","x":NaN,"title":"ok"}]}',
+    );
     expect(result.entries[0]?.title).toBe("ok");
   });
 });

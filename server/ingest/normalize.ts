@@ -4,7 +4,13 @@ import { adaptJson } from "./adapters/json.ts";
 import type { RawEntry, RawFeed, RawMedia, RawPerson, RawText } from "./adapters/raw.ts";
 import { adaptRdf, adaptRss } from "./adapters/rss.ts";
 import { parseFeedDate } from "./dates.ts";
-import type { EntryAttachment, EntryDraft, EntryLink, EntryMedia, NormalizedFeed } from "./model.ts";
+import type {
+  EntryAttachment,
+  EntryDraft,
+  EntryLink,
+  EntryMedia,
+  NormalizedFeed,
+} from "./model.ts";
 import type { ParsedFeed } from "./parse.ts";
 import { excerpt, htmlToText, textOf, textToHtml } from "./text.ts";
 import { resolveHttpUrl } from "./urls.ts";
@@ -25,7 +31,7 @@ const DESCRIPTION_LENGTH = 300;
 export function normalizeFeed(parsed: ParsedFeed, documentUrl: string | null): NormalizedDocument {
   const raw = adapt(parsed, documentUrl);
   const base = raw.base ?? documentUrl;
-  const language = raw.language?.trim() || null;
+  const language = languageTag(raw.language);
   return {
     feed: {
       title: textOf(raw.title?.value, raw.title?.type),
@@ -69,7 +75,11 @@ function normalizeEntry(
   const links = otherLinks(entry, base);
 
   return {
-    guid: entry.id ?? url ?? entry.link ?? contentHash(title, content, entry.published ?? entry.updated),
+    guid:
+      entry.id ??
+      url ??
+      entry.link ??
+      contentHash(title, content, entry.published ?? entry.updated),
     title,
     url,
     content,
@@ -79,7 +89,7 @@ function normalizeEntry(
     categories: unique(entry.categories.map((c) => c.trim()).filter(Boolean)),
     media: mediaOf(entry, base),
     attachments: attachmentsOf(entry, base),
-    language: entry.language ?? feedLanguage,
+    language: languageTag(entry.language) ?? feedLanguage,
     ...(links.length > 0 ? { extra: { links } } : {}),
     // Content URLs follow an explicit xml:base; otherwise the entry's own page, then the feed.
     baseUrl: entry.contentBase ?? url ?? base,
@@ -99,7 +109,12 @@ function plainText(text: RawText): string {
 /** The last-resort guid: stable as long as the entry's title, content and date do not change. */
 function contentHash(title: string | null, content: string | null, date: string | null): string {
   const hash = createHash("sha256");
-  hash.update(title ?? "").update("\u0000").update(content ?? "").update("\u0000").update(date ?? "");
+  hash
+    .update(title ?? "")
+    .update("\u0000")
+    .update(content ?? "")
+    .update("\u0000")
+    .update(date ?? "");
   return `sha256:${hash.digest("hex")}`;
 }
 
@@ -144,7 +159,8 @@ function attachmentsOf(entry: RawEntry, base: string | null): EntryAttachment[] 
     if (enclosure.length) attachment.sizeInBytes = enclosure.length;
     if (enclosure.title) attachment.title = enclosure.title;
     const playable = /^(audio|video)\//.test(enclosure.mimeType ?? "");
-    const duration = enclosure.durationInSeconds ?? (playable && !durationGiven ? entry.durationInSeconds : null);
+    const duration =
+      enclosure.durationInSeconds ?? (playable && !durationGiven ? entry.durationInSeconds : null);
     if (duration) {
       attachment.durationInSeconds = duration;
       durationGiven = true;
@@ -165,6 +181,12 @@ function otherLinks(entry: RawEntry, base: string | null): EntryLink[] {
     return [out];
   });
   return uniqueBy(links, (l) => l.url);
+}
+
+/** "en_US" -> "en-US": BCP 47 uses hyphens; feeds often write locale underscores. */
+function languageTag(value: string | null | undefined): string | null {
+  const tag = value?.trim().replace(/_/g, "-");
+  return tag ? tag : null;
 }
 
 function unique(values: string[]): string[] {

@@ -1,15 +1,16 @@
 import {
   type AnyFeed,
   DetectError,
-  MalformedError,
   detectAtomFeed,
   detectRdfFeed,
   detectRssFeed,
+  MalformedError,
   ParseError,
   parseFeed,
   parseJsonFeed,
 } from "feedsmith";
 import { IngestError, parseFailed } from "./errors.ts";
+import { rewriteLegacyConventions } from "./legacy.ts";
 
 /**
  * Parse stage: decoded text -> the format's own object model (feedsmith), for RSS 0.9x/2.0,
@@ -30,7 +31,7 @@ export function parseFeedText(text: string): ParsedFeed {
   if (trimmed === "") throw parseFailed("not-a-feed", "the document is empty");
   try {
     if (trimmed.startsWith("{")) return parseJson(trimmed);
-    return parseXml(withoutDoctype(trimmed));
+    return parseXml(rewriteLegacyConventions(withoutDoctype(trimmed)));
   } catch (error) {
     if (error instanceof ParseError) {
       const empty = emptyFeedOf(trimmed);
@@ -40,7 +41,8 @@ export function parseFeedText(text: string): ParsedFeed {
       throw parseFailed("not-a-feed", describeNonFeed(trimmed), error);
     }
     if (error instanceof IngestError) throw error;
-    const detail = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    const detail =
+      error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     throw parseFailed("malformed", `the feed could not be parsed: ${detail}`, error);
   }
 }
@@ -58,14 +60,29 @@ function parseXml(text: string): ParsedFeed {
 
 /**
  * Drops a DOCTYPE (with any internal subset): feeds never need their DTD, and entity
- * declarations are how XML bombs and external-entity tricks arrive. HTML named entities are
- * decoded by the parser regardless.
+ * declarations are how XML bombs and external-entity tricks arrive. Simple internal general
+ * entities (`<!ENTITY name "text">`) are expanded once, without recursion, so a bomb cannot
+ * grow; HTML named entities are decoded by the parser regardless.
  */
 function withoutDoctype(text: string): string {
-  const head = text.slice(0, 4096);
-  const match = /<!DOCTYPE\s[^[>]*(?:\[[\s\S]*?\]\s*)?>/i.exec(head);
+  const head = text.slice(0, 8192);
+  const match = /<!DOCTYPE\s[^[>]*(?:\[([\s\S]*?)\]\s*)?>/i.exec(head);
   if (!match) return text;
-  return text.slice(0, match.index) + text.slice(match.index + match[0].length);
+  let body = text.slice(0, match.index) + text.slice(match.index + match[0].length);
+  for (const [, name, doubleQuoted, singleQuoted] of (match[1] ?? "").matchAll(
+    /<!ENTITY\s+([\w.-]+)\s+(?:"([^"]*)"|'([^']*)')\s*>/g,
+  )) {
+    const value = doubleQuoted ?? singleQuoted;
+    if (
+      !name ||
+      value === undefined ||
+      value.length > 1024 ||
+      /^(?:amp|lt|gt|quot|apos)$/.test(name)
+    )
+      continue;
+    body = body.split(`&${name};`).join(value);
+  }
+  return body;
 }
 
 /** feedsmith refuses a recognised feed with nothing in it; to us that is a feed with no entries. */
@@ -89,7 +106,11 @@ function parseJson(text: string): ParsedFeed {
     try {
       json = JSON.parse(replaceBareJsonNumbers(text));
     } catch (error) {
-      throw parseFailed("malformed", `the JSON could not be parsed: ${(error as Error).message}`, error);
+      throw parseFailed(
+        "malformed",
+        `the JSON could not be parsed: ${(error as Error).message}`,
+        error,
+      );
     }
   }
   if (!isJsonFeed(json)) throw parseFailed("not-a-feed", describeNonFeed(text));
@@ -98,7 +119,8 @@ function parseJson(text: string): ParsedFeed {
   try {
     return { format: "json", feed: parseJsonFeed(feed, { maxItems: MAX_ITEMS }) };
   } catch (error) {
-    if (error instanceof ParseError) return { format: "json", feed: { items: [] } } as unknown as ParsedFeed;
+    if (error instanceof ParseError)
+      return { format: "json", feed: { items: [] } } as unknown as ParsedFeed;
     throw error;
   }
 }
@@ -107,12 +129,18 @@ function isJsonFeed(json: unknown): json is Record<string, unknown> {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return false;
   const record = json as Record<string, unknown>;
   const version = typeof record.version === "string" ? record.version.trim() : "";
-  return /jsonfeed\.org\/version\//i.test(version) || /^1(?:\.\d+)?$/.test(version) || Array.isArray(record.items);
+  return (
+    /jsonfeed\.org\/version\//i.test(version) ||
+    /^1(?:\.\d+)?$/.test(version) ||
+    Array.isArray(record.items)
+  );
 }
 
 /** Replaces NaN / Infinity / -Infinity outside strings with null. */
 function replaceBareJsonNumbers(text: string): string {
-  return text.replace(/"(?:[^"\\]|\\.)*"|-?\b(?:NaN|Infinity)\b/g, (token) => (token.startsWith('"') ? token : "null"));
+  return text.replace(/"(?:[^"\\]|\\.)*"|-?\b(?:NaN|Infinity)\b/g, (token) =>
+    token.startsWith('"') ? token : "null",
+  );
 }
 
 function describeNonFeed(text: string): string {

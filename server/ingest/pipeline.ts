@@ -19,7 +19,10 @@ export interface BodySource {
 
 /** Bytes (or text) -> feed and sanitized entries. Throws IngestError 2004 when not a feed. */
 export function ingestBody(body: Uint8Array | string, source: BodySource = {}): IngestedFeed {
-  const decoded = typeof body === "string" ? { text: body, encoding: "utf-8" } : decodeBytes(body, source.contentType);
+  const decoded =
+    typeof body === "string"
+      ? { text: body, encoding: "utf-8" }
+      : decodeBytes(body, source.contentType);
   const parsed = parseFeedText(decoded.text);
   const normalized = normalizeFeed(parsed, source.url ?? null);
   return {
@@ -37,7 +40,12 @@ export interface IngestUrlOptions extends FetchOptions {
 
 export type IngestUrlResult =
   | { notModified: true; url: string; etag: string | null; lastModified: string | null }
-  | ({ notModified: false; url: string; etag: string | null; lastModified: string | null } & IngestedFeed);
+  | ({
+      notModified: false;
+      url: string;
+      etag: string | null;
+      lastModified: string | null;
+    } & IngestedFeed);
 
 let defaultFetcher: Fetcher | null = null;
 
@@ -52,10 +60,17 @@ export function sharedFetcher(): Fetcher {
  * answers `{notModified: true}` without parsing anything. HTTP errors become IngestError 2003
  * (with httpStatus and, for 429/503, retryAfterSeconds); unparseable bodies 2004.
  */
-export async function ingestUrl(url: string, options: IngestUrlOptions = {}): Promise<IngestUrlResult> {
+export async function ingestUrl(
+  url: string,
+  options: IngestUrlOptions = {},
+): Promise<IngestUrlResult> {
   const fetcher = options.fetcher ?? sharedFetcher();
   const response = await fetcher.fetch(url, options);
-  const validators = { url: response.url, etag: response.etag, lastModified: response.lastModified };
+  const validators = {
+    url: response.url,
+    etag: response.etag,
+    lastModified: response.lastModified,
+  };
   if (response.notModified) return { notModified: true, ...validators };
   if (response.status < 200 || response.status >= 300) {
     throw fetchFailed("http-status", `${response.url} answered HTTP ${response.status}`, {
@@ -63,7 +78,9 @@ export async function ingestUrl(url: string, options: IngestUrlOptions = {}): Pr
       retryAfterSeconds: response.retryAfterSeconds,
     });
   }
-  const ingested = ingestBody(response.body, { url: response.url, contentType: response.headers["content-type"] });
+  const ingested = ingestBody(response.body, {
+    url: response.url,
+    contentType: response.headers["content-type"],
+  });
   return { notModified: false, ...validators, ...ingested };
 }
-

@@ -10,13 +10,16 @@ import { htmlToText } from "./text.ts";
 const PAGE_URL = "http://fakehost/test/page.html";
 const PAGES = ["readability", "test", "test-pages"];
 
-const normalizeSpace = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+const normalizeSpace = (text: string | null | undefined) =>
+  (text ?? "").replace(/\s+/g, " ").trim();
 
 function page(name: string) {
   return {
     source: readFixture(...PAGES, name, "source.html").toString("utf8"),
     expectedHtml: readFixture(...PAGES, name, "expected.html").toString("utf8"),
-    metadata: JSON.parse(readFixture(...PAGES, name, "expected-metadata.json").toString("utf8")) as { title: string | null; byline: string | null },
+    metadata: JSON.parse(
+      readFixture(...PAGES, name, "expected-metadata.json").toString("utf8"),
+    ) as { title: string | null; byline: string | null },
   };
 }
 
@@ -30,7 +33,7 @@ function wordRecall(ours: string, expected: string): number {
 describe("extractReadable", () => {
   it("sanitizes Readability's output: handlers and scripts never survive", () => {
     const html = `<html><head><title>Post</title></head><body><article><h1>Post</h1>
-      ${"<p onclick=\"steal()\">A long enough paragraph of article text, repeated to look like a real article body. <a href=\"/more\" onmouseover=\"x()\">more</a></p>".repeat(8)}
+      ${'<p onclick="steal()">A long enough paragraph of article text, repeated to look like a real article body. <a href="/more" onmouseover="x()">more</a></p>'.repeat(8)}
       <script>alert(1)</script><img src="x.png" onerror="alert(1)"></article></body></html>`;
     const article = extractReadable(html, "https://news.example/2024/post");
     expect(article?.title).toBe("Post");
@@ -44,18 +47,24 @@ describe("extractReadable", () => {
 });
 
 describe.skipIf(!fixturesExist())("Mozilla Readability test pages", () => {
-  it.each(["001", "wikipedia", "embedded-videos"])("%s: title, article text and safety", (name) => {
-    const { source, expectedHtml, metadata } = page(name);
-    const article = extractReadable(source, PAGE_URL);
-    expect(article).not.toBeNull();
-    expect(normalizeSpace(article?.title)).toBe(normalizeSpace(metadata.title));
-    expect(wordRecall(article!.content, expectedHtml)).toBeGreaterThan(0.95);
-    expect(safetyViolations(article!.content)).toEqual([]);
-    expect(article!.content).not.toMatch(/<script|\son\w+=/i);
-  });
+  it.each(["001", "wikipedia", "embedded-videos"])(
+    "%s: title, article text and safety",
+    { timeout: 20_000 },
+    (name) => {
+      const { source, expectedHtml, metadata } = page(name);
+      const article = extractReadable(source, PAGE_URL);
+      expect(article).not.toBeNull();
+      expect(normalizeSpace(article?.title)).toBe(normalizeSpace(metadata.title));
+      expect(wordRecall(article!.content, expectedHtml)).toBeGreaterThan(0.95);
+      expect(safetyViolations(article!.content)).toEqual([]);
+      expect(article!.content).not.toMatch(/<script|\son\w+=/i);
+    },
+  );
 
   it("sweep over every page: titles, article text recall, safety", { timeout: 60_000 }, () => {
-    const names = fs.readdirSync(fixturePath(...PAGES)).filter((n) => fs.existsSync(path.join(fixturePath(...PAGES), n, "source.html")));
+    const names = fs
+      .readdirSync(fixturePath(...PAGES))
+      .filter((n) => fs.existsSync(path.join(fixturePath(...PAGES), n, "source.html")));
     let titles = 0;
     let recalled = 0;
     let found = 0;

@@ -36,7 +36,9 @@ export function extractReadable(html: string, url: string): ReadableArticle | nu
   const baseUrl = resolveHttpUrl(declaredBase, url) ?? url;
   let article: ReturnType<Readability["parse"]>;
   try {
-    article = new Readability(document as unknown as Document, { maxElemsToParse: MAX_ELEMENTS }).parse();
+    article = new Readability(document as unknown as Document, {
+      maxElemsToParse: MAX_ELEMENTS,
+    }).parse();
   } catch {
     return null; // too many elements, or a page linkedom could not model
   }

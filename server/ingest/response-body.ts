@@ -34,7 +34,11 @@ export async function readCapped(
 }
 
 /** Undoes Content-Encoding (gzip, deflate, br); the output is capped too (no zip bombs). */
-export async function decompress(body: Buffer, encoding: string | undefined, maxBytes: number): Promise<Buffer> {
+export async function decompress(
+  body: Buffer,
+  encoding: string | undefined,
+  maxBytes: number,
+): Promise<Buffer> {
   const codings = (encoding ?? "")
     .toLowerCase()
     .split(",")
@@ -49,10 +53,16 @@ export async function decompress(body: Buffer, encoding: string | undefined, max
       if (coding === "gzip" || coding === "x-gzip") data = await gunzip(data, options);
       else if (coding === "br") data = await brotli(data, options);
       // "deflate" should be zlib-wrapped, but some servers send raw deflate: a zlib header starts 0x?8.
-      else if (coding === "deflate") data = (data[0]! & 0x0f) === 8 ? await inflate(data, options) : await inflateRaw(data, options);
+      else if (coding === "deflate")
+        data =
+          (data[0]! & 0x0f) === 8 ? await inflate(data, options) : await inflateRaw(data, options);
       else throw fetchFailed("decode", `unsupported Content-Encoding "${coding}"`);
     } catch (error) {
-      if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(maxBytes);
+      if (
+        error instanceof RangeError ||
+        (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE"
+      )
+        throw tooLarge(maxBytes);
       if ((error as { name?: string }).name === "IngestError") throw error;
       throw fetchFailed("decode", `the ${coding} body could not be decompressed`, { cause: error });
     }
@@ -61,6 +71,7 @@ export async function decompress(body: Buffer, encoding: string | undefined, max
 }
 
 function tooLarge(maxBytes: number) {
-  const limit = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${maxBytes} bytes`;
+  const limit =
+    maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${maxBytes} bytes`;
   return fetchFailed("too-large", `the response is too large (over ${limit})`);
 }

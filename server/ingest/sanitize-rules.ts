@@ -20,7 +20,9 @@ export function isAllowedEmbed(src: string): boolean {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return false;
   if (url.username || url.password) return false;
-  return EMBED_PLAYERS.some((player) => player.host.test(url.hostname) && player.path.test(url.pathname));
+  return EMBED_PLAYERS.some(
+    (player) => player.host.test(url.hostname) && player.path.test(url.pathname),
+  );
 }
 
 /** Hosts (and their subdomains) that only serve tracking beacons. */
@@ -44,7 +46,14 @@ const TRACKER_HOSTS = [
 ];
 
 /** Path shapes of beacons on otherwise normal hosts (FeedBurner's ~r/~ff, /pixel, /beacon...). */
-const TRACKER_PATHS = [/^\/~r\//, /^\/~ff\//, /\/pixel(?:\.gif|\.png|\/|$)/i, /\/beacon(?:\.gif|\/|$)/i, /\/tracking(?:\/|\.gif|$)/i, /\/open\.gif$/i];
+const TRACKER_PATHS = [
+  /^\/~r\//,
+  /^\/~ff\//,
+  /\/pixel(?:\.gif|\.png|\/|$)/i,
+  /\/beacon(?:\.gif|\/|$)/i,
+  /\/tracking(?:\/|\.gif|$)/i,
+  /\/open\.gif$/i,
+];
 
 /** A 1x1 (or 0x0) image, or an image from a known tracker, adds nothing but surveillance. */
 export function isTrackingPixel(src: string, width?: string, height?: string): boolean {
@@ -58,7 +67,8 @@ export function isTrackingPixel(src: string, width?: string, height?: string): b
     return false;
   }
   const host = url.hostname.toLowerCase();
-  if (TRACKER_HOSTS.some((tracker) => host === tracker || host.endsWith(`.${tracker}`))) return true;
+  if (TRACKER_HOSTS.some((tracker) => host === tracker || host.endsWith(`.${tracker}`)))
+    return true;
   if (/^pixel\./.test(host)) return true;
   if (host === "feeds.feedburner.com" || host.endsWith(".feedburner.com")) {
     return TRACKER_PATHS.some((path) => path.test(url.pathname));

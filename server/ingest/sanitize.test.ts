@@ -45,7 +45,9 @@ describe("sanitizeHtml policy", () => {
       BASE,
     );
     expect(out.match(/<iframe/g)).toHaveLength(2);
-    expect(out).toContain('sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"');
+    expect(out).toContain(
+      'sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"',
+    );
     expect(out).not.toContain("evil.example");
     expect(out).not.toContain("watch?v=");
   });
@@ -69,7 +71,10 @@ describe("sanitizeHtml policy", () => {
   });
 
   it("is idempotent", () => {
-    const once = sanitizeHtml('<a href="/x">x</a><img src="a.png"><iframe src="https://www.youtube.com/embed/1"></iframe>', BASE);
+    const once = sanitizeHtml(
+      '<a href="/x">x</a><img src="a.png"><iframe src="https://www.youtube.com/embed/1"></iframe>',
+      BASE,
+    );
     expect(sanitizeHtml(once, BASE)).toBe(once);
   });
 });
@@ -80,36 +85,45 @@ interface Vector {
 }
 
 function loadVectors(): Vector[] {
-  const dompurify = JSON.parse(fs.readFileSync(fixturePath("xss-vectors", "dompurify-vectors.json"), "utf8")) as Array<{ title: string | null; payload: string }>;
-  const h5sc = JSON.parse(fs.readFileSync(fixturePath("xss-vectors", "h5sc-vectors.json"), "utf8")) as Array<{ id: number; name: string; payload: string }>;
+  const dompurify = JSON.parse(
+    fs.readFileSync(fixturePath("xss-vectors", "dompurify-vectors.json"), "utf8"),
+  ) as Array<{ title: string | null; payload: string }>;
+  const h5sc = JSON.parse(
+    fs.readFileSync(fixturePath("xss-vectors", "h5sc-vectors.json"), "utf8"),
+  ) as Array<{ id: number; name: string; payload: string }>;
   return [
     ...dompurify.map((v, i) => ({ label: `dompurify #${i} ${v.title ?? ""}`, payload: v.payload })),
     ...h5sc.map((v) => ({ label: `h5sc #${v.id} ${v.name}`, payload: v.payload })),
   ];
 }
 
-describe.skipIf(!fixturesExist())("XSS vectors (DOMPurify fixtures + HTML5 Security Cheatsheet)", () => {
-  it("no vector leaves anything executable, and a second pass changes nothing", () => {
-    const vectors = loadVectors();
-    const unsafe: string[] = [];
-    const unstable: string[] = [];
-    let attacks = 0;
-    let unsafeBefore = 0;
-    for (const { label, payload } of vectors) {
-      if (/alert/.test(payload)) attacks++;
-      if (safetyViolations(payload).length > 0) unsafeBefore++;
-      const once = sanitizeHtml(payload, BASE);
-      const problems = safetyViolations(once);
-      if (problems.length > 0) unsafe.push(`${label}: ${problems.join("; ")}`);
-      const twice = sanitizeHtml(once, BASE);
-      if (twice !== once) unstable.push(label);
-      if (safetyViolations(twice).length > 0) unsafe.push(`${label} (second pass)`);
-    }
-    console.log(
-      `[sanitize] xss-vectors: ${vectors.length} payloads (${attacks} with alert, ${unsafeBefore} flagged unsafe before sanitizing), ${vectors.length - unsafe.length} safe after, ${unsafe.length} unsafe, ${unstable.length} change on a second pass`,
-    );
-    expect(unsafeBefore).toBeGreaterThan(vectors.length / 2); // the checker does detect attacks
-    expect(unsafe).toEqual([]);
-    expect(unstable).toEqual([]);
-  });
-});
+describe.skipIf(!fixturesExist())(
+  "XSS vectors (DOMPurify fixtures + HTML5 Security Cheatsheet)",
+  () => {
+    it("no vector leaves anything executable, and a second pass changes nothing", {
+      timeout: 30_000,
+    }, () => {
+      const vectors = loadVectors();
+      const unsafe: string[] = [];
+      const unstable: string[] = [];
+      let attacks = 0;
+      let unsafeBefore = 0;
+      for (const { label, payload } of vectors) {
+        if (/alert/.test(payload)) attacks++;
+        if (safetyViolations(payload).length > 0) unsafeBefore++;
+        const once = sanitizeHtml(payload, BASE);
+        const problems = safetyViolations(once);
+        if (problems.length > 0) unsafe.push(`${label}: ${problems.join("; ")}`);
+        const twice = sanitizeHtml(once, BASE);
+        if (twice !== once) unstable.push(label);
+        if (safetyViolations(twice).length > 0) unsafe.push(`${label} (second pass)`);
+      }
+      console.log(
+        `[sanitize] xss-vectors: ${vectors.length} payloads (${attacks} with alert, ${unsafeBefore} flagged unsafe before sanitizing), ${vectors.length - unsafe.length} safe after, ${unsafe.length} unsafe, ${unstable.length} change on a second pass`,
+      );
+      expect(unsafeBefore).toBeGreaterThan(vectors.length / 2); // the checker does detect attacks
+      expect(unsafe).toEqual([]);
+      expect(unstable).toEqual([]);
+    });
+  },
+);

@@ -49,7 +49,16 @@ const ALLOWED_ATTRIBUTES: sanitize.IOptions["allowedAttributes"] = {
   video: [...MEDIA_ATTRIBUTES, "width", "height"],
   audio: MEDIA_ATTRIBUTES,
   track: ["src", "kind", "srclang", "label", "default"],
-  iframe: ["src", "width", "height", "allowfullscreen", "allow", "sandbox", "referrerpolicy", "loading"],
+  iframe: [
+    "src",
+    "width",
+    "height",
+    "allowfullscreen",
+    "allow",
+    "sandbox",
+    "referrerpolicy",
+    "loading",
+  ],
   td: ["colspan", "rowspan", "headers"],
   th: ["colspan", "rowspan", "headers", "scope"],
   col: ["span"],
@@ -80,7 +89,23 @@ function optionsFor(baseUrl: string | null): sanitize.IOptions {
     allowedIframeHostnames: [...EMBED_HOSTS],
     allowIframeRelativeUrls: false,
     disallowedTagsMode: "discard",
-    nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "template", "xmp", "noembed", "noframes", "plaintext", "iframe", "object", "svg", "math"],
+    nonTextTags: [
+      "script",
+      "style",
+      "textarea",
+      "option",
+      "noscript",
+      "title",
+      "template",
+      "xmp",
+      "noembed",
+      "noframes",
+      "plaintext",
+      "iframe",
+      "object",
+      "svg",
+      "math",
+    ],
     parseStyleAttributes: false,
     transformTags: { "*": (tagName, attribs) => transformAny(tagName, attribs, baseUrl) },
     exclusiveFilter: (frame) => dropElement(frame.tag, frame.attribs),
@@ -132,9 +157,11 @@ function transformAny(tagName: string, attribs: sanitize.Attributes, baseUrl: st
 /** Absolute http(s)/mailto URL, or a safe data: image; anything else is dropped. */
 function absoluteUrl(value: string, baseUrl: string | null, isImageSource: boolean): string | null {
   const trimmed = value.trim();
-  if (/^data:/i.test(trimmed)) return isImageSource && SAFE_DATA_IMAGE.test(trimmed) ? trimmed : null;
+  if (/^data:/i.test(trimmed))
+    return isImageSource && SAFE_DATA_IMAGE.test(trimmed) ? trimmed : null;
   const resolved = resolveUrl(trimmed, baseUrl);
-  if (resolved === null) return baseUrl === null && !/^[a-z][a-z\d+.-]*:/i.test(trimmed) ? trimmed : null;
+  if (resolved === null)
+    return baseUrl === null && !/^[a-z][a-z\d+.-]*:/i.test(trimmed) ? trimmed : null;
   return /^(?:https?|mailto):/i.test(resolved) ? resolved : null;
 }
 
@@ -144,14 +171,17 @@ function resolveSrcset(value: string, baseUrl: string | null): string | null {
     .map((part) => part.trim().split(/\s+/))
     .map(([url, descriptor]) => {
       const absolute = url ? absoluteUrl(url, baseUrl, false) : null;
-      return absolute && !/[\s,]/.test(absolute) ? [absolute, descriptor].filter(Boolean).join(" ") : null;
+      return absolute && !/[\s,]/.test(absolute)
+        ? [absolute, descriptor].filter(Boolean).join(" ")
+        : null;
     })
     .filter((candidate): candidate is string => candidate !== null);
   return candidates.length > 0 ? candidates.join(", ") : null;
 }
 
 function dropElement(tag: string, attribs: sanitize.Attributes): boolean {
-  if (tag === "img") return !attribs.src || isTrackingPixel(attribs.src, attribs.width, attribs.height);
+  if (tag === "img")
+    return !attribs.src || isTrackingPixel(attribs.src, attribs.width, attribs.height);
   if (tag === "iframe") return !attribs.src || !isAllowedEmbed(attribs.src);
   return false;
 }

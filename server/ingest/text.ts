@@ -1,22 +1,8 @@
-import sanitize from "sanitize-html";
+import { htmlToText } from "./html-text.ts";
+
+export { htmlToText };
 
 /** Plain-text helpers: HTML to text, excerpts, and "does this look like markup". */
-
-const BLOCK_BOUNDARY = /<(?:br|hr|\/?(?:p|div|li|ul|ol|h[1-6]|tr|td|th|blockquote|pre|table|section|article|figure|figcaption|dd|dt))\b[^>]*>/gi;
-
-const ESCAPES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"' };
-
-/**
- * The text of an HTML fragment: tags dropped (script/style bodies too), entities decoded,
- * whitespace collapsed. Block boundaries become spaces so words do not run together.
- */
-export function htmlToText(html: string): string {
-  if (!html) return "";
-  const spaced = html.replace(BLOCK_BOUNDARY, " $&");
-  const escaped = sanitize(spaced, { allowedTags: [], allowedAttributes: {} });
-  // sanitize-html re-escapes only these four in text; undo them to get plain text.
-  return escaped.replace(/&(?:amp|lt|gt|quot);/g, (m) => ESCAPES[m] ?? m).replace(/\s+/g, " ").trim();
-}
 
 /** True when a string holds tags or character references, i.e. should be read as HTML. */
 export function looksLikeHtml(value: string): boolean {
@@ -27,7 +13,8 @@ export function looksLikeHtml(value: string): boolean {
 export function textOf(value: string | null | undefined, type?: string | null): string | null {
   if (value == null) return null;
   const plain = type === "text" || type === "text/plain";
-  const text = plain || !looksLikeHtml(value) ? value.replace(/\s+/g, " ").trim() : htmlToText(value);
+  const text =
+    plain || !looksLikeHtml(value) ? value.replace(/\s+/g, " ").trim() : htmlToText(value);
   return text === "" ? null : text;
 }
 

@@ -12,13 +12,19 @@ export function resolveUrl(url: string | null | undefined, base?: string | null)
 }
 
 /** Like resolveUrl, but only http(s) results survive (entry and feed links, images). */
-export function resolveHttpUrl(url: string | null | undefined, base?: string | null): string | null {
+export function resolveHttpUrl(
+  url: string | null | undefined,
+  base?: string | null,
+): string | null {
   const resolved = resolveUrl(url, base);
   return resolved && /^https?:/i.test(resolved) ? resolved : null;
 }
 
 /** Resolves a chain of xml:base values, outermost first, onto a document URL. */
-export function resolveBaseChain(documentUrl: string | null, ...bases: Array<string | null | undefined>) {
+export function resolveBaseChain(
+  documentUrl: string | null,
+  ...bases: Array<string | null | undefined>
+) {
   let current = documentUrl;
   for (const base of bases) {
     if (!base?.trim()) continue;

@@ -33,7 +33,11 @@ function adaptItem(item: Item, base: string | null): RawEntry {
   if (external) entry.otherLinks.push({ href: external, rel: "external" });
   const html = str(item.content_html);
   const plain = str(item.content_text);
-  entry.content = html ? { value: html, type: "html" } : plain ? { value: plain, type: "text" } : null;
+  entry.content = html
+    ? { value: html, type: "html" }
+    : plain
+      ? { value: plain, type: "text" }
+      : null;
   entry.summary = str(item.summary) ? { value: item.summary!, type: "text" } : null;
   entry.authors = persons(item.authors);
   entry.published = str(item.date_published);

@@ -1,4 +1,4 @@
-import type { DcNs, ItunesNs, MediaNs } from "feedsmith";
+import type { DcNs, DcTermsNs, ItunesNs, MediaNs } from "feedsmith";
 import { parseDuration } from "../dates.ts";
 import { type RawEnclosure, type RawEntry, type RawMedia, type RawPerson, str } from "./raw.ts";
 
@@ -12,7 +12,10 @@ type MediaContent = MediaNs.Content<false>;
 /** media:content / media:group / media:thumbnail -> photos, videos, audio enclosures. */
 export function readMedia(media: MediaNs.ItemOrFeed<false> | undefined, entry: RawEntry): void {
   if (!media) return;
-  const contents: MediaContent[] = [...(media.contents ?? []), ...(media.groups ?? []).flatMap((g) => g.contents ?? [])];
+  const contents: MediaContent[] = [
+    ...(media.contents ?? []),
+    ...(media.groups ?? []).flatMap((g) => g.contents ?? []),
+  ];
   const thumbnails = [
     ...(media.thumbnails ?? []),
     ...(media.groups ?? []).flatMap((g) => g.thumbnails ?? []),
@@ -26,12 +29,22 @@ export function readMedia(media: MediaNs.ItemOrFeed<false> | undefined, entry: R
       entry.media.push({ type: kind, url, ...dimensions(content.width, content.height) });
     }
     if (kind === "video" || kind === "audio") {
-      entry.enclosures.push(enclosureOf(url, content.type, content.fileSize, content.duration, content.title?.value));
+      entry.enclosures.push(
+        enclosureOf(url, content.type, content.fileSize, content.duration, content.title?.value),
+      );
     }
   }
+  const categories = [
+    ...(media.categories ?? []),
+    ...(media.groups ?? []).flatMap((g) => g.categories ?? []),
+  ];
+  entry.categories.push(
+    ...categories.map((c) => str(c.label) ?? str(c.name)).filter((c): c is string => c !== null),
+  );
   for (const thumb of thumbnails) {
     const url = str(thumb.url);
-    if (url) entry.thumbnails.push({ type: "photo", url, ...dimensions(thumb.width, thumb.height) });
+    if (url)
+      entry.thumbnails.push({ type: "photo", url, ...dimensions(thumb.width, thumb.height) });
   }
 }
 
@@ -57,7 +70,8 @@ export function enclosureOf(
   const enclosure: RawEnclosure = { url };
   const type = str(mimeType);
   if (type) enclosure.mimeType = type.toLowerCase();
-  if (typeof length === "number" && Number.isFinite(length) && length > 0) enclosure.length = Math.round(length);
+  if (typeof length === "number" && Number.isFinite(length) && length > 0)
+    enclosure.length = Math.round(length);
   const seconds = parseDuration(duration);
   if (seconds !== null && seconds > 0) enclosure.durationInSeconds = seconds;
   const name = str(title);
@@ -86,16 +100,54 @@ export function readItunes(itunes: ItunesNs.Item | undefined, entry: RawEntry): 
   const image = str(itunes.image);
   if (image) entry.thumbnails.push({ type: "photo", url: image });
   const author = str(itunes.author);
-  if (author && entry.authors.length === 0) entry.authors.push({ name: author });
+  if (author && entry.authors.length === 0) entry.authors.push(personFromText(author));
 }
 
 /** dc:creator, dc:date, dc:subject, dc:language for an item (each only if still unknown). */
 export function readDublinCore(dc: DcNs.ItemOrFeed<string> | undefined, entry: RawEntry): void {
   if (!dc) return;
-  if (entry.authors.length === 0) {
-    entry.authors.push(...(dc.creators ?? []).map((name): RawPerson => ({ name })));
-  }
+  if (entry.authors.length === 0) entry.authors.push(...(dc.creators ?? []).map(personFromText));
   entry.published ??= str(dc.dates?.[0]);
+  const description = str(dc.descriptions?.[0]);
+  if (description && !entry.summary) entry.summary = { value: description };
   entry.categories.push(...(dc.subjects ?? []));
   entry.language ??= str(dc.languages?.[0]);
+}
+
+/** dcterms:issued/created as the publication date, dcterms:modified as the update date. */
+export function readDcTerms(
+  dcterms: DcTermsNs.ItemOrFeed<string> | undefined,
+  entry: RawEntry,
+): void {
+  if (!dcterms) return;
+  entry.published ??=
+    str(dcterms.issued?.[0]) ?? str(dcterms.created?.[0]) ?? str(dcterms.dates?.[0]);
+  entry.updated ??= str(dcterms.modified?.[0]);
+}
+
+/** media:title / media:description stand in for a missing title or summary (YouTube feeds). */
+export function readMediaText(media: MediaNs.ItemOrFeed<false> | undefined, entry: RawEntry): void {
+  if (!media) return;
+  const title = media.title ?? media.groups?.find((g) => g.title)?.title;
+  const description = media.description ?? media.groups?.find((g) => g.description)?.description;
+  const titleText = str(title?.value);
+  const descriptionText = str(description?.value);
+  if (!entry.title && titleText)
+    entry.title = { value: titleText, type: title?.type === "html" ? "html" : "text" };
+  if (!entry.summary && descriptionText) {
+    entry.summary = {
+      value: descriptionText,
+      type: description?.type === "html" ? "html" : "text",
+    };
+  }
+}
+
+/** "Name (email)" or "email (Name)", as RSS writers put people in one string. */
+export function personFromText(text: string): RawPerson {
+  const trimmed = text.trim();
+  const nameFirst = /^(.+?)\s*\(([^()\s]+@[^()\s]+)\)$/.exec(trimmed);
+  if (nameFirst) return { name: nameFirst[1], email: nameFirst[2] };
+  const emailFirst = /^([^()\s]+@[^()\s]+)\s*\((.+)\)$/.exec(trimmed);
+  if (emailFirst) return { name: emailFirst[2], email: emailFirst[1] };
+  return { name: trimmed };
 }

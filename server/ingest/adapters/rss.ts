@@ -1,6 +1,14 @@
 import type { RdfFeed, RssFeed } from "feedsmith";
 import { resolveBaseChain, resolveHttpUrl } from "../urls.ts";
-import { enclosureOf, mediaFromEnclosure, readDublinCore, readItunes, readMedia } from "./namespaces.ts";
+import {
+  enclosureOf,
+  mediaFromEnclosure,
+  readDcTerms,
+  readDublinCore,
+  readItunes,
+  readMedia,
+  readMediaText,
+} from "./namespaces.ts";
 import { emptyEntry, type RawEntry, type RawFeed, type RawLink, str } from "./raw.ts";
 
 /** RSS 0.9x/2.0 and RSS 1.0 (RDF) -> RawFeed. Both keep HTML in description/content:encoded. */
@@ -17,12 +25,15 @@ export function adaptRss(feed: RssFeed.Feed<string>, documentUrl: string | null)
   return {
     title: textOrNull(feed.title),
     siteUrl,
-    description: textOrNull(feed.description) ?? textOrNull(feed.itunes?.summary ?? feed.itunes?.subtitle),
+    description:
+      textOrNull(feed.description) ?? textOrNull(feed.itunes?.summary ?? feed.itunes?.subtitle),
     image: str(feed.image?.url) ?? str(feed.itunes?.image) ?? null,
     language: str(feed.language) ?? str(feed.dc?.languages?.[0]) ?? str(feed.xml?.lang),
     base,
     inheritedAuthors: [],
-    entries: (feed.items ?? []).map((item) => adaptRssItem(item, itemBase, Boolean(feed.xml?.base))),
+    entries: (feed.items ?? []).map((item) =>
+      adaptRssItem(item, itemBase, Boolean(feed.xml?.base)),
+    ),
   };
 }
 
@@ -33,18 +44,32 @@ function adaptRssItem(item: RssItem, feedBase: string | null, feedHasXmlBase: bo
   const guid = str(item.guid?.value);
   entry.id = guid ?? str(item.atom?.id);
   // RSS 2.0: a guid is a permalink unless isPermaLink="false"; only absolute URLs qualify.
-  if (guid && item.guid?.isPermaLink !== false && /^https?:\/\//i.test(guid)) entry.permalinkGuid = guid;
-  entry.title = textOrNull(item.title) ?? textOrNull(item.atom?.title?.value);
+  if (guid && item.guid?.isPermaLink !== false && /^https?:\/\//i.test(guid))
+    entry.permalinkGuid = guid;
+  entry.title =
+    textOrNull(item.title) ??
+    textOrNull(item.atom?.title?.value) ??
+    textOrNull(item.dc?.titles?.[0]);
   entry.link = str(item.link) ?? alternateLink(item.atom?.links);
   entry.otherLinks = otherLinks(item.atom?.links);
   const encoded = str(item.content?.encoded);
   const description = str(item.description);
   entry.content = encoded ? { value: encoded } : description ? { value: description } : null;
-  entry.summary = description ? { value: description } : str(item.itunes?.summary) ? { value: item.itunes!.summary! } : null;
-  entry.authors = (item.authors ?? []).map((a) => ({ name: str(a.name), email: str(a.email), url: str(a.link) }));
+  entry.summary = description
+    ? { value: description }
+    : str(item.itunes?.summary)
+      ? { value: item.itunes!.summary! }
+      : null;
+  entry.authors = (item.authors ?? []).map((a) => ({
+    name: str(a.name),
+    email: str(a.email),
+    url: str(a.link),
+  }));
   entry.published = str(item.pubDate) ?? str(item.atom?.published);
-  entry.updated = str(item.atom?.updated) ?? str(item.dcterms?.modified);
-  entry.categories = (item.categories ?? []).map((c) => c.name).filter((c): c is string => typeof c === "string");
+  entry.updated = str(item.atom?.updated);
+  entry.categories = (item.categories ?? [])
+    .map((c) => c.name)
+    .filter((c): c is string => typeof c === "string");
   entry.language = str(item.xml?.lang);
   for (const enclosure of item.enclosures ?? []) {
     const url = str(enclosure.url);
@@ -57,6 +82,8 @@ function adaptRssItem(item: RssItem, feedBase: string | null, feedHasXmlBase: bo
   readMedia(item.media, entry);
   readItunes(item.itunes, entry);
   readDublinCore(item.dc, entry);
+  readDcTerms(item.dcterms, entry);
+  readMediaText(item.media, entry);
   return entry;
 }
 
@@ -85,16 +112,20 @@ function adaptRdfItem(item: RdfItem, feedBase: string | null, feedHasXmlBase: bo
   const description = str(item.description) ?? str(item.dc?.descriptions?.[0]);
   entry.content = encoded ? { value: encoded } : description ? { value: description } : null;
   entry.summary = description ? { value: description } : null;
-  entry.updated = str(item.dcterms?.modified);
   entry.language = str(item.xml?.lang);
   readMedia(item.media, entry);
   readDublinCore(item.dc, entry);
+  readDcTerms(item.dcterms, entry);
+  readMediaText(item.media, entry);
   return entry;
 }
 
 function textOrNull(value: string | undefined): { value: string } | null {
   return typeof value === "string" && value.trim() !== "" ? { value } : null;
 }
+
+/** Rels that are not "other links": the entry itself, its media, its editing endpoints. */
+const NOT_EXTRA_LINKS = new Set(["alternate", "self", "enclosure", "edit", "edit-media"]);
 
 type AtomLinks = Array<{ href?: string; rel?: string; type?: string; title?: string }> | undefined;
 
@@ -105,6 +136,6 @@ function alternateLink(links: AtomLinks): string | null {
 
 function otherLinks(links: AtomLinks): RawLink[] {
   return (links ?? [])
-    .filter((l) => str(l.href) && l.rel && !["alternate", "self", "enclosure"].includes(l.rel))
+    .filter((l) => str(l.href) && l.rel && !NOT_EXTRA_LINKS.has(l.rel))
     .map((l) => ({ href: l.href!.trim(), rel: l.rel, type: l.type, title: l.title }));
 }

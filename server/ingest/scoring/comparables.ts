@@ -1,3 +1,4 @@
+import { sanitizeHtml } from "../sanitize.ts";
 import { htmlToText, looksLikeHtml } from "../text.ts";
 import { type Comparable, type PyValue, Unmappable } from "./python-eval.ts";
 
@@ -17,10 +18,82 @@ export function plainText(value: string, field: string): Comparable {
     plain: () => value,
     equals(other: PyValue) {
       if (typeof other !== "string") return false;
-      if (looksLikeHtml(other)) throw new Unmappable(`markup expected in ${field}: we store it as plain text`);
-      return collapse(value) === collapse(other);
+      if (collapse(value) === collapse(other)) return true;
+      if (looksLikeHtml(other))
+        throw new Unmappable(`markup expected in ${field}: we store it as plain text`);
+      return false;
     },
   };
+}
+
+/** A person's name; feedparser appends " (email)", which we do not keep. */
+export function authorName(value: string): Comparable {
+  const base = plainText(value, "entry.author");
+  return {
+    ...base,
+    equals(other: PyValue) {
+      if (typeof other === "string" && /\([^()\s]+@[^()\s]+\)$/.test(other)) {
+        throw new Unmappable("author e-mail addresses are not kept");
+      }
+      return base.equals(other);
+    },
+  };
+}
+
+/** An absolute URL: equal when both parse to the same URL (host case, default port...). */
+export function urlField(value: string): Comparable {
+  return {
+    kind: "comparable",
+    plain: () => value,
+    equals(other: PyValue) {
+      if (typeof other !== "string") return false;
+      return value === other || canonicalUrl(value) === canonicalUrl(other);
+    },
+  };
+}
+
+function canonicalUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * feedparser's `summary`/`description`: the summary's HTML, else the content's. Ours are the
+ * sanitized content (content, else summary) and a plain-text description of the summary: a
+ * match of either counts.
+ */
+export function summaryField(
+  contentHtml: string | null,
+  descriptionText: string | null,
+): Comparable {
+  const html = htmlField(contentHtml ?? "");
+  return {
+    kind: "comparable",
+    plain: () => contentHtml ?? "",
+    equals(other: PyValue) {
+      if (
+        typeof other === "string" &&
+        descriptionText !== null &&
+        matchesText(other, descriptionText)
+      ) {
+        matchLog.push("text");
+        return true;
+      }
+      return html.equals(other);
+    },
+  };
+}
+
+/**
+ * feedparser keeps text/plain values raw ("a <b> tag"); our description is that same plain
+ * text. HTML expectations are compared as their text.
+ */
+function matchesText(expected: string, ours: string): boolean {
+  if (collapse(expected) === ours) return true;
+  return !/<[a-z!/]/i.test(expected) && htmlToText(expected) === ours;
 }
 
 /** Sanitized HTML content. Matches exactly, or after undoing our link attributes and spacing. */
@@ -43,22 +116,34 @@ export function htmlField(value: string): Comparable {
         matchLog.push("text");
         return true;
       }
+      // An expectation our sanitizer would itself rewrite asks for markup our policy forbids.
+      if (canonicalHtml(sanitizeHtml(other, null)) !== canonicalHtml(other)) {
+        throw new Unmappable("expected HTML is outside our sanitizer's allow-list (policy)");
+      }
       return false;
     },
   };
 }
 
-/** Undoes what we add on purpose (link targets, `/>` vs `>`, paragraph wrapping, spacing). */
+/**
+ * Undoes what differs on purpose: our link targets, `/>` vs `>`, the paragraph we wrap plain
+ * text in, and the xhtml wrapper `<div>` (Atom says it is not part of the content).
+ */
 export function canonicalHtml(html: string): string {
   return collapse(
     html
       .replace(/ target="_blank" rel="noopener noreferrer"/g, "")
       .replace(/\s*\/>/g, ">")
-      .replace(/^<p>([\s\S]*)<\/p>$/, "$1"),
+      .replace(/^\s*<p>([\s\S]*)<\/p>\s*$/, "$1")
+      .replace(/^\s*<div>([\s\S]*)<\/div>\s*$/, "$1"),
   );
 }
 
-const ENCODING_EQUIVALENTS: Record<string, string> = { gb2312: "gb18030", gbk: "gb18030", "utf-16": "utf-16le" };
+const ENCODING_EQUIVALENTS: Record<string, string> = {
+  gb2312: "gb18030",
+  gbk: "gb18030",
+  "utf-16": "utf-16le",
+};
 
 /** The charset we decoded with. `rfc3023Ascii` marks the one default we deliberately skip. */
 export function encodingField(ours: string, rfc3023Ascii: boolean): Comparable {
@@ -79,7 +164,12 @@ export function encodingField(ours: string, rfc3023Ascii: boolean): Comparable {
   };
 }
 
-const VERSION_FAMILIES: Record<string, string> = { rss: "rss", atom: "atom", rdf: "rss1", json: "json" };
+const VERSION_FAMILIES: Record<string, string> = {
+  rss: "rss",
+  atom: "atom",
+  rdf: "rss1",
+  json: "json",
+};
 
 /** feedparser's precise version ('rss20', 'atom03'...) compared with our format family. */
 export function versionField(format: string): Comparable {
@@ -91,7 +181,9 @@ export function versionField(format: string): Comparable {
       if (typeof other !== "string") return false;
       if (other === "") return false;
       if (other === "cdf") throw new Unmappable("CDF format not supported");
-      const family = /^rss(?:10|090)$/.test(other) ? "rss1" : other.replace(/\d.*$/, "").replace(/^rss$/, "rss");
+      const family = /^rss(?:10|090)$/.test(other)
+        ? "rss1"
+        : other.replace(/\d.*$/, "").replace(/^rss$/, "rss");
       return family === ours;
     },
   };

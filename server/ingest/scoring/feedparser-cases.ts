@@ -5,7 +5,7 @@ import { IngestError } from "../errors.ts";
 import type { IngestedFeed } from "../model.ts";
 import { ingestBody } from "../pipeline.ts";
 import { type CaseContext, feedparserNamespace } from "./feedparser-view.ts";
-import { EvalError, evaluate, truthy, Unmappable } from "./python-eval.ts";
+import { evaluate, PyEvalError, truthy, Unmappable } from "./python-eval.ts";
 import { parsePython } from "./python-parse.ts";
 
 /**
@@ -34,7 +34,8 @@ export function readCase(file: string, corpusRoot: string): FeedparserCase | nul
   if (!meta) return null;
   const headers: Record<string, string> = {};
   const head = text.slice(0, meta.index + meta[0].length);
-  for (const match of head.matchAll(/^\s*Header:\s*([\w-]+):\s*(.*?)\s*$/gm)) headers[match[1]!.toLowerCase()] = match[2]!;
+  for (const match of head.matchAll(/^\s*Header:\s*([\w-]+):\s*(.*?)\s*$/gm))
+    headers[match[1]!.toLowerCase()] = match[2]!;
   return {
     file,
     relative: path.relative(corpusRoot, file).split(path.sep).join("/"),
@@ -53,32 +54,59 @@ export function runCase(testCase: FeedparserCase): Verdict & { result: IngestedF
   const contentType = served ? (testCase.headers["content-type"] ?? "text/xml") : null;
   let result: IngestedFeed | null = null;
   try {
-    result = ingestBody(testCase.bytes, { url: served ? HTTP_ORIGIN + testCase.relative : null, contentType });
+    result = ingestBody(testCase.bytes, {
+      url: served ? HTTP_ORIGIN + testCase.relative : null,
+      contentType,
+    });
   } catch (error) {
     if (!(error instanceof IngestError)) throw error;
   }
-  return { ...judge(testCase, result, { contentType }), result };
+  const text = decodeBytes(testCase.bytes, contentType).text;
+  const documentEntries = text.match(/<(?:[\w-]+:)?(?:item|entry)[\s>]/gi)?.length ?? 0;
+  return { ...judge(testCase, result, text, { contentType, documentEntries }), result };
 }
 
-function judge(testCase: FeedparserCase, result: IngestedFeed | null, context: CaseContext): Verdict {
+function judge(
+  testCase: FeedparserCase,
+  result: IngestedFeed | null,
+  text: string,
+  context: CaseContext,
+): Verdict {
+  if (/^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<channel[\s>]/i.test(text)) {
+    return {
+      outcome: "unmappable",
+      reason: "CDF (Channel Definition Format) is not a supported format",
+    };
+  }
   if (testCase.headers["content-location"]) {
-    return { outcome: "unmappable", reason: "HTTP Content-Location as a base URL (not honoured, like browsers)" };
+    return {
+      outcome: "unmappable",
+      reason: "HTTP Content-Location as a base URL (not honoured, like browsers)",
+    };
   }
   if (testCase.headers["content-language"]) {
-    return { outcome: "unmappable", reason: "HTTP Content-Language as the default language (not honoured)" };
+    return {
+      outcome: "unmappable",
+      reason: "HTTP Content-Language as the default language (not honoured)",
+    };
   }
   let tree: ReturnType<typeof parsePython>;
   try {
     tree = parsePython(testCase.expect);
   } catch (error) {
-    return { outcome: "unmappable", reason: `expression syntax not supported (${(error as Error).message})` };
+    return {
+      outcome: "unmappable",
+      reason: `expression syntax not supported (${(error as Error).message})`,
+    };
   }
   try {
     const value = evaluate(tree, feedparserNamespace(result, context));
-    return truthy(value) ? { outcome: "passed" } : { outcome: "failed", detail: result ? "expression is false" : "ingest failed" };
+    return truthy(value)
+      ? { outcome: "passed" }
+      : { outcome: "failed", detail: result ? "expression is false" : "ingest failed" };
   } catch (error) {
     if (error instanceof Unmappable) return { outcome: "unmappable", reason: error.reason };
-    if (error instanceof EvalError) return { outcome: "failed", detail: error.message };
+    if (error instanceof PyEvalError) return { outcome: "failed", detail: error.message };
     throw error;
   }
 }
@@ -104,11 +132,31 @@ export class Tally {
   }
 
   report(title: string): string {
-    const reasons = [...this.unmappable.entries()]
+    const rate = this.mappable === 0 ? 0 : (100 * this.passed) / this.mappable;
+    return `${title}: ${this.passed} passed, ${this.failed.length} failed (${rate.toFixed(1)}% of ${this.mappable} mappable); ${this.unmappableCount} unmappable by reason:\n${this.reasons()}`;
+  }
+
+  /** Reasons by count; "not in our model: x" ones folded into one line listing the fields. */
+  reasons(except?: string): string {
+    const fields: Array<[string, number]> = [];
+    const lines: Array<[string, number]> = [];
+    for (const [reason, count] of this.unmappable) {
+      if (reason === except) continue;
+      const field = /^not in our model: (.+)$/.exec(reason)?.[1];
+      if (field) fields.push([field, count]);
+      else lines.push([reason, count]);
+    }
+    const fieldTotal = fields.reduce((sum, [, count]) => sum + count, 0);
+    if (fieldTotal > 0) {
+      const list = fields
+        .sort((a, b) => b[1] - a[1])
+        .map(([field, count]) => `${field} ${count}`)
+        .join(", ");
+      lines.push([`field not in our model: ${list}`, fieldTotal]);
+    }
+    return lines
       .sort((a, b) => b[1] - a[1])
       .map(([reason, count]) => `    ${String(count).padStart(4)}  ${reason}`)
       .join("\n");
-    const rate = this.mappable === 0 ? 0 : (100 * this.passed) / this.mappable;
-    return `${title}: ${this.passed} passed, ${this.failed.length} failed (${rate.toFixed(1)}% of ${this.mappable} mappable); ${this.unmappableCount} unmappable by reason:\n${reasons}`;
   }
 }

@@ -1,5 +1,12 @@
 import type { IngestedFeed, NormalizedEntry, NormalizedFeed } from "../model.ts";
-import { encodingField, htmlField, plainText, versionField } from "./comparables.ts";
+import {
+  authorName,
+  encodingField,
+  plainText,
+  summaryField,
+  urlField,
+  versionField,
+} from "./comparables.ts";
 import { type PyValue, Unmappable, type View, view } from "./python-eval.ts";
 
 /**
@@ -10,9 +17,14 @@ import { type PyValue, Unmappable, type View, view } from "./python-eval.ts";
 export interface CaseContext {
   /** The HTTP Content-Type the case was served with, if any. */
   contentType: string | null;
+  /** How many items/entries the document holds (some carry nothing we model and are dropped). */
+  documentEntries: number;
 }
 
-export function feedparserNamespace(result: IngestedFeed | null, context: CaseContext): Record<string, PyValue> {
+export function feedparserNamespace(
+  result: IngestedFeed | null,
+  context: CaseContext,
+): Record<string, PyValue> {
   const ok = result !== null;
   return {
     bozo: {
@@ -23,28 +35,66 @@ export function feedparserNamespace(result: IngestedFeed | null, context: CaseCo
       },
     },
     feed: result ? feedView(result.feed) : view(() => undefined),
-    entries: result ? result.entries.map((entry) => entryView(entry)) : [],
-    encoding: result ? encodingField(result.encoding, isRfc3023TextDefault(context.contentType)) : null,
+    entries: result
+      ? withPlaceholders(
+          result.entries.map((entry) => entryView(entry)),
+          context.documentEntries,
+        )
+      : [],
+    encoding: result
+      ? encodingField(result.encoding, isRfc3023TextDefault(context.contentType))
+      : null,
     version: result ? versionField(result.format) : "",
   };
 }
 
 /** text/* without a charset: RFC 3023 (and feedparser) say US-ASCII; we do not. */
 function isRfc3023TextDefault(contentType: string | null): boolean {
-  return contentType !== null && /^\s*text\//i.test(contentType) && !/charset\s*=/i.test(contentType);
+  return (
+    contentType !== null && /^\s*text\//i.test(contentType) && !/charset\s*=/i.test(contentType)
+  );
 }
 
-const text = (value: string | null, field: string) => (value === null ? undefined : plainText(value, field));
-const str = (value: string | null | undefined) => (value == null ? undefined : value);
+/** Plain-text fields: an absent one compares as "" (so a markup expectation is still unmappable). */
+const text = (value: string | null, field: string) => plainText(value ?? "", field);
+/** URL fields: absent compares as "" (feedparser keeps blank values, we keep null). */
+const url = (value: string | null | undefined) => urlField(value ?? "");
+
+/**
+ * Items holding only elements we do not read are dropped by the parser; stand-ins keep the
+ * document's indexes so such a case fails (a modelled field) or is unmappable (the others).
+ */
+function withPlaceholders(entries: View[], documentEntries: number): View[] {
+  const placeholder = entryView(EMPTY_ENTRY);
+  return [
+    ...entries,
+    ...Array.from({ length: Math.max(0, documentEntries - entries.length) }, () => placeholder),
+  ];
+}
+
+const EMPTY_ENTRY: NormalizedEntry = {
+  guid: "",
+  title: null,
+  url: null,
+  content: null,
+  description: null,
+  author: null,
+  authorUrl: null,
+  authorAvatar: null,
+  publishedAt: null,
+  categories: [],
+  media: [],
+  attachments: [],
+  language: null,
+};
 
 function feedView(feed: NormalizedFeed): View {
   const detail = (value: string | null, field: string) =>
-    value === null ? undefined : detailView(text(value, field)!, feed.language, `feed.${field}_detail`);
+    detailView(text(value, field), `feed.${field}_detail`);
   const fields: Record<string, () => PyValue | undefined> = {
     title: () => text(feed.title, "feed.title"),
     title_detail: () => detail(feed.title, "title"),
-    link: () => str(feed.siteUrl),
-    links: () => (feed.siteUrl ? [linkView(feed.siteUrl, "alternate")] : []),
+    link: () => url(feed.siteUrl),
     subtitle: () => text(feed.description, "feed.subtitle"),
     tagline: () => text(feed.description, "feed.subtitle"),
     description: () => text(feed.description, "feed.subtitle"),
@@ -57,23 +107,28 @@ function feedView(feed: NormalizedFeed): View {
 }
 
 function entryView(entry: NormalizedEntry): View {
-  const content = entry.content === null ? undefined : htmlField(entry.content);
-  const contentDetail = () => (content === undefined ? undefined : detailView(content, entry.language, "entry.content"));
+  // Absent content compares as "" so that an expectation our sanitizer forbids stays unmappable.
+  const summary = summaryField(entry.content, entry.description);
+  const contentDetail = () =>
+    detailView(summaryField(entry.content, entry.description), "entry.content");
   const published = () => (entry.publishedAt ? structTime(entry.publishedAt) : undefined);
   const fields: Record<string, () => PyValue | undefined> = {
     title: () => text(entry.title, "entry.title"),
-    title_detail: () => (entry.title === null ? undefined : detailView(plainText(entry.title, "entry.title"), entry.language, "entry.title_detail")),
-    link: () => str(entry.url),
+    title_detail: () => detailView(text(entry.title, "entry.title"), "entry.title_detail"),
+    link: () => url(entry.url),
     links: () => entryLinks(entry),
-    id: () => entry.guid,
-    guid: () => entry.guid,
-    description: () => content,
-    summary: () => content,
-    summary_detail: contentDetail,
-    content: () => (content === undefined ? undefined : [contentDetail()!]),
-    author: () => text(entry.author, "entry.author"),
+    id: () => entry.guid || undefined,
+    guid: () => entry.guid || undefined,
+    description: () => summary,
+    summary: () => summary,
+    summary_detail: () => detailView(summary, "entry.summary_detail"),
+    content: () => [contentDetail()],
+    author: () => (entry.author === null ? undefined : authorName(entry.author)),
     author_detail: () => (entry.author === null ? undefined : authorView(entry)),
-    tags: () => entry.categories.map((term) => mappedView({ term: () => plainText(term, "entry.tags.term") }, "entry.tags[]")),
+    tags: () =>
+      entry.categories.map((term) =>
+        mappedView({ term: () => plainText(term, "entry.tags.term") }, "entry.tags[]"),
+      ),
     category: () => text(entry.categories[0] ?? null, "entry.category"),
     enclosures: () => entry.attachments.map((a) => enclosureView(a.url, a.mimeType, a.sizeInBytes)),
     published_parsed: published,
@@ -81,9 +136,19 @@ function entryView(entry: NormalizedEntry): View {
     date_parsed: published,
     issued_parsed: published,
     modified_parsed: published,
-    media_content: () => entry.media.map((m) => mappedView({ url: () => m.url, medium: () => (m.type === "photo" ? "image" : "video") }, "entry.media_content[]")),
+    media_content: () =>
+      entry.media.map((m) =>
+        mappedView(
+          { url: () => m.url, medium: () => (m.type === "photo" ? "image" : "video") },
+          "entry.media_content[]",
+        ),
+      ),
     media_thumbnail: () =>
-      entry.media.flatMap((m) => (m.previewImageUrl ? [m.previewImageUrl] : m.type === "photo" ? [m.url] : [])).map((url) => mappedView({ url: () => url }, "entry.media_thumbnail[]")),
+      entry.media
+        .flatMap((m) =>
+          m.previewImageUrl ? [m.previewImageUrl] : m.type === "photo" ? [m.url] : [],
+        )
+        .map((url) => mappedView({ url: () => url }, "entry.media_thumbnail[]")),
   };
   return mappedView(fields, "entry");
 }
@@ -97,12 +162,16 @@ function mappedView(fields: Record<string, () => PyValue | undefined>, owner: st
   });
 }
 
-function detailView(value: PyValue, language: string | null, owner: string): View {
-  return mappedView({ value: () => value, language: () => language }, owner);
+/** `*_detail` objects: only the value maps (per-element type, base and language are not kept). */
+function detailView(value: PyValue, owner: string): View {
+  return mappedView({ value: () => value }, owner);
 }
 
 function linkView(href: string, rel: string, type?: string): View {
-  return mappedView({ href: () => href, rel: () => rel, ...(type ? { type: () => type } : {}) }, "link");
+  return mappedView(
+    { href: () => urlField(href), rel: () => rel, ...(type ? { type: () => type } : {}) },
+    "entry.links[]",
+  );
 }
 
 function entryLinks(entry: NormalizedEntry): View[] {
@@ -114,15 +183,15 @@ function entryLinks(entry: NormalizedEntry): View[] {
 }
 
 function imageView(url: string): View {
-  return mappedView({ href: () => url, url: () => url }, "feed.image");
+  return mappedView({ href: () => urlField(url), url: () => urlField(url) }, "feed.image");
 }
 
 function authorView(entry: NormalizedEntry): View {
   return mappedView(
     {
-      name: () => text(entry.author, "entry.author"),
-      href: () => str(entry.authorUrl),
-      url: () => str(entry.authorUrl),
+      name: () => (entry.author === null ? undefined : authorName(entry.author)),
+      href: () => url(entry.authorUrl),
+      url: () => url(entry.authorUrl),
     },
     "entry.author_detail",
   );
@@ -130,7 +199,12 @@ function authorView(entry: NormalizedEntry): View {
 
 function enclosureView(url: string, type: string | undefined, size: number | undefined): View {
   return mappedView(
-    { href: () => url, url: () => url, type: () => type, length: () => (size === undefined ? undefined : String(size)) },
+    {
+      href: () => urlField(url),
+      url: () => urlField(url),
+      type: () => type,
+      length: () => (size === undefined ? undefined : String(size)),
+    },
     "entry.enclosures[]",
   );
 }

@@ -5,9 +5,18 @@ import type { CompareOp, Node } from "./python-parse.ts";
  * hold Views (dict-like objects whose keys map onto our model) and Comparables (our values
  * that know how feedparser's values relate to them). Touching something our model does not
  * have throws Unmappable: the case is then counted as unmappable, with its reason, rather
- * than passed or failed. A missing key or a Python-level error throws EvalError (a failure).
+ * than passed or failed. A missing key or a Python-level error throws PyEvalError (a failure).
  */
-export type PyValue = null | boolean | number | string | PyValue[] | Map<string, PyValue> | View | Comparable | Special;
+export type PyValue =
+  | null
+  | boolean
+  | number
+  | string
+  | PyValue[]
+  | Map<string, PyValue>
+  | View
+  | Comparable
+  | Special;
 
 export class Unmappable extends Error {
   readonly reason: string;
@@ -17,7 +26,7 @@ export class Unmappable extends Error {
   }
 }
 
-export class EvalError extends Error {}
+export class PyEvalError extends Error {}
 
 /** A dict-like object; `get` returns undefined for a key feedparser would not have. */
 export interface View {
@@ -71,8 +80,16 @@ export function evaluate(node: Node, names: Record<string, PyValue>): PyValue {
     }
     case "negate": {
       const operand = plain(ev(node.operand));
-      if (typeof operand !== "number") throw new EvalError("unary minus on a non-number");
+      if (typeof operand !== "number") throw new PyEvalError("unary minus on a non-number");
       return -operand;
+    }
+    case "add": {
+      const left = plain(ev(node.left));
+      const right = plain(ev(node.right));
+      if (typeof left === "string" && typeof right === "string") return left + right;
+      if (typeof left === "number" && typeof right === "number") return left + right;
+      if (Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
+      throw new PyEvalError("unsupported operand types for +");
     }
     case "bool": {
       const left = ev(node.left);
@@ -92,13 +109,31 @@ export function evaluate(node: Node, names: Record<string, PyValue>): PyValue {
 }
 
 function isSpecial(value: PyValue): value is Special {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Map) && value.kind === "special";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Map) &&
+    value.kind === "special"
+  );
 }
 function isView(value: PyValue): value is View {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Map) && value.kind === "view";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Map) &&
+    value.kind === "view"
+  );
 }
 function isComparable(value: PyValue): value is Comparable {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Map) && value.kind === "comparable";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Map) &&
+    value.kind === "comparable"
+  );
 }
 
 export function plain(value: PyValue): PyValue {
@@ -117,27 +152,28 @@ export function truthy(value: PyValue): boolean {
 function index(target: PyValue, key: PyValue): PyValue {
   if (isView(target)) {
     const value = target.get(String(key));
-    if (value === undefined) throw new EvalError(`KeyError: ${String(key)}`);
+    if (value === undefined) throw new PyEvalError(`KeyError: ${String(key)}`);
     return value;
   }
   const t = plain(target);
   if (t instanceof Map) {
     const value = t.get(String(key));
-    if (value === undefined) throw new EvalError(`KeyError: ${String(key)}`);
+    if (value === undefined) throw new PyEvalError(`KeyError: ${String(key)}`);
     return value;
   }
   if (Array.isArray(t) || typeof t === "string") {
-    if (typeof key !== "number") throw new EvalError("sequence index must be a number");
+    if (typeof key !== "number") throw new PyEvalError("sequence index must be a number");
     const items = typeof t === "string" ? [...t] : t;
     const value = items[key < 0 ? items.length + key : key];
-    if (value === undefined) throw new EvalError(`IndexError: ${key}`);
+    if (value === undefined) throw new PyEvalError(`IndexError: ${key}`);
     return value;
   }
-  throw new EvalError(`cannot index ${typeof t}`);
+  throw new PyEvalError(`cannot index ${typeof t}`);
 }
 
 function attribute(target: PyValue, name: string): PyValue {
-  if (name === "has_key" || name === "keys") throw new Unmappable(`dict method not modelled: ${name}()`);
+  if (name === "has_key" || name === "keys")
+    throw new Unmappable(`dict method not modelled: ${name}()`);
   return index(target, name);
 }
 
@@ -154,7 +190,8 @@ function call(node: Extract<Node, { kind: "call" }>, names: Record<string, PyVal
     }
     if (node.callee.name === "ord") {
       const v = plain(first ?? null);
-      if (typeof v !== "string" || [...v].length !== 1) throw new EvalError("ord() expects one character");
+      if (typeof v !== "string" || [...v].length !== 1)
+        throw new PyEvalError("ord() expects one character");
       return v.codePointAt(0)!;
     }
     throw new Unmappable(`function not modelled: ${node.callee.name}()`);
@@ -166,7 +203,7 @@ function call(node: Extract<Node, { kind: "call" }>, names: Record<string, PyVal
     if (isView(target)) return target.get(key) ?? fallback;
     const t = plain(target);
     if (t instanceof Map) return t.get(key) ?? fallback;
-    throw new EvalError(".get() on a non-dict");
+    throw new PyEvalError(".get() on a non-dict");
   }
   throw new Unmappable("method call not modelled");
 }
@@ -188,7 +225,8 @@ function compare(op: CompareOp, left: PyValue, right: PyValue): boolean {
     default: {
       const l = plain(left);
       const r = plain(right);
-      if (typeof l !== typeof r || (typeof l !== "number" && typeof l !== "string")) throw new EvalError(`cannot order ${typeof l} and ${typeof r}`);
+      if (typeof l !== typeof r || (typeof l !== "number" && typeof l !== "string"))
+        throw new PyEvalError(`cannot order ${typeof l} and ${typeof r}`);
       const [a, b] = [l as number | string, r as number | string];
       return op === "<" ? a < b : op === ">" ? a > b : op === "<=" ? a <= b : a >= b;
     }
@@ -198,7 +236,8 @@ function compare(op: CompareOp, left: PyValue, right: PyValue): boolean {
 export function equal(left: PyValue, right: PyValue): boolean {
   if (isComparable(left)) return left.equals(plain(right));
   if (isComparable(right)) return right.equals(plain(left));
-  if (isView(left) || isView(right)) throw new Unmappable("comparison of a whole feedparser object");
+  if (isView(left) || isView(right))
+    throw new Unmappable("comparison of a whole feedparser object");
   if (Array.isArray(left) && Array.isArray(right)) {
     return left.length === right.length && left.every((item, i) => equal(item, right[i]!));
   }
@@ -210,14 +249,18 @@ export function equal(left: PyValue, right: PyValue): boolean {
 }
 
 function contains(container: PyValue, item: PyValue): boolean {
-  if (isView(container)) throw new Unmappable("key presence in a feedparser object");
+  if (isView(container)) {
+    // A key is present when it maps onto a field of ours holding a (non-empty) value.
+    const value = container.get(String(plain(item)));
+    return value !== undefined && plain(value) !== null && plain(value) !== "";
+  }
   const c = plain(container);
   const i = plain(item);
   if (typeof c === "string") {
-    if (typeof i !== "string") throw new EvalError("'in <string>' requires a string");
+    if (typeof i !== "string") throw new PyEvalError("'in <string>' requires a string");
     return c.includes(i);
   }
   if (Array.isArray(c)) return c.some((element) => equal(element, i));
   if (c instanceof Map) return c.has(String(i));
-  throw new EvalError("argument is not iterable");
+  throw new PyEvalError("argument is not iterable");
 }

@@ -2,7 +2,7 @@
  * A parser for the small Python expression subset used by feedparser's `Expect:` lines:
  * literals (numbers, u''/''/""/triple-quoted strings, tuples, lists, dicts, None/True/False),
  * names, indexing, attribute access, calls, `not`/`and`/`or`, comparisons (chained too),
- * `in`/`not in`, `is`/`is not`, unary minus.
+ * `in`/`not in`, `is`/`is not`, unary minus, `+` (string concatenation, addition).
  */
 export type Node =
   | { kind: "literal"; value: null | boolean | number | string }
@@ -14,6 +14,7 @@ export type Node =
   | { kind: "call"; callee: Node; args: Node[] }
   | { kind: "not"; operand: Node }
   | { kind: "negate"; operand: Node }
+  | { kind: "add"; left: Node; right: Node }
   | { kind: "bool"; op: "and" | "or"; left: Node; right: Node }
   | { kind: "compare"; first: Node; rest: Array<[op: CompareOp, Node]> };
 
@@ -21,7 +22,7 @@ export type CompareOp = "==" | "!=" | "<" | ">" | "<=" | ">=" | "in" | "not in" 
 
 type Token = { type: "num" | "str" | "name" | "op"; text: string; value?: string | number };
 
-export class SyntaxError extends Error {}
+export class PySyntaxError extends Error {}
 
 export function parsePython(source: string): Node {
   const tokens = tokenize(source);
@@ -30,7 +31,8 @@ export function parsePython(source: string): Node {
   const isOp = (text: string) => peek()?.type === "op" && peek()?.text === text;
   const isName = (text: string) => peek()?.type === "name" && peek()?.text === text;
   const expect = (text: string) => {
-    if (!isOp(text)) throw new SyntaxError(`expected ${text} at token ${at} (${peek()?.text ?? "end"})`);
+    if (!isOp(text))
+      throw new PySyntaxError(`expected ${text} at token ${at} (${peek()?.text ?? "end"})`);
     at++;
   };
 
@@ -83,10 +85,18 @@ export function parsePython(source: string): Node {
     return null;
   };
   const comparison = (): Node => {
-    const first = unary();
+    const first = sum();
     const rest: Array<[CompareOp, Node]> = [];
-    for (let op = compareOp(); op; op = compareOp()) rest.push([op, unary()]);
+    for (let op = compareOp(); op; op = compareOp()) rest.push([op, sum()]);
     return rest.length === 0 ? first : { kind: "compare", first, rest };
+  };
+  const sum = (): Node => {
+    let left = unary();
+    while (isOp("+")) {
+      at++;
+      left = { kind: "add", left, right: unary() };
+    }
+    return left;
   };
   const unary = (): Node => {
     if (isOp("-")) {
@@ -106,7 +116,7 @@ export function parsePython(source: string): Node {
       } else if (isOp(".")) {
         at++;
         const name = tokens[at++];
-        if (name?.type !== "name") throw new SyntaxError("expected an attribute name");
+        if (name?.type !== "name") throw new PySyntaxError("expected an attribute name");
         node = { kind: "attribute", target: node, name: name.text };
       } else if (isOp("(")) {
         at++;
@@ -127,7 +137,7 @@ export function parsePython(source: string): Node {
   };
   const atom = (): Node => {
     const token = tokens[at++];
-    if (!token) throw new SyntaxError("unexpected end of expression");
+    if (!token) throw new PySyntaxError("unexpected end of expression");
     if (token.type === "num") return { kind: "literal", value: token.value as number };
     if (token.type === "str") {
       let value = token.value as string;
@@ -165,11 +175,12 @@ export function parsePython(source: string): Node {
       at++;
       return { kind: "dict", entries };
     }
-    throw new SyntaxError(`unexpected token ${token.text}`);
+    throw new PySyntaxError(`unexpected token ${token.text}`);
   };
 
   const tree = orExpr();
-  if (at !== tokens.length) throw new SyntaxError(`unexpected trailing input at token ${at} (${peek()?.text})`);
+  if (at !== tokens.length)
+    throw new PySyntaxError(`unexpected trailing input at token ${at} (${peek()?.text})`);
   return tree;
 }
 
@@ -189,7 +200,11 @@ function tokenize(source: string): Token[] {
       const start = i + string[0].length;
       const end = findClosingQuote(source, start, quote);
       const body = source.slice(start, end);
-      tokens.push({ type: "str", text: body, value: /r/i.test(prefix) ? body : unescapePython(body) });
+      tokens.push({
+        type: "str",
+        text: body,
+        value: /r/i.test(prefix) ? body : unescapePython(body),
+      });
       i = end + quote.length;
       continue;
     }
@@ -205,8 +220,8 @@ function tokenize(source: string): Token[] {
       i += name[0].length;
       continue;
     }
-    const op = /^(?:==|!=|<=|>=|[<>()[\]{},.:\-])/.exec(rest);
-    if (!op) throw new SyntaxError(`unexpected character ${JSON.stringify(rest[0])}`);
+    const op = /^(?:==|!=|<=|>=|[<>()[\]{},.:\-+])/.exec(rest);
+    if (!op) throw new PySyntaxError(`unexpected character ${JSON.stringify(rest[0])}`);
     tokens.push({ type: "op", text: op[0] });
     i += op[0].length;
   }
@@ -221,16 +236,32 @@ function findClosingQuote(source: string, from: number, quote: string): number {
     }
     if (source.startsWith(quote, i)) return i;
   }
-  throw new SyntaxError("unterminated string");
+  throw new PySyntaxError("unterminated string");
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "0": "\0", "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", f: "\f", v: "\v" };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "0": "\0",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+};
 
 /** Python string escapes: \\n, \\xNN, \\uNNNN, \\UNNNNNNNN...; unknown escapes keep the backslash. */
 export function unescapePython(body: string): string {
-  return body.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g, (match, escape: string) => {
-    if (/^[xuU]/.test(escape) && escape.length > 1) return String.fromCodePoint(Number.parseInt(escape.slice(1), 16));
-    if (escape === "\n") return "";
-    return SIMPLE_ESCAPES[escape] ?? match;
-  });
+  return body.replace(
+    /\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g,
+    (match, sequence: string) => {
+      if (/^[xuU]/.test(sequence) && sequence.length > 1)
+        return String.fromCodePoint(Number.parseInt(sequence.slice(1), 16));
+      if (sequence === "\n") return "";
+      return SIMPLE_ESCAPES[sequence] ?? match;
+    },
+  );
 }

@@ -1,0 +1,48 @@
+/**
+ * Legacy feed conventions feedsmith does not read, rewritten on the text before parsing into
+ * forms it does: Atom 0.3's base64 `mode`, and RSS items whose content sits in an XHTML
+ * `<body>`/`<xhtml:body>` or a `<fullitem>` instead of `<content:encoded>`. CDATA sections are
+ * never touched, and documents without these markers are returned unchanged (one regex test).
+ */
+export function rewriteLegacyConventions(text: string): string {
+  let out = text;
+  if (/\smode\s*=\s*["']base64["']/i.test(out)) out = outsideCdata(out, decodeBase64Elements);
+  if (/<rss[\s>]/i.test(out) && /<(?:xhtml:)?body[\s>]|<fullitem[\s>]/i.test(out))
+    out = outsideCdata(out, itemBodiesToContent);
+  return out;
+}
+
+/** `<summary mode="base64">PGI+…</summary>` -> `<summary>&lt;b&gt;…</summary>`. */
+function decodeBase64Elements(text: string): string {
+  return text.replace(
+    /<([\w:.-]+)(\s[^>]*?)?\s+mode\s*=\s*["']base64["']([^>]*)>([\s\S]*?)<\/\1\s*>/gi,
+    (_, name: string, before = "", after: string, body: string) => {
+      const decoded = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+      return `<${name}${before}${after}>${escapeXml(decoded)}</${name}>`;
+    },
+  );
+}
+
+function itemBodiesToContent(text: string): string {
+  return text
+    .replace(
+      /<(xhtml:)?body\b[^>]*>([\s\S]*?)<\/\1body\s*>/gi,
+      (_, _prefix, inner: string) =>
+        `<content:encoded>${escapeXml(inner.trim())}</content:encoded>`,
+    )
+    .replace(
+      /<fullitem\b[^>]*>([\s\S]*?)<\/fullitem\s*>/gi,
+      (_, inner: string) => `<content:encoded>${inner}</content:encoded>`,
+    );
+}
+
+function outsideCdata(text: string, rewrite: (segment: string) => string): string {
+  return text
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+    .map((segment, i) => (i % 2 === 1 ? segment : rewrite(segment)))
+    .join("");
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

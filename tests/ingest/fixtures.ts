@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Shared test corpora live beside the project (../shared/fixtures); tests read them in place
+ * and never copy them in.
+ */
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+
+export function fixturePath(...parts: string[]): string {
+  return path.join(FIXTURES_DIR, ...parts);
+}
+
+export function readFixture(...parts: string[]): Buffer {
+  return fs.readFileSync(fixturePath(...parts));
+}
+
+export function fixturesExist(): boolean {
+  return fs.existsSync(FIXTURES_DIR);
+}
+
+/** Every file under a corpus folder whose name matches `pattern`, sorted, as absolute paths. */
+export function listFixtures(corpus: string, pattern: RegExp): string[] {
+  const root = fixturePath(corpus);
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .map((relative) => path.join(root, relative))
+    .filter((file) => pattern.test(file) && fs.statSync(file).isFile())
+    .sort();
+}
+
+/** The path of a fixture relative to its corpus folder, for readable test output. */
+export function corpusRelative(file: string): string {
+  return path.relative(FIXTURES_DIR, file);
+}
