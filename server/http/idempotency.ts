@@ -10,7 +10,7 @@ const PENDING = 0;
 /**
  * Writes with an `Idempotency-Key` header are applied once per user and key: a replay gets the
  * stored answer; a replay while the first is still running gets code 1 ("Previous operation is
- * not completed"). 5xx answers are not stored, so the client's retry really retries.
+ * not completed"). Refusals (4xx) are stored and replayed too; 5xx answers are not.
  */
 export function idempotentWrites(database: DatabaseHandle) {
   return createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
@@ -55,18 +55,16 @@ export function idempotentWrites(database: DatabaseHandle) {
     }
 
     const forget = () =>
-      database.db
-        .deleteFrom("idempotency_key")
-        .where("user_id", "=", userId)
-        .where("key", "=", key)
-        .execute();
+      database.db.deleteFrom("idempotency_key").where("user_id", "=", userId).where("key", "=", key).execute();
     try {
       await next();
     } catch (error) {
       await forget();
       throw error;
     }
-    if (c.error || c.res.status >= 500) {
+    // 5xx: nothing is known to be applied, so the client's retry really retries. Anything else,
+    // refusals included, is the answer every replay gets.
+    if (c.res.status >= 500) {
       await forget();
       return;
     }

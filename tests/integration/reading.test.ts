@@ -147,6 +147,16 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
     expect((await alice.request("GET", "/api/reads")).body.data[feedId]).toBe(before);
   });
 
+  it("replays a refused write's answer too, without running it again", async () => {
+    const key = { "idempotency-key": "refused-once" };
+    const first = await alice.request("DELETE", "/api/reads", { json: { entryId: "1234567890123" }, headers: key });
+    expect(first.body.code).toBe(3000);
+    const replay = await alice.request("DELETE", "/api/reads", { json: { entryId: "1234567890123" }, headers: key });
+    expect(replay.status).toBe(first.status);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  });
+
   it("edits, renames and deletes categories, keeping subscriptions unless asked", async () => {
     await alice.request("PATCH", "/api/subscriptions", {
       json: { feedId, title: "Renamed", view: 1 },

@@ -1,0 +1,56 @@
+import { Schema } from "effect";
+import type { LocalDatabase } from "../db/types.ts";
+import { appendEvents, enqueue } from "./log.ts";
+import { materialize, runStatements, type Statement } from "./materializers/index.ts";
+import { type CommandName, commands, type PayloadOf } from "./registry.ts";
+import type { CommandDefinition, CommandMeta } from "./types.ts";
+
+export interface DispatcherOptions {
+  db: LocalDatabase;
+  /** Command ids must be unique across devices: they are the server's idempotency keys. */
+  newId?: () => string;
+  now?: () => number;
+}
+
+export type Dispatch = <Name extends CommandName>(
+  name: Name,
+  payload: PayloadOf<Name>,
+) => Promise<CommandMeta>;
+
+/**
+ * Applies a command at once, offline or not: in one transaction its events join the log as
+ * pending, it joins the outbox for the sync engine, and the materialized tables change.
+ * Queries of exactly the tables written are notified after commit.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatch {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const now = options.now ?? Date.now;
+  return async (name, input) => {
+    const command = commands[name] as CommandDefinition<CommandName, unknown>;
+    const payload = Schema.decodeUnknownSync(command.payload)(input);
+    const meta: CommandMeta = { commandId: newId(), issuedAt: new Date(now()).toISOString() };
+    const events = command.apply(payload, meta);
+    const statements = events.flatMap(materialize);
+    await options.db.transaction(["events", "outbox", ...tablesWritten(statements)], async (tx) => {
+      // One batch: in the browser that is one message to the database worker.
+      await runStatements(tx, [
+        ...appendEvents(meta.commandId, events, "pending", meta.issuedAt),
+        enqueue({ commandId: meta.commandId, name, payload, createdAt: meta.issuedAt }),
+        ...statements,
+      ]);
+    });
+    return meta;
+  };
+}
+
+const WRITE_TARGET = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
+
+/** The tables some statements write, read off their SQL. */
+export function tablesWritten(statements: readonly Statement[]): string[] {
+  const tables = new Set<string>();
+  for (const { sql } of statements) {
+    const match = WRITE_TARGET.exec(sql);
+    if (match?.[1]) tables.add(match[1]);
+  }
+  return [...tables];
+}

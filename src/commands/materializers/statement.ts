@@ -1,0 +1,31 @@
+import { executeBatch } from "../../db/batch.ts";
+import type { SqlRunner, SqlValue } from "../../db/types.ts";
+
+/** One SQL write a materializer asks for; materializers return these and never run them. */
+export interface Statement {
+  sql: string;
+  params: SqlValue[];
+}
+
+export function sql(text: string, ...params: SqlValue[]): Statement {
+  return { sql: text, params };
+}
+
+/** A JSON array parameter, read in SQL with `json_each(?)`. */
+export function jsonList(values: readonly string[]): string {
+  return JSON.stringify(values);
+}
+
+export function bit(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+/** The subscription id in its client-side form, type/id (SPEC §3). */
+export function feedSubscriptionId(feedId: string): string {
+  return `feed/${feedId}`;
+}
+
+/** Runs statements in order as one batch (one worker message in the browser). */
+export async function runStatements(tx: SqlRunner, statements: readonly Statement[]) {
+  if (statements.length > 0) await executeBatch(tx, statements);
+}

@@ -1,0 +1,181 @@
+import { Effect, Fiber, Semaphore } from "effect";
+import { BehaviorSubject, type Observable, Subject, type Subscription } from "rxjs";
+import type { ApiFetch } from "../api/client.ts";
+import { outboxSize } from "../commands/log.ts";
+import { runStatements } from "../commands/materializers/index.ts";
+import type { LocalDatabase } from "../db/types.ts";
+import { type BackoffOptions, DEFAULT_BACKOFF } from "./backoff.ts";
+import type { Connectivity } from "./connectivity.ts";
+import { type CommandRejection, rejection } from "./failures.ts";
+import { type Clock, type FocusSource, refocusRefetch, systemClock } from "./focus.ts";
+import { dropCommand } from "./outbox.ts";
+import { DEFAULT_PULL, type PullOptions } from "./pull.ts";
+import { PullQueue, pullLoop } from "./pull-worker.ts";
+import { pushLoop } from "./push.ts";
+import { Signal } from "./signal.ts";
+import { setMeta } from "./snapshot.ts";
+
+export interface SyncEngineOptions {
+  db: LocalDatabase;
+  /** The API client's fetch (createApiClient(...).fetch), base URL ending in /api. */
+  api: ApiFetch;
+  connectivity: Connectivity;
+  /** Window refocus; refetches everything but entries after 10 minutes (SPEC §4). */
+  focus?: FocusSource;
+  clock?: Clock;
+  /** The signed-in user; new subscription rows carry it. */
+  userId?: string;
+  backoff?: BackoffOptions;
+  pull?: Partial<Omit<PullOptions, "entries" | "timeoutMs">>;
+  /** Per request; a write that times out is retried under the same key (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Pull everything when started (default true). */
+  pullOnStart?: boolean;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface SyncState {
+  /** Commands still to send. */
+  pending: number;
+  pushing: boolean;
+  pulling: boolean;
+  /** Epoch ms of the last successful pull. */
+  lastPulledAt: number | undefined;
+}
+
+export interface SyncEngine {
+  start(): void;
+  stop(): Promise<void>;
+  /** Commands the server refused, after their rollback: shown as toasts. */
+  readonly errors$: Observable<CommandRejection>;
+  readonly state$: Observable<SyncState>;
+  /** Fetches server state and rebases pending events on it; resolves when written. */
+  pull(options?: { entries?: boolean }): Promise<void>;
+  /** Resolves when nothing is left to send or pull (tests, "sync now" buttons). */
+  drain(): Promise<void>;
+}
+
+/**
+ * The sync engine: a push worker sends the outbox in order (each command under its id as
+ * Idempotency-Key), a pull worker fetches server state and rebases pending events on it.
+ * They share one permit, so a pull never interleaves with a half-confirmed push.
+ */
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, connectivity } = options;
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? ((message, detail) => console.warn(message, detail));
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_PULL.timeoutMs;
+  const errors$ = new Subject<CommandRejection>();
+  const state$ = new BehaviorSubject<SyncState>({
+    pending: 0,
+    pushing: false,
+    pulling: false,
+    lastPulledAt: undefined,
+  });
+  const activity = new Signal();
+  const outboxChanged = new Signal();
+  const reconnected = new Signal();
+  const pulls = new PullQueue();
+  const semaphore = Semaphore.makeUnsafe(1);
+  const retry = { connectivity, semaphore, backoff, reconnected };
+  let fibers: Fiber.Fiber<never>[] = [];
+  let subscriptions: Subscription[] = [];
+
+  const update = (change: Partial<SyncState>) => {
+    state$.next({ ...state$.value, ...change });
+    activity.notify();
+  };
+  const countPending = async () => update({ pending: await outboxSize(db) });
+  const requestPull = (entries: boolean) => {
+    const done = pulls.request(entries);
+    activity.notify();
+    return done;
+  };
+  // Refocus and reconnect refresh stale data, entries excepted (SPEC §4).
+  const refreshIfStale = () => {
+    const wanted = refocusRefetch(state$.value.lastPulledAt, clock.now());
+    if (wanted) requestPull(wanted.entries).catch(() => undefined);
+  };
+
+  const push = pushLoop({
+    ...retry,
+    db,
+    api: options.api,
+    timeoutMs,
+    outboxChanged,
+    log,
+    setPushing: (pushing) => update({ pushing }),
+    onConfirmed: (command) => {
+      if (command.refreshAfterSync) requestPull(true).catch(() => undefined);
+    },
+    // Rollback: the command leaves log and queue, the tables are rebuilt from server state
+    // plus the remaining pending events, and the user sees the coded error.
+    onRejected: async (row, command, failure) => {
+      await dropCommand(db, row.commandId);
+      const rebuilt = requestPull(true).catch(() => undefined);
+      const label = command?.label ?? `commands:${row.name}`;
+      errors$.next(rejection({ commandId: row.commandId, name: row.name, label }, failure.error));
+      await rebuilt;
+    },
+  });
+  const pull = pullLoop(
+    {
+      ...retry,
+      db,
+      api: options.api,
+      pull: { ...DEFAULT_PULL, ...options.pull, timeoutMs },
+      userId: options.userId,
+      now: () => clock.now(),
+      log,
+      setPulling: (pulling) => update({ pulling }),
+      pulled: (at) => update({ lastPulledAt: at }),
+    },
+    pulls,
+  );
+
+  return {
+    errors$: errors$.asObservable(),
+    state$: state$.asObservable(),
+    start() {
+      if (fibers.length > 0) return;
+      subscriptions = [
+        db.changes$.subscribe((tables) => {
+          if (!tables.has("outbox")) return;
+          outboxChanged.notify();
+          void countPending();
+        }),
+        connectivity.reconnected$.subscribe(() => {
+          reconnected.notify();
+          refreshIfStale();
+        }),
+      ];
+      if (options.focus) subscriptions.push(options.focus.subscribe(refreshIfStale));
+      // New subscription rows carry the user before the first pull has run.
+      const userId = options.userId;
+      if (userId)
+        void db.transaction(["meta"], (tx) => runStatements(tx, [setMeta("userId", userId)]));
+      fibers = [Effect.runFork(push), Effect.runFork(pull)];
+      void countPending();
+      if (options.pullOnStart !== false) requestPull(true).catch(() => undefined);
+    },
+    async stop() {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      subscriptions = [];
+      await Effect.runPromise(Fiber.interruptAll(fibers));
+      fibers = [];
+      pulls.failAll(new Error("The sync engine stopped"));
+      update({ pushing: false, pulling: false });
+    },
+    pull: (request = {}) => requestPull(request.entries ?? true),
+    async drain() {
+      while (true) {
+        const seen = activity.version;
+        const { pushing, pulling } = state$.value;
+        const idle = !pushing && !pulling && pulls.requests.length === 0;
+        if (idle && (await outboxSize(db)) === 0) return;
+        await activity.afterAsync(seen);
+      }
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type { EntryListItem, FeedModel, SubscriptionModel } from "../../contract/reading-models.ts";
+import type { SqlValue } from "../db/types.ts";
+
+/** Server data → local rows, by the mapping rules of SPEC §3. Pure. */
+export type LocalRow = Record<string, SqlValue>;
+
+/** A subscription as the API may send it: to a feed, a list or an inbox. */
+export type ServerSubscription = Partial<SubscriptionModel> & {
+  userId: string;
+  view: number;
+  isPrivate: boolean;
+  listId?: string | null;
+  inboxId?: string | null;
+  lists?: ServerList | null;
+};
+
+export interface ServerList {
+  id: string;
+  userId?: string | null;
+  title: string;
+  feedIds?: string[] | null;
+  description?: string | null;
+  view: number;
+  image?: string | null;
+  fee?: number | null;
+  ownerUserId?: string | null;
+  subscriptionCount?: number | null;
+  purchaseAmount?: number | string | null;
+}
+
+const json = (value: unknown): string | null =>
+  value === undefined || value === null ? null : JSON.stringify(value);
+
+/** The type follows the target the subscription has. */
+export function subscriptionType(s: ServerSubscription): "feed" | "list" | "inbox" {
+  if (s.listId) return "list";
+  if (s.inboxId) return "inbox";
+  return "feed";
+}
+
+export function subscriptionRow(s: ServerSubscription): LocalRow {
+  const type = subscriptionType(s);
+  const target = type === "list" ? s.listId : type === "inbox" ? s.inboxId : s.feedId;
+  return {
+    id: `${type}/${target}`,
+    feed_id: type === "feed" ? (s.feedId ?? null) : null,
+    list_id: s.listId ?? null,
+    inbox_id: s.inboxId ?? null,
+    user_id: s.userId,
+    view: s.view,
+    is_private: s.isPrivate ? 1 : 0,
+    title: s.title ?? null,
+    category: s.category ?? null,
+    created_at: s.createdAt ?? null,
+    type,
+  };
+}
+
+export function feedRow(feed: FeedModel): LocalRow {
+  return {
+    id: feed.id,
+    url: feed.url,
+    title: feed.title,
+    description: feed.description,
+    image: feed.image,
+    site_url: feed.siteUrl,
+    owner_user_id: feed.ownerUserId,
+    error_at: feed.errorAt,
+    error_message: feed.errorMessage,
+  };
+}
+
+/** A list is kept only when it has an owner; its purchase amount is stored as text. */
+export function listRow(list: ServerList | null | undefined): LocalRow | undefined {
+  if (!list?.ownerUserId) return undefined;
+  return {
+    id: list.id,
+    user_id: list.userId ?? null,
+    title: list.title,
+    feed_ids: json(list.feedIds),
+    description: list.description ?? null,
+    view: list.view,
+    image: list.image ?? null,
+    fee: list.fee ?? null,
+    owner_user_id: list.ownerUserId,
+    subscription_count: list.subscriptionCount ?? null,
+    purchase_amount:
+      list.purchaseAmount === undefined || list.purchaseAmount === null
+        ? null
+        : String(list.purchaseAmount),
+  };
+}
+
+/**
+ * A timeline item: content stays empty in list form (it streams in later), `read` is the
+ * server's, and inboxHandle is set only for inbox feeds.
+ */
+export function entryRow(item: EntryListItem): LocalRow {
+  const entry = item.entries;
+  const feedType = (item.feeds as { type?: string }).type;
+  return {
+    id: entry.id,
+    title: entry.title,
+    url: entry.url,
+    content: entry.content ?? "",
+    description: entry.description,
+    guid: entry.guid,
+    author: entry.author,
+    author_url: entry.authorUrl,
+    author_avatar: entry.authorAvatar,
+    inserted_at: entry.insertedAt,
+    published_at: entry.publishedAt,
+    media: json(entry.media),
+    categories: json(entry.categories),
+    attachments: json(entry.attachments),
+    extra: json(entry.extra),
+    language: entry.language,
+    feed_id: entry.feedId,
+    inbox_handle: feedType === "inbox" ? item.feeds.id : null,
+    read: item.read ? 1 : 0,
+  };
+}
+
+export function collectionRow(item: EntryListItem): LocalRow | undefined {
+  if (!item.collections) return undefined;
+  return {
+    entry_id: item.entries.id,
+    feed_id: item.entries.feedId,
+    created_at: item.collections.createdAt,
+    view: item.view,
+  };
+}

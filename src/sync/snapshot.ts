@@ -1,0 +1,91 @@
+import { pendingEvents } from "../commands/log.ts";
+import {
+  MATERIALIZED_TABLES,
+  materialize,
+  runStatements,
+} from "../commands/materializers/index.ts";
+import { type Statement, sql } from "../commands/materializers/statement.ts";
+import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import { collectionRow, entryRow, feedRow, type LocalRow, subscriptionRow } from "./mapping.ts";
+import type { ServerSnapshot } from "./pull.ts";
+
+/**
+ * Writes fresh server state, then replays the still-pending events on top (rebase), in one
+ * transaction: a refresh never undoes an action that has not synced yet. Confirmed events are
+ * reflected in the server state by now, so they leave the log.
+ */
+export async function writeSnapshot(
+  db: LocalDatabase,
+  snapshot: ServerSnapshot,
+  context: { userId?: string; pulledAt: string },
+) {
+  await db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
+    await runStatements(tx, [
+      ...snapshotStatements(snapshot),
+      setMeta("lastPulledAt", context.pulledAt),
+      ...(context.userId ? [setMeta("userId", context.userId)] : []),
+      sql("DELETE FROM events WHERE status = 'confirmed'"),
+    ]);
+    await replayPending(tx);
+  });
+}
+
+function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
+  const statements: Statement[] = [sql("DELETE FROM subscriptions WHERE type = 'feed'")];
+  for (const subscription of snapshot.subscriptions) {
+    statements.push(upsert("feeds", feedRow(subscription.feeds), ["id"]));
+    statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
+  }
+  statements.push(sql("DELETE FROM unread"));
+  for (const [id, count] of Object.entries(snapshot.unread)) {
+    const row = { subscription_id: id, count: Math.max(count, 0) };
+    statements.push(upsert("unread", row, ["subscription_id"]));
+  }
+  if (!snapshot.entries || !snapshot.starred) return statements;
+  for (const item of [...snapshot.entries, ...snapshot.starred]) {
+    statements.push(upsert("feeds", feedRow(item.feeds), ["id"]));
+    // Content fetched earlier (detail view) is kept; the list form has none.
+    const keep = item.entries.content ? [] : ["content"];
+    statements.push(upsert("entries", entryRow(item), ["id"], keep));
+  }
+  statements.push(sql("DELETE FROM collections"));
+  for (const item of snapshot.starred) {
+    const row = collectionRow(item);
+    if (row) statements.push(upsert("collections", row, ["entry_id"]));
+  }
+  return statements;
+}
+
+export async function replayPending(tx: SqlRunner) {
+  const events = await pendingEvents(tx);
+  await runStatements(
+    tx,
+    events.flatMap(({ event }) => materialize(event)),
+  );
+}
+
+export function setMeta(key: string, value: string): Statement {
+  return sql(
+    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    key,
+    value,
+  );
+}
+
+function upsert(
+  table: string,
+  row: LocalRow,
+  key: readonly string[],
+  keep: readonly string[] = [],
+) {
+  const columns = Object.keys(row);
+  const updates = columns.filter((c) => !key.includes(c) && !keep.includes(c));
+  const conflict = updates.length
+    ? `DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(", ")}`
+    : "DO NOTHING";
+  return sql(
+    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
+     ON CONFLICT (${key.join(", ")}) ${conflict}`,
+    ...Object.values(row),
+  );
+}

@@ -1,0 +1,101 @@
+import { createApiClient } from "../../api/client.ts";
+import { recordingReactions } from "../../api/recording-reactions.ts";
+import { createDispatcher, type Dispatch } from "../../commands/dispatch.ts";
+import { openMemoryDatabase } from "../../db/node.ts";
+import type { LocalDatabase } from "../../db/types.ts";
+import type { BackoffOptions } from "../backoff.ts";
+import { type Connectivity, createConnectivity, manualOnlineSource } from "../connectivity.ts";
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../engine.ts";
+import type { CommandRejection } from "../failures.ts";
+
+/** Test helpers: a signed-in user and full clients (database, engine, API) against a server. */
+export interface Account {
+  cookie: string;
+  userId: string;
+}
+
+export async function signUp(baseUrl: string, email: string): Promise<Account> {
+  const origin = new URL(baseUrl).origin;
+  const response = await fetch(new URL("/api/better-auth/sign-up/email", baseUrl), {
+    method: "POST",
+    headers: { origin, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery", name: "Reader" }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, userId: body.user.id };
+}
+
+/** The browser sends the session cookie itself; Node's fetch needs it added. */
+export function withCookie(cookie: string, inner: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("cookie", cookie);
+    return inner(input, { ...init, headers });
+  };
+}
+
+export interface TestClient {
+  db: LocalDatabase;
+  dispatch: Dispatch;
+  engine: SyncEngine;
+  connectivity: Connectivity;
+  /** Plays the browser's online/offline events. */
+  setBrowserOnline(online: boolean): void;
+  rejections: CommandRejection[];
+  close(): Promise<void>;
+}
+
+export async function openTestClient(options: {
+  baseUrl: string;
+  account: Account;
+  /** The transport under the cookie (a fault injector, say). */
+  fetch?: typeof fetch;
+  backoff?: BackoffOptions;
+  engine?: Partial<SyncEngineOptions>;
+}): Promise<TestClient> {
+  const db = await openMemoryDatabase();
+  const online = manualOnlineSource(true);
+  const connectivity = createConnectivity(online);
+  const reactions = recordingReactions();
+  reactions.onNetworkResult = (ok) => connectivity.reportNetworkResult(ok);
+  const api = createApiClient({
+    baseURL: `${options.baseUrl}/api`,
+    platform: "web",
+    dev: false,
+    reactions,
+    fetch: withCookie(options.account.cookie, options.fetch),
+    clientId: () => "test-client",
+    sessionId: () => "test-session",
+    retryDelayMs: 5,
+  });
+  const engine = createSyncEngine({
+    db,
+    api: api.fetch,
+    connectivity,
+    userId: options.account.userId,
+    backoff: options.backoff ?? { baseMs: 5, maxMs: 50, jitter: false },
+    log: () => undefined,
+    ...options.engine,
+  });
+  const rejections: CommandRejection[] = [];
+  const subscription = engine.errors$.subscribe((r) => rejections.push(r));
+  return {
+    db,
+    dispatch: createDispatcher({ db }),
+    engine,
+    connectivity,
+    setBrowserOnline: (value) => online.set(value),
+    rejections,
+    async close() {
+      subscription.unsubscribe();
+      await engine.stop();
+      connectivity.dispose();
+      await db.close();
+    },
+  };
+}

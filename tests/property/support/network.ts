@@ -1,0 +1,132 @@
+/**
+ * A fault-injecting network between the test clients and the real server. Requests cross it
+ * one at a time (a serial link), so the order in which the server applied writes is exactly
+ * the order of `log`, which the model replays. Faults, per client:
+ * - drop-request: the request never reaches the server;
+ * - drop-response: the server applies it, the answer is lost (the idempotency case);
+ * - timeout: like drop-response, but the client gives up with a TimeoutError;
+ * - error-before: a 503 from a proxy, the server never saw it;
+ * - error-after: the server applied it, a proxy answers 502 all the same.
+ */
+export type Fault = "drop-request" | "drop-response" | "timeout" | "error-before" | "error-after";
+export const FAULTS: readonly Fault[] = [
+  "drop-request",
+  "drop-response",
+  "timeout",
+  "error-before",
+  "error-after",
+];
+
+export interface LoggedWrite {
+  client: number;
+  key: string | null;
+  method: string;
+  path: string;
+  status: number;
+  /** The server answered from its idempotency store: nothing was applied. */
+  replayed: boolean;
+  /** `code` of the server's answer. */
+  code: number | undefined;
+}
+
+interface ClientLink {
+  /** Unreachable: every request fails before reaching the server (an outage). */
+  down: boolean;
+  faultRate: number;
+  random: () => number;
+}
+
+export class FaultyNetwork {
+  readonly log: LoggedWrite[] = [];
+  readonly faultsInjected = new Map<Fault, number>();
+  requests = 0;
+  private readonly links: ClientLink[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+
+  link(client: number, seed: number): typeof fetch {
+    this.links[client] = { down: false, faultRate: 0, random: mulberry32(seed) };
+    return (input, init) => this.send(client, input, init);
+  }
+
+  setDown(client: number, down: boolean) {
+    this.links[client]!.down = down;
+  }
+
+  setFaultRate(client: number, rate: number) {
+    this.links[client]!.faultRate = rate;
+  }
+
+  heal() {
+    for (const link of this.links) {
+      link.down = false;
+      link.faultRate = 0;
+    }
+  }
+
+  private send(client: number, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    // The serial link: one request at a time, in arrival order.
+    const result = this.queue.then(() => this.cross(client, input, init));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async cross(client: number, input: RequestInfo | URL, init?: RequestInit) {
+    this.requests += 1;
+    const link = this.links[client]!;
+    if (link.down) throw new TypeError("fetch failed (network down)");
+    const fault = link.random() < link.faultRate ? pick(FAULTS, link.random()) : undefined;
+    if (fault) this.faultsInjected.set(fault, (this.faultsInjected.get(fault) ?? 0) + 1);
+    if (fault === "drop-request") throw new TypeError("fetch failed (request dropped)");
+    if (fault === "error-before") return new Response("upstream unavailable", { status: 503 });
+
+    const response = await fetch(input, init);
+    const text = await response.text();
+    this.record(client, input, init, response, text);
+    if (fault === "drop-response") throw new TypeError("fetch failed (response dropped)");
+    if (fault === "timeout") throw new DOMException("The operation timed out.", "TimeoutError");
+    if (fault === "error-after") return new Response("bad gateway", { status: 502 });
+    return new Response(text, { status: response.status, headers: response.headers });
+  }
+
+  private record(
+    client: number,
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    response: Response,
+    text: string,
+  ) {
+    const method = (init?.method ?? "GET").toUpperCase();
+    const path = new URL(String(input)).pathname;
+    // Reads: GETs and the POST that lists entries.
+    if (method === "GET" || path === "/api/entries") return;
+    let code: number | undefined;
+    try {
+      code = (JSON.parse(text) as { code?: number }).code;
+    } catch {}
+    this.log.push({
+      client,
+      key: new Headers(init?.headers).get("idempotency-key"),
+      method,
+      path,
+      status: response.status,
+      replayed: response.headers.get("idempotent-replayed") === "true",
+      code,
+    });
+  }
+}
+
+function pick<T>(items: readonly T[], random: number): T {
+  return items[Math.floor(random * items.length) % items.length]!;
+}
+
+/** A small seeded PRNG, so a run's faults follow from its seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

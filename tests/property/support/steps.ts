@@ -1,0 +1,323 @@
+import fc from "fast-check";
+import type { CommandName } from "../../../src/commands/registry.ts";
+import type { SqlRunner } from "../../../src/db/types.ts";
+import type { Universe } from "./universe.ts";
+
+/** Abstract steps: indices into the universe, resolved against a client when they run. */
+export type Action =
+  | {
+      kind: "subscribe";
+      feed: number;
+      byId: boolean;
+      view?: number;
+      category?: string | null;
+      isPrivate?: boolean;
+      title?: string | null;
+    }
+  | { kind: "unsubscribe"; feed: number }
+  | {
+      kind: "edit";
+      feed: number;
+      view?: number;
+      category?: string | null;
+      isPrivate?: boolean;
+      title?: string | null;
+    }
+  | { kind: "batchEdit"; feeds: number[]; category?: string | null; view?: number }
+  | { kind: "renameCategory"; from: string; to: string }
+  | { kind: "deleteCategory"; category: string; deleteSubscriptions: boolean }
+  | { kind: "changeCategoryView"; category: string; view: number }
+  | { kind: "markRead"; entries: number[] }
+  | { kind: "markUnread"; entry: number }
+  | {
+      kind: "markAllRead";
+      filter: { view?: number; feeds?: number[]; excludePrivate?: boolean; end?: number };
+    }
+  | { kind: "star"; entry: number }
+  | { kind: "unstar"; entry: number };
+
+export type Step =
+  | {
+      kind: "command";
+      client: number;
+      action: Action /** ms the test waits after it */;
+      pause: number;
+    }
+  | { kind: "browserOffline"; client: number }
+  | { kind: "browserOnline"; client: number }
+  | { kind: "outage"; client: number; down: boolean }
+  | { kind: "faultRate"; client: number; rate: number }
+  | { kind: "pull"; client: number }
+  | { kind: "wait"; ms: number };
+
+const CATEGORIES = ["News", "Tech", "Fun"];
+const view = fc.integer({ min: 0, max: 2 });
+const category = fc.constantFrom<string | null>(...CATEGORIES, null);
+const title = fc.constantFrom<string | null>("Mine", "Other", null);
+
+function actionArb(feeds: number, entries: number): fc.Arbitrary<Action> {
+  const feed = fc.nat({ max: feeds - 1 });
+  const entry = fc.nat({ max: entries - 1 });
+  const settings = {
+    view: fc.option(view, { nil: undefined }),
+    category: fc.option(category, { nil: undefined }),
+    isPrivate: fc.option(fc.boolean(), { nil: undefined }),
+    title: fc.option(title, { nil: undefined }),
+  };
+  return fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.record(
+        { kind: fc.constant("subscribe" as const), feed, byId: fc.boolean(), ...settings },
+        { requiredKeys: ["kind", "feed", "byId"] },
+      ),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("unsubscribe" as const), feed }) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record(
+          { kind: fc.constant("edit" as const), feed, ...settings },
+          { requiredKeys: ["kind", "feed"] },
+        )
+        .filter(
+          (a) =>
+            a.view !== undefined ||
+            a.category !== undefined ||
+            a.isPrivate !== undefined ||
+            a.title !== undefined,
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record(
+        {
+          kind: fc.constant("batchEdit" as const),
+          feeds: fc.uniqueArray(feed, { minLength: 1, maxLength: feeds }),
+          category: fc.option(category, { nil: undefined }),
+          view: fc.option(view, { nil: undefined }),
+        },
+        { requiredKeys: ["kind", "feeds"] },
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("renameCategory" as const),
+        from: fc.constantFrom(...CATEGORIES),
+        to: fc.constantFrom(...CATEGORIES),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("deleteCategory" as const),
+        category: fc.constantFrom(...CATEGORIES),
+        deleteSubscriptions: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("changeCategoryView" as const),
+        category: fc.constantFrom(...CATEGORIES),
+        view,
+      }),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant("markRead" as const),
+        entries: fc.uniqueArray(entry, { minLength: 1, maxLength: 3 }),
+      }),
+    },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant("markUnread" as const), entry }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("markAllRead" as const),
+        filter: fc.record(
+          {
+            view,
+            feeds: fc.uniqueArray(feed, { minLength: 1, maxLength: feeds }),
+            excludePrivate: fc.boolean(),
+            end: entry,
+          },
+          { requiredKeys: [] },
+        ),
+      }),
+    },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant("star" as const), entry }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("unstar" as const), entry }) },
+  );
+}
+
+export function stepsArb(options: {
+  clients: number;
+  feeds: number;
+  entries: number;
+  minSteps: number;
+  maxSteps: number;
+}) {
+  const client = fc.nat({ max: options.clients - 1 });
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    {
+      weight: 12,
+      arbitrary: fc.record({
+        kind: fc.constant("command" as const),
+        client,
+        action: actionArb(options.feeds, options.entries),
+        pause: fc.constantFrom(0, 0, 2, 5, 15),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("browserOffline" as const), client }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("browserOnline" as const), client }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant("outage" as const), client, down: fc.boolean() }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant("faultRate" as const),
+        client,
+        rate: fc.constantFrom(0, 0.2, 0.5, 0.8),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("pull" as const), client }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant("wait" as const),
+        ms: fc.integer({ min: 5, max: 60 }),
+      }),
+    },
+  );
+  // Every run starts subscribed to two feeds (through the faults), so most later commands
+  // have something to act on; the rest of the run is free.
+  const prelude: Step[] = [0, 1].map((feed) => ({
+    kind: "command",
+    client: 0,
+    action: { kind: "subscribe", feed, byId: false },
+    pause: 10,
+  }));
+  return fc
+    .array(step, { minLength: options.minSteps, maxLength: options.maxSteps })
+    .map((steps) => [...prelude, ...steps]);
+}
+
+export interface Resolved {
+  name: CommandName;
+  payload: Record<string, unknown>;
+}
+
+/** Turns an action into a command for one client; undefined when it makes no sense there. */
+export async function resolve(
+  action: Action,
+  universe: Universe,
+  db: SqlRunner,
+): Promise<Resolved | undefined> {
+  const allEntries = universe.feeds.flatMap((f) => f.entries);
+  const feedId = (i: number) => universe.feeds[i]!.id;
+  const entryId = (i: number) => allEntries[i]!.id;
+  const defined = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+  const inCategory = async (category: string) =>
+    (
+      await db.query(
+        "SELECT feed_id FROM subscriptions WHERE category = ? AND feed_id IS NOT NULL",
+        [category],
+      )
+    ).map((r) => String(r.feed_id));
+  switch (action.kind) {
+    case "subscribe": {
+      const feed = universe.feeds[action.feed]!;
+      const { view, category, isPrivate, title } = action;
+      return {
+        name: "subscriptions.subscribe",
+        payload: defined({
+          url: feed.url,
+          feedId: action.byId ? feed.id : undefined,
+          view,
+          category,
+          isPrivate,
+          title,
+        }),
+      };
+    }
+    case "unsubscribe":
+      return { name: "subscriptions.unsubscribe", payload: { feedIds: [feedId(action.feed)] } };
+    case "edit": {
+      const { view, category, isPrivate, title } = action;
+      return {
+        name: "subscriptions.edit",
+        payload: defined({ feedId: feedId(action.feed), view, category, isPrivate, title }),
+      };
+    }
+    case "batchEdit":
+      return {
+        name: "subscriptions.batchEdit",
+        payload: defined({
+          feedIds: action.feeds.map(feedId),
+          category: action.category,
+          view: action.view,
+        }),
+      };
+    case "renameCategory": {
+      const feedIds = await inCategory(action.from);
+      if (feedIds.length === 0) return undefined;
+      return {
+        name: "categories.rename",
+        payload: { feedIds, category: action.from, to: action.to },
+      };
+    }
+    case "deleteCategory": {
+      const feedIds = await inCategory(action.category);
+      if (feedIds.length === 0) return undefined;
+      return {
+        name: "categories.delete",
+        payload: {
+          feedIds,
+          category: action.category,
+          deleteSubscriptions: action.deleteSubscriptions,
+        },
+      };
+    }
+    case "changeCategoryView": {
+      const feedIds = await inCategory(action.category);
+      if (feedIds.length === 0) return undefined;
+      return {
+        name: "categories.changeView",
+        payload: { feedIds, category: action.category, view: action.view },
+      };
+    }
+    case "markRead":
+      return { name: "entries.markRead", payload: { entryIds: action.entries.map(entryId) } };
+    case "markUnread":
+      return { name: "entries.markUnread", payload: { entryId: entryId(action.entry) } };
+    case "markAllRead": {
+      const { view, feeds, excludePrivate, end } = action.filter;
+      const feedIdList = feeds?.map(feedId);
+      return {
+        name: "entries.markAllRead",
+        payload: defined({
+          view,
+          feedId: feedIdList?.length === 1 ? feedIdList[0] : undefined,
+          feedIdList: feedIdList && feedIdList.length > 1 ? feedIdList : undefined,
+          excludePrivate,
+          endTime: end === undefined ? undefined : allEntries[end]!.publishedAt,
+        }),
+      };
+    }
+    case "star":
+      return {
+        name: "collections.star",
+        payload: {
+          entryId: entryId(action.entry),
+          feedId: universe.feedOfEntry.get(entryId(action.entry)),
+        },
+      };
+    case "unstar":
+      return { name: "collections.unstar", payload: { entryId: entryId(action.entry) } };
+  }
+}
