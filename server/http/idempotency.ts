@@ -55,7 +55,11 @@ export function idempotentWrites(database: DatabaseHandle) {
     }
 
     const forget = () =>
-      database.db.deleteFrom("idempotency_key").where("user_id", "=", userId).where("key", "=", key).execute();
+      database.db
+        .deleteFrom("idempotency_key")
+        .where("user_id", "=", userId)
+        .where("key", "=", key)
+        .execute();
     try {
       await next();
     } catch (error) {
