@@ -2,6 +2,7 @@ import { TestClient } from "../tests/support/http-client.ts";
 import { createTestPostgres } from "../tests/support/postgres.ts";
 import { measure, sequentialRate } from "./support/measure.ts";
 import { spawnServer } from "./support/spawn-server.ts";
+import { ratio, type Table } from "./support/table.ts";
 
 export interface AuthFigures {
   database: string;
@@ -53,4 +54,32 @@ export async function benchAuth(database: "sqlite" | "postgres"): Promise<AuthFi
     await server.stop();
     await postgres?.drop();
   }
+}
+
+export function authTable(figures: AuthFigures[]): Table {
+  const sqlite = figures.find((f) => f.database === "sqlite");
+  const postgres = figures.find((f) => f.database !== "sqlite");
+  return {
+    title: "Auth round-trips over loopback (10 connections, 5 s each)",
+    headers: [
+      "database",
+      "health req/s",
+      "get-session req/s (× health)",
+      "p99 ms",
+      "sign-in/s (× sqlite)",
+    ],
+    rows: figures.map((f) => [
+      f.database,
+      f.healthRps,
+      `${f.getSessionRps} (${ratio(f.getSessionRps, f.healthRps)})`,
+      f.getSessionP99Ms,
+      `${f.signInPerSecond} (${sqlite ? ratio(f.signInPerSecond, sqlite.signInPerSecond) : "n/a"})`,
+    ]),
+    notes:
+      sqlite && postgres
+        ? [
+            `postgres/sqlite get-session ratio: ${ratio(postgres.getSessionRps, sqlite.getSessionRps)}`,
+          ]
+        : [],
+  };
 }

@@ -1,31 +1,65 @@
-import { benchAuth } from "./auth-roundtrips.ts";
+import { authTable, benchAuth } from "./auth-roundtrips.ts";
+import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
+import { benchIngest, ingestTable } from "./ingest-store.ts";
+import { benchLocalDb, localDbTable } from "./local-db.ts";
+import { benchParse, parseTable } from "./parse-throughput.ts";
+import { benchRefresh, refreshTable } from "./refresh-round.ts";
+import { printTable, type Table } from "./support/table.ts";
 
 /**
- * `npm run bench`: every figure is printed with a ratio against a baseline measured in the same
- * run on the same machine, because absolute numbers on a shared machine mean little.
+ * `npm run bench [-- filter...]`: every figure is printed with a ratio against a baseline
+ * measured in the same run on the same machine, because absolute numbers on a shared machine
+ * mean little. With filters, only the benchmarks whose name contains one of them run
+ * (`npm run bench -- ingest parse`).
  */
-const sqlite = await benchAuth("sqlite");
-const postgres = await benchAuth("postgres");
+const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
+  {
+    name: "auth-roundtrips",
+    run: async () => [authTable([await benchAuth("sqlite"), await benchAuth("postgres")])],
+  },
+  {
+    name: "parse-throughput",
+    run: async () => [parseTable([await benchParse("rss"), await benchParse("atom")])],
+  },
+  {
+    name: "ingest-store",
+    run: async () => [ingestTable([await benchIngest("sqlite"), await benchIngest("postgres")])],
+  },
+  {
+    name: "refresh-round",
+    run: async () => [refreshTable([await benchRefresh("sqlite"), await benchRefresh("postgres")])],
+  },
+  {
+    name: "local-db",
+    run: async () => [localDbTable(await benchLocalDb())],
+  },
+  {
+    name: "entries-latency",
+    run: async () => entriesLatencyTables(await benchEntriesLatency()),
+  },
+];
 
-console.log("\nAuth round-trips over loopback (10 connections, 5 s each)");
-console.log(
-  "database            health req/s  get-session req/s (× health)  p99 ms  sign-in/s (× sqlite)",
-);
-for (const figures of [sqlite, postgres]) {
-  console.log(
-    [
-      figures.database.padEnd(19),
-      String(figures.healthRps).padStart(12),
-      `${figures.getSessionRps} (${(figures.getSessionRps / figures.healthRps).toFixed(2)}×)`.padStart(
-        29,
-      ),
-      String(figures.getSessionP99Ms).padStart(7),
-      `${figures.signInPerSecond} (${(figures.signInPerSecond / sqlite.signInPerSecond).toFixed(2)}×)`.padStart(
-        21,
-      ),
-    ].join(" "),
+const filters = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const selected = filters.length
+  ? benchmarks.filter((b) => filters.some((f) => b.name.includes(f)))
+  : benchmarks;
+if (selected.length === 0) {
+  console.error(
+    `No benchmark matches ${filters.join(", ")}; known: ${benchmarks.map((b) => b.name).join(", ")}`,
   );
+  process.exit(2);
 }
-console.log(
-  `\npostgres/sqlite get-session ratio: ${(postgres.getSessionRps / sqlite.getSessionRps).toFixed(2)}×`,
-);
+
+const tables: Table[] = [];
+for (const benchmark of selected) {
+  const started = performance.now();
+  console.log(`\n== ${benchmark.name} ...`);
+  const produced = await benchmark.run();
+  for (const table of produced) printTable(table);
+  console.log(`(${benchmark.name} took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  tables.push(...produced);
+}
+if (selected.length > 1) {
+  console.log("\n== Summary");
+  for (const table of tables) printTable(table);
+}

@@ -171,7 +171,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ingest: {
       scheduler: bool("INGEST_SCHEDULER", true),
       pollSeconds: int("INGEST_POLL_SECONDS", 30, 1, 3_600),
-      batchSize: int("INGEST_BATCH_SIZE", 20, 1, 1_000),
+      batchSize: int("INGEST_BATCH_SIZE", 100, 1, 1_000),
       concurrency: int("INGEST_CONCURRENCY", 4, 1, 64),
       allowPrivateNetworks,
       fetchTimeoutSeconds: int("FETCH_TIMEOUT_SECONDS", 30, 1, 600),

@@ -2,7 +2,9 @@ import autocannon from "autocannon";
 
 export interface Throughput {
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
+  requests: number;
   errors: number;
 }
 
@@ -14,6 +16,8 @@ export async function measure(options: {
   body?: string;
   seconds?: number;
   connections?: number;
+  /** Seconds before a request counts as an error (autocannon's default is 10). */
+  timeout?: number;
 }): Promise<Throughput> {
   const result = await autocannon({
     url: options.url,
@@ -22,10 +26,13 @@ export async function measure(options: {
     body: options.body,
     duration: options.seconds ?? 5,
     connections: options.connections ?? 10,
+    timeout: options.timeout ?? 10,
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    requests: result.requests.total,
     errors: result.errors + result.non2xx,
   };
 }

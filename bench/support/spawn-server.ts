@@ -6,12 +6,20 @@ import { createInterface } from "node:readline";
 
 export interface SpawnedServer {
   url: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
-/** Runs `server/main.ts` in its own process so the load generator does not share its CPU time. */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "follow-bench-"));
+/**
+ * Runs `server/main.ts` in its own process so the load generator does not share its CPU time.
+ * By default it gets a fresh DATA_DIR that `stop()` deletes; pass `dataDir` to run on an existing
+ * one (a seeded database, or a restart), which then stays for the caller to delete.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<SpawnedServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "follow-bench-"));
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
@@ -35,11 +43,12 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   });
   return {
     url,
+    dataDir,
     stop: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -46,34 +46,46 @@ export async function storeEntries(
       .where("feed_id", "=", feedId)
       .execute();
 
+    const fresh: EntryRow[] = [];
     for (const entry of unique) {
       const row = toRow(entry, feedId, now);
       const existing = known.get(entry.guid);
       if (!existing) {
-        await trx.insertInto("entry").values(row).execute();
-        if (subscribers.length > 0) {
-          await trx
-            .insertInto("unread")
-            .values(
-              subscribers.map((s) => ({
-                user_id: s.user_id,
-                entry_id: row.id,
-                feed_id: feedId,
-                published_at: row.published_at,
-              })),
-            )
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        }
-        result.inserted += 1;
+        fresh.push(row);
       } else if (existing.content_hash !== row.content_hash) {
         const { id: _id, inserted_at: _inserted, feed_id: _feed, guid: _guid, ...changes } = row;
         await trx.updateTable("entry").set(changes).where("id", "=", existing.id).execute();
+        // Unread rows carry the publish time for the newest-first walk: keep it in step.
+        await trx
+          .updateTable("unread")
+          .set({ published_at: row.published_at })
+          .where("entry_id", "=", existing.id)
+          .execute();
         result.updated += 1;
       } else {
         result.unchanged += 1;
       }
     }
+    // New rows go in as multi-row inserts (a row at a time was 3x slower, bench/ingest-store.ts).
+    for (const batch of chunks(fresh, 50)) {
+      await trx.insertInto("entry").values(batch).execute();
+      const unread = batch.flatMap((row) =>
+        subscribers.map((s) => ({
+          user_id: s.user_id,
+          entry_id: row.id,
+          feed_id: feedId,
+          published_at: row.published_at,
+        })),
+      );
+      for (const rows of chunks(unread, 200)) {
+        await trx
+          .insertInto("unread")
+          .values(rows)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+    result.inserted = fresh.length;
   });
   return result;
 }
