@@ -2,8 +2,10 @@ import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
+import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
+import { benchReplay, replayTable } from "./replay-queue.ts";
 import { printTable, type Table } from "./support/table.ts";
 
 /**
@@ -32,6 +34,14 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "local-db",
     run: async () => [localDbTable(await benchLocalDb())],
+  },
+  {
+    name: "local-first",
+    run: async () => localFirstTables(await benchLocalFirst()),
+  },
+  {
+    name: "replay-queue",
+    run: async () => [replayTable(await benchReplay())],
   },
   {
     name: "entries-latency",

@@ -30,7 +30,8 @@ export function feedId(f: number): string {
 }
 
 /** 60% of subscriptions in view 0 (articles), the rest over views 1-3, as bench seeds do. */
-const VIEW_SQL = "CASE WHEN f % 10 < 6 THEN 0 WHEN f % 10 < 8 THEN 1 WHEN f % 10 < 9 THEN 2 ELSE 3 END";
+const VIEW_SQL =
+  "CASE WHEN f % 10 < 6 THEN 0 WHEN f % 10 < 8 THEN 1 WHEN f % 10 < 9 THEN 2 ELSE 3 END";
 
 /**
  * Fills a migrated local database with what a pull would leave: `feeds` public feed

@@ -36,7 +36,9 @@ export async function hydrate(
   const entriesByFeed: Record<string, Row[]> = {};
   for (const entry of entries) {
     const feedId = String(entry.feed_id);
-    (entriesByFeed[feedId] ??= []).push(entry);
+    const list = entriesByFeed[feedId] ?? [];
+    list.push(entry);
+    entriesByFeed[feedId] = list;
   }
   const unread: Record<string, number> = {};
   for (const row of unreadRows) unread[row.subscription_id] = Number(row.count);

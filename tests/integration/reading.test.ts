@@ -149,9 +149,15 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
 
   it("replays a refused write's answer too, without running it again", async () => {
     const key = { "idempotency-key": "refused-once" };
-    const first = await alice.request("DELETE", "/api/reads", { json: { entryId: "1234567890123" }, headers: key });
+    const first = await alice.request("DELETE", "/api/reads", {
+      json: { entryId: "1234567890123" },
+      headers: key,
+    });
     expect(first.body.code).toBe(3000);
-    const replay = await alice.request("DELETE", "/api/reads", { json: { entryId: "1234567890123" }, headers: key });
+    const replay = await alice.request("DELETE", "/api/reads", {
+      json: { entryId: "1234567890123" },
+      headers: key,
+    });
     expect(replay.status).toBe(first.status);
     expect(replay.body).toEqual(first.body);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
