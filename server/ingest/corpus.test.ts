@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { corpusRelative, fixturesExist, listFixtures } from "../../tests/ingest/fixtures.ts";
+import { corpusRelative, listFixtures } from "../../tests/ingest/fixtures.ts";
 import { IngestError } from "./errors.ts";
 import { ingestBody } from "./pipeline.ts";
 
@@ -12,7 +12,7 @@ const CORPORA = ["feedparser", "feedvalidator", "jsonfeed", "miniflux", "rsparse
 const FEED_LIKE = /\.(?:xml|rss|atom|rdf|json|html|opml)$/i;
 const SLOW_FILE_MS = 2_000;
 
-describe.skipIf(!fixturesExist())("corpus robustness", () => {
+describe("corpus robustness", () => {
   for (const corpus of CORPORA) {
     it(`${corpus}: every file parses or fails with code 2004`, { timeout: 60_000 }, () => {
       const files = listFixtures(corpus, FEED_LIKE);

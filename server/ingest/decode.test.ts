@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { fixturesExist, readFixture } from "../../tests/ingest/fixtures.ts";
+import { readFixture } from "../../tests/ingest/fixtures.ts";
 import { charsetFromContentType, decodeBytes } from "./decode.ts";
 import { ingestBody } from "./pipeline.ts";
 
@@ -86,7 +86,7 @@ describe("decodeBytes precedence", () => {
   });
 });
 
-describe.skipIf(!fixturesExist())("Miniflux charset fixtures", () => {
+describe("Miniflux charset fixtures", () => {
   const dir = ["miniflux", "internal", "reader"];
   it.each([
     ["encoding/testdata/iso-8859-1.xml", "text/xml; charset=ISO-8859-1", "Café"],

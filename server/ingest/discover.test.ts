@@ -1,12 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fixturePath,
-  fixturesExist,
-  listFixtures,
-  readFixture,
-} from "../../tests/ingest/fixtures.ts";
+import { fixturePath, listFixtures, readFixture } from "../../tests/ingest/fixtures.ts";
 import { type LocalServer, startLocalServer } from "../../tests/ingest/local-server.ts";
 import { decodeBytes } from "./decode.ts";
 import { discoverFeed, subscriptionUrl } from "./discover.ts";
@@ -136,7 +131,7 @@ describe("discoverFeed", () => {
   });
 });
 
-describe.skipIf(!fixturesExist())("findFeedLinks on real pages", () => {
+describe("findFeedLinks on real pages", () => {
   const resources = ["rsparser-realworld", "Tests", "RSParserTests", "Resources"];
   const linksOf = (file: string, url: string) =>
     findFeedLinks(decodeBytes(readFixture(...resources, file)).text, url);

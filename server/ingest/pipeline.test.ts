@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_DIR, fixturesExist, listFixtures } from "../../tests/ingest/fixtures.ts";
+import { FIXTURES_DIR, listFixtures } from "../../tests/ingest/fixtures.ts";
 import { type LocalServer, startLocalServer } from "../../tests/ingest/local-server.ts";
 import { IngestError } from "./errors.ts";
 import { createFetcher, type Fetcher } from "./guarded-fetch.ts";
@@ -119,7 +119,7 @@ describe("ingestUrl", () => {
   });
 });
 
-describe.skipIf(!fixturesExist())("the corpora served over HTTP", () => {
+describe("the corpora served over HTTP", () => {
   it("every file is ingested or fails with a coded error", { timeout: 60_000 }, async () => {
     const files = [
       "feedparser",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturePath, fixturesExist, readFixture } from "../../tests/ingest/fixtures.ts";
+import { fixturePath, readFixture } from "../../tests/ingest/fixtures.ts";
 import { safetyViolations } from "../../tests/ingest/html-safety.ts";
 import { extractReadable } from "./readability.ts";
 import { htmlToText } from "./text.ts";
@@ -46,7 +46,7 @@ describe("extractReadable", () => {
   });
 });
 
-describe.skipIf(!fixturesExist())("Mozilla Readability test pages", () => {
+describe("Mozilla Readability test pages", () => {
   it.each(["001", "wikipedia", "embedded-videos"])(
     "%s: title, article text and safety",
     { timeout: 20_000 },

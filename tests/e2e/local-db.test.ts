@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientMigrations } from "../../migrations/client/index.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 
 /** The fixture page's API (tests/e2e/fixtures/local-db/main.ts). */
@@ -95,7 +96,7 @@ describe("local database in Chromium (real worker, OPFS)", () => {
     await load(page);
     const opened = await page.evaluate(() => window.localDb.open());
     expect(opened.vfs).toBe("opfs");
-    expect(opened.migration.applied).toEqual([0, 1]);
+    expect(opened.migration.applied).toEqual(clientMigrations.map((m) => m.version));
     expect(await page.evaluate(() => window.localDb.opfsNames())).toContain("follow.db");
 
     await page.evaluate(() => window.localDb.insertFeeds("kept", 3));

@@ -2,10 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Shared test corpora live beside the project (../shared/fixtures); tests read them in place
- * and never copy them in.
+ * Shared test corpora live beside the project (../shared/fixtures, or FOLLOW_FIXTURES_DIR);
+ * tests read them in place and never copy them in. Missing corpora fail the tests loudly:
+ * a silently skipped corpus would hide a gap.
  */
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../shared/fixtures");
+export const FIXTURES_DIR =
+  process.env.FOLLOW_FIXTURES_DIR ?? path.resolve(import.meta.dirname, "../../../shared/fixtures");
 
 export function fixturePath(...parts: string[]): string {
   return path.join(FIXTURES_DIR, ...parts);
@@ -15,8 +17,10 @@ export function readFixture(...parts: string[]): Buffer {
   return fs.readFileSync(fixturePath(...parts));
 }
 
-export function fixturesExist(): boolean {
-  return fs.existsSync(FIXTURES_DIR);
+if (!fs.existsSync(FIXTURES_DIR)) {
+  throw new Error(
+    `Test fixtures not found at ${FIXTURES_DIR}: put shared/ beside the checkout or set FOLLOW_FIXTURES_DIR`,
+  );
 }
 
 /** Every file under a corpus folder whose name matches `pattern`, sorted, as absolute paths. */

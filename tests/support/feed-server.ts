@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { FIXTURES_DIR } from "../ingest/fixtures.ts";
 
 /** The shared fixture corpora, beside the checkout (never copied into the project). */
-export const FIXTURES = resolve(process.cwd(), "../shared/fixtures");
+export { FIXTURES_DIR as FIXTURES } from "../ingest/fixtures.ts";
 
 export function fixturePath(...parts: string[]): string {
-  return join(FIXTURES, ...parts);
+  return join(FIXTURES_DIR, ...parts);
 }
 
 type Route = (request: IncomingMessage, response: ServerResponse) => void;

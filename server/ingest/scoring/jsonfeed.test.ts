@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixturesExist, listFixtures, readFixture } from "../../../tests/ingest/fixtures.ts";
+import { listFixtures, readFixture } from "../../../tests/ingest/fixtures.ts";
 import { IngestError } from "../errors.ts";
 import type { IngestedFeed } from "../model.ts";
 import { ingestBody } from "../pipeline.ts";
@@ -27,7 +27,7 @@ const ingest = (bytes: Buffer | string): IngestedFeed | IngestError => {
   }
 };
 
-describe.skipIf(!fixturesExist())("JSON Feed scoring", () => {
+describe("JSON Feed scoring", () => {
   it("feedparser-json-wip: __tests expressions", () => {
     const files = listFixtures(path.join("jsonfeed", "feedparser-json-wip"), /\.json$/);
     const tally = new Tally();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixturesExist, readFixture } from "../../../tests/ingest/fixtures.ts";
+import { readFixture } from "../../../tests/ingest/fixtures.ts";
 import { safetyViolations } from "../../../tests/ingest/html-safety.ts";
 import { decodeBytes } from "../decode.ts";
 import { IngestError } from "../errors.ts";
@@ -29,7 +29,7 @@ function feed(name: string, url?: string): IngestedFeed {
   return result;
 }
 
-describe.skipIf(!fixturesExist())("real-world feeds", () => {
+describe("real-world feeds", () => {
   it("rsparser-realworld: RSParser's assertions", { timeout: 30_000 }, () => {
     const checks: FieldCheck[] = [];
     for (const name of ["DaringFireball.html", "inessential.html", "sixcolors.html"]) {
