@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { App } from "./app/app.tsx";
 import { parseClientEnv } from "./app/env.ts";
 import { installPreloadErrorHandler } from "./app/lazy-page.ts";
+import { registerServiceWorker } from "./app/service-worker.ts";
 import { createServices } from "./app/services.ts";
 import { i18n, initI18n } from "./i18n/index.ts";
 import "./styles.css";
@@ -14,10 +15,11 @@ async function start(rootElement: HTMLElement) {
   await initI18n({
     onLanguagePackFailed: () => toast.error(i18n.t("errors:languagePack.failed")),
   });
-  const { router, session } = createServices(env);
+  const { router, session, api, connectivity } = createServices(env);
+  registerServiceWorker();
   createRoot(rootElement).render(
     <StrictMode>
-      <App router={router} session={session} />
+      <App router={router} session={session} services={{ api: api.fetch, connectivity }} />
     </StrictMode>,
   );
 }

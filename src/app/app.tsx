@@ -4,15 +4,26 @@ import { i18n } from "../i18n/index.ts";
 import { SessionProvider } from "../session/session-context.tsx";
 import type { SessionService } from "../session/session-service.ts";
 import { AppToaster } from "../ui/toaster.tsx";
+import { type AppServices, AppServicesProvider } from "./app-services.tsx";
 import type { AppRouter } from "./router.ts";
 
-/** Providers around the router: translations, the session and the toast outlet. */
-export function App({ router, session }: { router: AppRouter; session: SessionService }) {
+/** Providers around the router: translations, the session, app services and the toast outlet. */
+export function App({
+  router,
+  session,
+  services,
+}: {
+  router: AppRouter;
+  session: SessionService;
+  services: AppServices;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <SessionProvider service={session}>
-        <RouterProvider router={router} />
-        <AppToaster />
+        <AppServicesProvider services={services}>
+          <RouterProvider router={router} />
+          <AppToaster />
+        </AppServicesProvider>
       </SessionProvider>
     </I18nextProvider>
   );

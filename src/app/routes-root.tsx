@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, createRoute, Outlet, redirect } from "@tanstack/react-router";
 import { DEFAULT_TIMELINE_PATH } from "../../contract/routes.ts";
+import { AppControls } from "../palette/app-controls.tsx";
 import { LoginPage } from "../views/login/login-page.tsx";
 import { InvitationPage } from "../views/pages/invitation-page.tsx";
 import { RouteErrorPage } from "./error-page.tsx";
@@ -7,12 +8,25 @@ import { NotFoundPage } from "./not-found-page.tsx";
 import { sanitizeRedirect } from "./redirect.ts";
 import type { RouterContext } from "./router-context.ts";
 
+/**
+ * Issue 5 (controls): the theme, global shortcuts, command palette and corner player live beside
+ * the outlet, so they outlast every route change (the player keeps playing while browsing).
+ */
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <AppControls />
+    </>
+  );
+}
+
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => {
     // SPEC §2: any path ending in /index.html goes to the root.
     if (location.pathname.endsWith("/index.html")) throw redirect({ to: "/", replace: true });
   },
-  component: Outlet,
+  component: RootLayout,
   errorComponent: RouteErrorPage,
   notFoundComponent: NotFoundPage,
 });

@@ -19,6 +19,20 @@ const generalPage = lazyPage(
   () => import("../views/settings/general-settings-page.tsx"),
   "GeneralSettingsPage",
 );
+// Issue 5 (controls): real Appearance and Shortcuts panels, bound to src/settings and src/shortcuts.
+const appearancePage = lazyPage(
+  () => import("../views/settings/appearance-settings-page.tsx"),
+  "AppearanceSettingsPage",
+);
+const shortcutsPage = lazyPage(
+  () => import("../views/settings/shortcuts-settings-page.tsx"),
+  "ShortcutsSettingsPage",
+);
+const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
+  general: generalPage,
+  appearance: appearancePage,
+  shortcuts: shortcutsPage,
+};
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),
   "SettingsPanelPage",
@@ -29,6 +43,6 @@ export const settingsPageRoutes = SETTINGS_PAGES.map((page) =>
   createRoute({
     getParentRoute: () => settingsRoute,
     path: page,
-    component: page === "general" ? generalPage : panelPage,
+    component: PAGES[page] ?? panelPage,
   }),
 );

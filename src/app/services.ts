@@ -1,6 +1,8 @@
 import { type ApiReactions, createApiClient } from "../api/index.ts";
 import { i18n, translate } from "../i18n/index.ts";
+import { localSessionCache } from "../session/session-cache.ts";
 import { createSessionService } from "../session/session-service.ts";
+import { browserOnlineSource, createConnectivity } from "../sync/index.ts";
 import { showToast } from "../ui/toasts.tsx";
 import { detectEnvironment } from "./client-info.ts";
 import type { ClientEnv } from "./env.ts";
@@ -12,6 +14,8 @@ import { type AppRouter, createAppRouter } from "./router.ts";
  */
 export function createServices(env: ClientEnv) {
   let router: AppRouter | undefined;
+  // Connectivity per SPEC §4: browser events, plus what each API answer (or its absence) says.
+  const connectivity = createConnectivity(browserOnlineSource(window));
   const navigate = (href: string) => void router?.navigate({ href });
 
   const reactions: ApiReactions = {
@@ -32,6 +36,7 @@ export function createServices(env: ClientEnv) {
       }
     },
     translate,
+    onNetworkResult: (ok) => connectivity.reportNetworkResult(ok),
   };
 
   const api = createApiClient({
@@ -40,7 +45,10 @@ export function createServices(env: ClientEnv) {
     dev: import.meta.env.DEV,
     reactions,
   });
-  const session = createSessionService((path, options) => api.fetch(path, options));
+  const session = createSessionService(
+    (path, options) => api.fetch(path, options),
+    localSessionCache(),
+  );
   router = createAppRouter({ session, env });
-  return { api, session, router };
+  return { api, session, router, connectivity };
 }

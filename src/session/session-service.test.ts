@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionResponse } from "../../contract/session.ts";
+import { FetchError } from "../api/fetch-error.ts";
+import { memorySessionCache } from "./session-cache.ts";
 import { createSessionService, type SessionFetch } from "./session-service.ts";
 
 const signedIn: SessionResponse = {
@@ -115,5 +117,33 @@ describe("session service", () => {
     session.store.subscribe(() => seen.push(session.store.get().status));
     await session.ensureLoaded();
     expect(seen).toEqual(["loading", "authenticated"]);
+  });
+
+  it("offline (no answer at all), the last signed-in user is used; a sign-out forgets it", async () => {
+    const cache = memorySessionCache();
+    let offline = false;
+    const fetcher: SessionFetch = async (path) => {
+      if (offline) throw new FetchError({ method: "GET", url: path, status: null });
+      if (path === "better-auth/get-session") return signedIn;
+      return {};
+    };
+    expect((await createSessionService(fetcher, cache).ensureLoaded()).user?.id).toBe("1");
+    offline = true;
+    const reloaded = createSessionService(fetcher, cache);
+    expect((await reloaded.ensureLoaded()).status).toBe("authenticated");
+    offline = false;
+    await reloaded.signOut();
+    offline = true;
+    await expect(createSessionService(fetcher, cache).ensureLoaded()).rejects.toThrow();
+  });
+
+  it("a server error is not taken for offline", async () => {
+    const cache = memorySessionCache();
+    cache.write({ user: signedIn!.user, role: "user" });
+    const session = createSessionService(async (path) => {
+      throw new FetchError({ method: "GET", url: path, status: 500 });
+    }, cache);
+    await expect(session.ensureLoaded()).rejects.toThrow();
+    expect(session.store.get().status).toBe("error");
   });
 });

@@ -1,4 +1,6 @@
 import type { SessionResponse } from "../../contract/session.ts";
+import { isFetchError } from "../api/fetch-error.ts";
+import { memorySessionCache, type SessionCache } from "./session-cache.ts";
 import {
   createStore,
   INITIAL_SESSION,
@@ -35,8 +37,15 @@ export interface SessionService {
   markSignedOut(): void;
 }
 
-export function createSessionService(fetcher: SessionFetch): SessionService {
+export function createSessionService(
+  fetcher: SessionFetch,
+  cache: SessionCache = memorySessionCache(),
+): SessionService {
   const store = createStore<SessionState>(INITIAL_SESSION);
+  const signedOut = () => {
+    cache.write(null);
+    store.set(SIGNED_OUT);
+  };
   let loading: Promise<SessionState> | undefined;
 
   function refresh(): Promise<SessionState> {
@@ -56,13 +65,23 @@ export function createSessionService(fetcher: SessionFetch): SessionService {
       const response = (await fetcher("better-auth/get-session", { method: "GET" })) as
         | SessionResponse
         | undefined;
-      store.set(
-        response?.user
-          ? { status: "authenticated", user: response.user, role: response.role, error: null }
-          : SIGNED_OUT,
-      );
+      if (response?.user) {
+        cache.write({ user: response.user, role: response.role });
+        store.set({
+          status: "authenticated",
+          user: response.user,
+          role: response.role,
+          error: null,
+        });
+      } else signedOut();
     } catch (error) {
-      store.set({ status: "error", user: null, role: null, error });
+      // No answer at all (offline): the user who was signed in keeps their local data.
+      const cached = isFetchError(error) && error.isNetworkError ? cache.read() : null;
+      store.set(
+        cached
+          ? { status: "authenticated", user: cached.user, role: cached.role, error: null }
+          : { status: "error", user: null, role: null, error },
+      );
     }
     return store.get();
   }
@@ -95,10 +114,8 @@ export function createSessionService(fetcher: SessionFetch): SessionService {
     },
     async signOut() {
       await fetcher("better-auth/sign-out", { method: "POST", body: {} });
-      store.set(SIGNED_OUT);
+      signedOut();
     },
-    markSignedOut() {
-      store.set(SIGNED_OUT);
-    },
+    markSignedOut: signedOut,
   };
 }

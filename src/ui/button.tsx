@@ -11,7 +11,10 @@ const BASE =
   "disabled:pointer-events-none disabled:opacity-50 select-none whitespace-nowrap";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-accent text-white shadow-sm hover:bg-accent-strong",
+  // The accent darkened to 75% keeps white text at 4.5:1 or better (WCAG AA) for any accent.
+  primary:
+    "bg-[color-mix(in_srgb,var(--color-accent)_75%,black)] text-white shadow-sm " +
+    "hover:bg-[color-mix(in_srgb,var(--color-accent)_65%,black)]",
   outline:
     "border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 " +
     "dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",

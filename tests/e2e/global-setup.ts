@@ -7,7 +7,15 @@ import type { TestProject } from "vitest/node";
 /** Builds the real client once for the end-to-end run, into a directory of its own. */
 export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(join(tmpdir(), "follow-e2e-client-"));
-  await build({ logLevel: "warn", build: { outDir, emptyOutDir: true, sourcemap: false } });
+  // The runner sets NODE_ENV=test, which would bundle React's development build: test what
+  // users get instead.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ logLevel: "warn", build: { outDir, emptyOutDir: true, sourcemap: false } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   project.provide("clientDistDir", outDir);
   return () => rmSync(outDir, { recursive: true, force: true });
 }

@@ -24,7 +24,7 @@ export function LoginPage() {
           <h1 className="mt-4 text-2xl font-semibold tracking-tight">
             {mode === "sign-in" ? t("auth.signInTitle") : t("auth.signUpTitle")}
           </h1>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{t("app.tagline")}</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("app.tagline")}</p>
         </div>
 
         <div className="rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -41,7 +41,7 @@ export function LoginPage() {
                 aria-selected={mode === value}
                 onClick={() => setMode(value)}
                 data-testid={`login-tab-${value}`}
-                className={`h-8 rounded-md text-sm font-medium transition-colors ${mode === value ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white" : "text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200"}`}
+                className={`h-8 rounded-md text-sm font-medium transition-colors ${mode === value ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white" : "text-zinc-600 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-200"}`}
               >
                 {value === "sign-in" ? t("auth.signInTab") : t("auth.signUpTab")}
               </button>

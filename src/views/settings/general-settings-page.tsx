@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { GeneralPanel } from "../../settings/general-panel.tsx";
 import { LanguageSwitcher } from "../../ui/language-switcher.tsx";
-import { EmptyState, PageHeader } from "../page.tsx";
+import { PageHeader } from "../page.tsx";
 
-/** /settings/general: the UI language now; the other general settings come later. */
+/** /settings/general: the UI language, then the reading settings (src/settings). */
 export function GeneralSettingsPage() {
   const { t } = useTranslation();
   return (
@@ -19,7 +20,7 @@ export function GeneralSettingsPage() {
           </div>
           <LanguageSwitcher testId="settings-language" compact />
         </div>
-        <EmptyState title={t("settings.emptyTitle")} body={t("settings.emptyBody")} />
+        <GeneralPanel />
       </div>
     </section>
   );

@@ -1,69 +1,104 @@
-import { Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { Outlet } from "@tanstack/react-router";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ReaderProvider } from "../../reader/boot/reader-context.tsx";
+import { useReaderHost } from "../../reader/keyboard/use-reader-host.ts";
+import { KEEP_HIDDEN } from "../../reader/layout/keep-hidden.ts";
+import { ResizeHandle } from "../../reader/layout/resize-handle.tsx";
+import { ShellNavProvider, useLeaveOnLink, useShellNav } from "../../reader/layout/shell-nav.tsx";
+import { useTimelineLocation } from "../../reader/layout/timeline-location.ts";
+import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
+import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
+import { QuickAddDialog } from "../../reader/subscriptions/quick-add-dialog.tsx";
+import { SubscriptionColumn } from "../../reader/subscriptions/subscription-column.tsx";
+import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
-import { Sidebar } from "./sidebar.tsx";
 
 /**
- * The signed-in layout: a 256 px left column and the main area. Under the lg breakpoint
- * (1024 px, SPEC §9) the column hides behind a menu button and opens as a drawer.
+ * The signed-in layout. From 1024 px (SPEC §9): the subscription column (256 px by default,
+ * resizable and remembered) and the main area; zen mode hides the column. Under 1024 px one
+ * column at a time: the main area, or the subscription column in its place.
  */
 export function AppShell() {
+  return (
+    <ReaderProvider>
+      <ShellNavProvider>
+        <ShellLayout />
+      </ShellNavProvider>
+    </ReaderProvider>
+  );
+}
+
+function ShellLayout() {
   const { t } = useTranslation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-
-  // Following a link inside the drawer should also close it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.
-  useEffect(() => setDrawerOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setDrawerOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [drawerOpen]);
+  const { t: tr } = useTranslation("reader");
+  const mobile = useIsMobile();
+  const settings = useReaderSettings();
+  const nav = useShellNav();
+  const { location, view } = useTimelineLocation();
+  const [columnHidden, setColumnHidden] = useState(false);
+  const column = useRef<HTMLElement>(null);
+  useLeaveOnLink(column, mobile && nav.subscriptionsOpen);
+  useReaderHost(view);
+  useShortcut("layout.toggleSubscriptionColumn", () => {
+    if (mobile) nav.showSubscriptions();
+    else setColumnHidden((hidden) => !hidden);
+  });
+  const showColumn = mobile ? nav.subscriptionsOpen : !settings.zenMode && !columnHidden;
+  const showMain = !mobile || !nav.subscriptionsOpen;
 
   return (
-    <div className="flex h-full min-h-0 flex-col lg:flex-row" data-testid="app-shell">
-      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 px-3 lg:hidden dark:border-zinc-800">
-        <button
-          type="button"
-          onClick={() => setDrawerOpen(true)}
-          aria-label={t("nav.openMenu")}
-          aria-expanded={drawerOpen}
-          aria-controls="app-sidebar"
-          data-testid="menu-button"
-          className="flex size-9 items-center justify-center rounded-lg hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        >
-          <MenuIcon size={20} />
-        </button>
-        <Logo size={24} />
-        <span className="font-semibold">{t("app.name")}</span>
-      </header>
-
-      {drawerOpen ? (
-        <div
-          className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px] lg:hidden"
-          onClick={() => setDrawerOpen(false)}
-          aria-hidden="true"
-          data-testid="drawer-backdrop"
+    <div
+      className="relative flex h-full min-h-0"
+      data-testid="app-shell"
+      data-mobile={mobile || undefined}
+    >
+      <aside
+        ref={column}
+        id="subscription-column"
+        aria-label={tr("column.label")}
+        className={`min-h-0 shrink-0 ${showColumn ? "" : mobile ? KEEP_HIDDEN : "hidden"} ${mobile ? "w-full" : ""}`}
+        style={mobile ? undefined : { width: settings.feedColWidth }}
+      >
+        <SubscriptionColumn />
+      </aside>
+      {showColumn && !mobile ? (
+        <ResizeHandle
+          label={tr("layout.resizeSubscriptions")}
+          value={settings.feedColWidth}
+          min={COLUMN_BOUNDS.feedColWidth.min}
+          max={COLUMN_BOUNDS.feedColWidth.max}
+          controls="subscription-column"
+          testId="resize-subscriptions"
+          onCommit={(width) => setReaderSetting("feedColWidth", width)}
         />
       ) : null}
-
-      <aside
-        id="app-sidebar"
-        aria-label={t("nav.label")}
-        data-open={drawerOpen || undefined}
-        className={`fixed inset-y-0 left-0 z-50 w-64 shrink-0 transition-transform motion-reduce:transition-none lg:static lg:z-auto lg:translate-x-0 ${drawerOpen ? "translate-x-0 shadow-2xl" : "-translate-x-full max-lg:invisible"}`}
+      <main
+        className={`flex min-h-0 min-w-0 flex-1 flex-col ${showMain ? "" : `${KEEP_HIDDEN} w-full`}`}
+        data-testid="main"
       >
-        <Sidebar onClose={drawerOpen ? () => setDrawerOpen(false) : undefined} />
-      </aside>
-
-      <main className="min-h-0 min-w-0 flex-1 overflow-y-auto" data-testid="main">
-        <Outlet />
+        {mobile && !location ? (
+          <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 px-3 dark:border-zinc-800">
+            <button
+              type="button"
+              onClick={nav.showSubscriptions}
+              aria-label={t("nav.openMenu")}
+              aria-controls="subscription-column"
+              data-testid="menu-button"
+              className="flex size-9 items-center justify-center rounded-lg hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            >
+              <MenuIcon size={20} />
+            </button>
+            <Logo size={22} />
+            <span className="font-semibold">{t("app.name")}</span>
+          </header>
+        ) : null}
+        <div className={`min-h-0 flex-1 ${location ? "overflow-hidden" : "overflow-y-auto"}`}>
+          <Outlet />
+        </div>
       </main>
+      <QuickAddDialog defaultView={view} />
     </div>
   );
 }

@@ -1,28 +1,39 @@
 import { useParams } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense } from "react";
 import { isPendingEntry } from "../../../contract/routes.ts";
-import { ArticlesIcon } from "../../ui/icons.tsx";
+import { NoEntry } from "../../reader/entry/no-entry.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
 
-/** The entry detail: an empty reading pane until an entry is chosen. */
+// The entry pane (DOMPurify and the content renderers) loads on first use: the timeline's
+// first paint does not wait for it.
+const EntryView = lazy(() =>
+  import("../../reader/entry/entry-view.tsx").then((module) => ({ default: module.EntryView })),
+);
+
+/** The entry detail route: the chosen entry, or a calm placeholder while it is `pending`. */
 export function EntryPane() {
-  const { t } = useTranslation();
   const { entryId } = useParams({ strict: false });
   const pending = isPendingEntry(entryId);
   return (
     <div
-      className="flex h-full flex-col items-center justify-center gap-3 p-10 text-center"
-      data-testid="entry-pane"
-      data-entry-id={pending ? "" : entryId}
+      className="h-full min-h-0"
+      data-testid="timeline-entry"
+      data-pending={pending}
+      data-entry-id={pending ? "pending" : entryId}
     >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-zinc-100 text-zinc-400 dark:bg-zinc-900 dark:text-zinc-500">
-        <ArticlesIcon size={28} />
-      </span>
-      <p className="font-medium">
-        {pending ? t("timeline.entry.noneTitle") : t("timeline.entry.loadingTitle")}
-      </p>
-      <p className="max-w-xs text-sm text-zinc-500 dark:text-zinc-400">
-        {pending ? t("timeline.entry.noneBody") : t("timeline.entry.loadingBody", { entryId })}
-      </p>
+      {pending ? (
+        <NoEntry />
+      ) : (
+        <Suspense
+          fallback={
+            <div className="flex h-full items-center justify-center text-zinc-600">
+              <Spinner size={24} />
+            </div>
+          }
+        >
+          <EntryView key={entryId} entryId={entryId!} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,44 +1,70 @@
 import { Outlet, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../page.tsx";
-import { VIEW_META } from "../shell/view-meta.tsx";
+import { formatFeedIdParam } from "../../../contract/routes.ts";
+import { KEEP_HIDDEN } from "../../reader/layout/keep-hidden.ts";
+import { ResizeHandle } from "../../reader/layout/resize-handle.tsx";
+import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
+import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
+import { TimelineColumn } from "../../reader/timeline/timeline-column.tsx";
+import { viewLayout } from "../../reader/timeline/view-layouts.ts";
 import { EntryPane } from "./entry-pane.tsx";
-import { TimelineParamList } from "./timeline-param-list.tsx";
 import { readTimelineParams } from "./timeline-params.ts";
 
-/** /timeline/$timelineId/$feedId[/$entryId]: the entry list column and the entry pane. */
+/**
+ * /timeline/$timelineId/$feedId[/$entryId]: the timeline column (356 px by default, resizable
+ * and remembered) and the entry pane. Pictures and Videos use the whole area for their grid
+ * and open entries over it. Under 1024 px: the timeline, or the open entry. Zen mode with an
+ * entry open shows the entry alone. A hidden timeline keeps its layout (and scroll position).
+ */
 export function TimelinePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("reader");
   const raw = useParams({ strict: false });
   const params = readTimelineParams(raw.timelineId ?? "", raw.feedId ?? "", raw.entryId);
-  const meta = VIEW_META[params.view]!;
-  const Icon = meta.icon;
+  const mobile = useIsMobile();
+  const settings = useReaderSettings();
+  const layout = viewLayout(params.view);
+  const entryOpen = !params.entryPending;
+  const showTimeline = mobile ? !entryOpen : !(settings.zenMode && entryOpen);
+  const overlay = !mobile && layout.wide && showTimeline;
+  const showEntry = mobile || overlay ? entryOpen : true;
+  const fixedWidth = !mobile && !layout.wide;
 
   return (
-    <section className="flex h-full min-h-0" data-testid="timeline-page">
+    <section
+      className="relative flex h-full min-h-0"
+      data-testid="timeline-page"
+      data-entry-open={entryOpen || undefined}
+    >
       <div
-        className={`flex min-h-0 w-full flex-col border-zinc-200 lg:w-[356px] lg:shrink-0 lg:border-r dark:border-zinc-800 ${params.entryPending ? "" : "max-lg:hidden"}`}
+        id="timeline-column"
+        className={`min-h-0 min-w-0 ${fixedWidth ? "shrink-0" : "flex-1"} ${showTimeline ? "" : KEEP_HIDDEN}`}
+        style={fixedWidth ? { width: settings.entryColWidth } : undefined}
       >
-        <header className="flex items-center gap-3 border-b border-zinc-200 px-5 py-4 dark:border-zinc-800">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-accent-soft text-accent">
-            <Icon size={20} />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-lg font-semibold" data-testid="page-title">
-              {t(meta.labelKey)}
-            </h1>
-            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-              {t("timeline.subtitle")}
-            </p>
-          </div>
-        </header>
-        <div className="flex-1 space-y-5 overflow-y-auto p-5">
-          <TimelineParamList params={params} />
-          <EmptyState title={t("timeline.emptyTitle")} body={t("timeline.emptyBody")} />
-        </div>
+        <TimelineColumn
+          view={params.view}
+          query={{ view: params.view, feed: params.feed }}
+          timelineId={raw.timelineId ?? `view-${params.view}`}
+          feedParam={raw.feedId ?? formatFeedIdParam(params.feed)}
+          activeEntryId={entryOpen ? params.entryId : undefined}
+        />
       </div>
+      {fixedWidth && showTimeline ? (
+        <ResizeHandle
+          label={t("layout.resizeTimeline")}
+          value={settings.entryColWidth}
+          min={COLUMN_BOUNDS.entryColWidth.min}
+          max={COLUMN_BOUNDS.entryColWidth.max}
+          controls="timeline-column"
+          testId="resize-timeline"
+          onCommit={(width) => setReaderSetting("entryColWidth", width)}
+        />
+      ) : null}
       <div
-        className={`min-h-0 min-w-0 flex-1 ${params.entryPending ? "max-lg:hidden" : ""}`}
+        className={
+          overlay
+            ? `absolute inset-y-0 right-0 z-20 w-full max-w-[760px] border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950 ${showEntry ? "" : "hidden"}`
+            : `min-h-0 min-w-0 flex-1 ${showEntry ? "" : "hidden"}`
+        }
         data-testid="entry-pane-slot"
       >
         {raw.entryId === undefined ? <EntryPane /> : <Outlet />}

@@ -1,0 +1,78 @@
+// The app shell for offline reloads (see src/app/service-worker.ts). Navigations try the
+// network first and fall back to the cached index.html; hashed files under /assets/ never
+// change, so they come from the cache once there. The API is never touched here.
+const CACHE = "follow-shell-v1";
+const SHELL = "/index.html";
+
+// Every asset the shell references, followed through the JavaScript (chunks, the database
+// worker and its wasm), so the first visit already caches what an offline reload needs.
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const seen = new Set();
+  const queue = [SHELL];
+  while (queue.length > 0) {
+    const path = queue.shift();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    let response;
+    try {
+      response = await fetch(path, { cache: "no-cache" });
+    } catch {
+      continue;
+    }
+    if (!response.ok) continue;
+    await cache.put(path, response.clone());
+    if (!/\.(?:html|js|css)$/.test(path)) continue;
+    const text = await response.text();
+    for (const match of text.matchAll(/assets\/[\w.@-]+\.[a-z0-9]+/g)) {
+      queue.push(`/${match[0]}`);
+    }
+  }
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function fromNetworkThenCache(request, fallback) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(fallback ?? request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(fallback ?? request);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function fromCacheThenNetwork(request) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (request.mode === "navigate") {
+    event.respondWith(fromNetworkThenCache(request, SHELL));
+  } else if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(fromCacheThenNetwork(request));
+  }
+});

@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { detectEnvironment } from "../app/client-info.ts";
+import { CornerPlayer } from "../player/corner-player.tsx";
+import { useSession } from "../session/session-context.tsx";
+import { ThemeSync } from "../settings/theme-sync.tsx";
+import { GlobalShortcuts } from "../shortcuts/global-shortcuts.tsx";
+import { ShortcutsDialog } from "../shortcuts/shortcuts-dialog.tsx";
+import { CommandPalette } from "./command-palette.tsx";
+
+let mounted = 0;
+
+/** Only the first mounted instance renders: the player must own exactly one media element. */
+function useFirstInstance(): boolean {
+  const [first, setFirst] = useState(false);
+  useEffect(() => {
+    mounted++;
+    setFirst(mounted === 1);
+    return () => {
+      mounted--;
+    };
+  }, []);
+  return first;
+}
+
+/**
+ * What lives above every route: the theme, and for a signed-in user the keyboard shortcuts, the
+ * shortcut list, the command palette and the corner player (which keeps playing across routes).
+ */
+export function AppControls() {
+  const { i18n } = useTranslation();
+  const { status } = useSession();
+  const first = useFirstInstance();
+  const web = detectEnvironment(window) === "web";
+  const signedIn = status === "authenticated";
+  if (!first) return null;
+  return (
+    <>
+      <ThemeSync language={i18n.resolvedLanguage ?? i18n.language} />
+      {signedIn ? (
+        <>
+          <GlobalShortcuts web={web} />
+          <ShortcutsDialog web={web} />
+          <CommandPalette web={web} />
+          <CornerPlayer />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../contract/routes.ts";
+import { VIEW_NAMES } from "../../contract/views.ts";
+import type { AnyCommand } from "../commands/index.ts";
+import type { ColorMode } from "../settings/ui.ts";
+import { type CommandHost, commandAvailability, runCommand } from "../shortcuts/command-host.ts";
+import type { ReaderContext } from "../shortcuts/command-payload.ts";
+import {
+  SHORTCUT_ACTIONS,
+  type ShortcutAction,
+  type ShortcutGroup,
+  shortcutLabelKey,
+} from "../shortcuts/registry.ts";
+import type { SearchableItem } from "./search.ts";
+
+/** Palette sections, in the order shown. */
+export const PALETTE_GROUPS = [
+  "navigation",
+  "entries",
+  "collections",
+  "subscriptions",
+  "categories",
+  "timeline",
+  "layout",
+  "theme",
+  "general",
+] as const;
+export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
+
+export interface PaletteItem extends SearchableItem {
+  group: PaletteGroup;
+  /** A key binding ("$mod+K"), shown formatted. */
+  shortcut?: string;
+  disabled: boolean;
+  run(): void;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export interface PaletteSources {
+  /** Translates in the UI language. */
+  t: Translate;
+  /** Translates in English: every item is also found by its English label. */
+  en: Translate;
+  commands: readonly AnyCommand[];
+  context: ReaderContext;
+  host: CommandHost | undefined;
+  handlers: { has(actionId: string): boolean; trigger(actionId: string): boolean };
+  navigate(href: string): void;
+  setColorMode(mode: ColorMode): void;
+  /** False in the desktop app (web-only actions are left out). */
+  web: boolean;
+  actions?: readonly ShortcutAction[];
+}
+
+const ACTION_GROUPS: Record<ShortcutGroup, PaletteGroup> = {
+  "entry-actions": "entries",
+  "entry-render": "entries",
+  integrations: "entries",
+  "list-actions": "subscriptions",
+  subscription: "subscriptions",
+  timeline: "timeline",
+  layout: "layout",
+  theme: "theme",
+  global: "general",
+};
+
+function commandGroup(name: string): PaletteGroup {
+  const domain = name.split(".")[0];
+  return (PALETTE_GROUPS as readonly string[]).includes(domain ?? "")
+    ? (domain as PaletteGroup)
+    : "general";
+}
+
+/** Both languages' text for a key: what the item shows, and what English search finds. */
+function labels(sources: PaletteSources, key: string, options?: Record<string, unknown>) {
+  return { label: sources.t(key, options), englishLabel: sources.en(key, options) };
+}
+
+function navigationItems(sources: PaletteSources): PaletteItem[] {
+  const { t, en } = sources;
+  const views = VIEW_NAMES.map((name, view) => {
+    const key = "controls:palette.items.goToView";
+    return {
+      id: `navigate.view.${view}`,
+      group: "navigation" as const,
+      label: t(key, { view: t(`app:views.${name}`) }),
+      englishLabel: en(key, { view: en(`app:views.${name}`) }),
+      keywords: [name, String(view + 1)],
+      disabled: false,
+      run: () =>
+        sources.navigate(`/timeline/view-${view}/${ROUTE_FEED_ALL}/${ROUTE_ENTRY_PENDING}`),
+    };
+  });
+  const pages: [id: string, href: string, shortcut?: string][] = [
+    ["discover", "/discover", "$mod+T"],
+    ["settings", "/settings", "$mod+,"],
+    ["generalSettings", "/settings/general"],
+    ["appearanceSettings", "/settings/appearance"],
+    ["shortcutSettings", "/settings/shortcuts"],
+  ];
+  return [
+    ...views,
+    ...pages.map(([id, href, shortcut]) => ({
+      id: `navigate.${id}`,
+      group: "navigation" as const,
+      ...labels(sources, `controls:palette.items.${id}`),
+      keywords: [href],
+      shortcut,
+      disabled: false,
+      run: () => sources.navigate(href),
+    })),
+  ];
+}
+
+function themeItems(sources: PaletteSources): PaletteItem[] {
+  return (["light", "dark", "system"] as const).map((mode) => ({
+    id: `theme.${mode}`,
+    group: "theme" as const,
+    ...labels(sources, `controls:palette.items.colorMode.${mode}`),
+    keywords: ["theme", "color", mode],
+    disabled: false,
+    run: () => sources.setColorMode(mode),
+  }));
+}
+
+/** Shortcut actions the palette offers while something binds them. */
+function actionItems(sources: PaletteSources): PaletteItem[] {
+  const actions: readonly ShortcutAction[] = sources.actions ?? SHORTCUT_ACTIONS;
+  return actions
+    .filter((action) => action.palette && (!action.webOnly || sources.web))
+    .filter((action) => sources.handlers.has(action.id))
+    .map((action) => ({
+      id: action.id,
+      group: ACTION_GROUPS[action.group],
+      ...labels(sources, shortcutLabelKey(action.id)),
+      keywords: [action.group],
+      shortcut: action.keys[0],
+      disabled: false,
+      run: () => void sources.handlers.trigger(action.id),
+    }));
+}
+
+function commandItems(sources: PaletteSources): PaletteItem[] {
+  return sources.commands.flatMap((command) => {
+    const availability = commandAvailability(command, sources.context, sources.host);
+    if (availability === "hidden") return [];
+    return [
+      {
+        id: command.name,
+        group: commandGroup(command.name),
+        ...labels(sources, command.label),
+        keywords: command.keywords ?? [],
+        shortcut: command.shortcut?.keys,
+        disabled: availability === "disabled",
+        run: () => void runCommand(command, sources.context, sources.host),
+      },
+    ];
+  });
+}
+
+/** Everything the palette lists now, in section order. */
+export function buildPaletteItems(sources: PaletteSources): PaletteItem[] {
+  const items = [
+    ...navigationItems(sources),
+    ...commandItems(sources),
+    ...actionItems(sources),
+    ...themeItems(sources),
+  ];
+  return PALETTE_GROUPS.flatMap((group) => items.filter((item) => item.group === group));
+}

@@ -1,0 +1,32 @@
+import { useEffect } from "react";
+import { ERROR_TOAST_MS } from "../../../contract/constants.ts";
+import { i18n } from "../../i18n/index.ts";
+import type { CommandRejection, SyncEngine } from "../../sync/index.ts";
+import { showToast } from "../../ui/toasts.tsx";
+
+/** The coded message of a rejection: errors:{code}, else the server's own words. */
+export function rejectionMessage(rejection: CommandRejection): string {
+  const key = rejection.messageKey;
+  return key && i18n.exists(key) ? i18n.t(key) : rejection.fallback;
+}
+
+/** A command the server refused was rolled back: say which, and why (SPEC §8 toast). */
+export function useSyncErrorToasts(engine: SyncEngine | undefined) {
+  useEffect(() => {
+    if (!engine) return;
+    const subscription = engine.errors$.subscribe((rejection) => {
+      const action = i18n.t(rejection.label);
+      showToast(
+        {
+          kind: "error",
+          title: i18n.t("commands:sync.undone", { action }),
+          description: rejectionMessage(rejection),
+          copyable: rejection.reason ?? null,
+          durationMs: ERROR_TOAST_MS,
+        },
+        { activation: { label: "", onClick: () => undefined } },
+      );
+    });
+    return () => subscription.unsubscribe();
+  }, [engine]);
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { compactNumber, dayKey, dayLabel, duration, relativeTime } from "./format.ts";
+
+describe("reader formatting", () => {
+  it("compacts numbers as SPEC §9 says", () => {
+    expect(compactNumber(999)).toBe("999");
+    expect(compactNumber(1000)).toBe("1K");
+    expect(compactNumber(1250)).toBe("1.2K");
+    expect(compactNumber(3_400_000)).toBe("3.4M");
+    expect(compactNumber(2e9)).toBe("2B");
+  });
+
+  it("formats durations", () => {
+    expect(duration(59)).toBe("0:59");
+    expect(duration(3601)).toBe("1:00:01");
+    expect(duration(undefined)).toBe("");
+  });
+
+  it("labels days and relative times", () => {
+    const now = new Date("2025-03-10T12:00:00");
+    expect(dayLabel(dayKey(now.toISOString()), "en", { today: "T", yesterday: "Y" }, now)).toBe(
+      "T",
+    );
+    const before = new Date("2025-03-09T08:00:00").toISOString();
+    expect(dayLabel(dayKey(before), "en", { today: "T", yesterday: "Y" }, now)).toBe("Y");
+    expect(relativeTime(new Date(now.getTime() - 5 * 60_000).toISOString(), "en", +now)).toBe(
+      "5 min. ago",
+    );
+  });
+});

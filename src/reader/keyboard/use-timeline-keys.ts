@@ -1,0 +1,76 @@
+import { useNavigate } from "@tanstack/react-router";
+import { type RefObject, useCallback } from "react";
+import { type ReaderContext, useCommandContext, useShortcut } from "../../shortcuts/index.ts";
+import type { SubscriptionItem, TimelineQuery, TimelineRow } from "../queries/index.ts";
+import { useAreaScope } from "./use-area-scope.ts";
+
+/** What the palette's commands act on for a timeline selection (SPEC §2 feedId forms). */
+export function selectionContext(
+  query: Pick<TimelineQuery, "view" | "feed">,
+  subscriptions: readonly SubscriptionItem[],
+): ReaderContext {
+  const { feed, view } = query;
+  switch (feed.kind) {
+    case "feed":
+      return {
+        view,
+        feedId: feed.feedId,
+        category: subscriptions.find((s) => s.feedId === feed.feedId)?.category ?? undefined,
+      };
+    case "folder": {
+      const ids = subscriptions.flatMap((s) =>
+        s.category === feed.name && s.view === view && s.feedId ? [s.feedId] : [],
+      );
+      return { view, category: feed.name, feedIds: ids, categoryFeedIds: ids };
+    }
+    case "feeds":
+      return { view, feedIds: feed.feedIds };
+    default:
+      return { view };
+  }
+}
+
+/**
+ * The timeline's keys: next / previous entry (J, K, arrows; N and Shift+N from the entry),
+ * refetch (R). The area is "timeline" for the shortcut scopes; the selection is published
+ * for the palette's commands.
+ */
+export function useTimelineKeys(options: {
+  area: RefObject<HTMLElement | null>;
+  rows: readonly TimelineRow[] | undefined;
+  activeEntryId: string | undefined;
+  timelineId: string;
+  feedParam: string;
+  query: TimelineQuery;
+  subscriptions: readonly SubscriptionItem[];
+  refetch(): void;
+}) {
+  const navigate = useNavigate();
+  const { rows, activeEntryId, timelineId, feedParam } = options;
+  useAreaScope(options.area, "timeline");
+
+  const step = useCallback(
+    (delta: number) => {
+      const ids = rows?.map((row) => row.id) ?? [];
+      if (ids.length === 0) return false;
+      const at = activeEntryId ? ids.indexOf(activeEntryId) : -1;
+      const next = at < 0 ? (delta > 0 ? 0 : ids.length - 1) : at + delta;
+      const id = ids[next];
+      if (id) {
+        void navigate({
+          to: "/timeline/$timelineId/$feedId/$entryId",
+          params: { timelineId, feedId: feedParam, entryId: id },
+        });
+      }
+      return true;
+    },
+    [rows, activeEntryId, timelineId, feedParam, navigate],
+  );
+
+  useShortcut("timeline.next", () => step(1));
+  useShortcut("timeline.previous", () => step(-1));
+  useShortcut("entry.next", () => step(1), { enabled: activeEntryId !== undefined });
+  useShortcut("entry.previous", () => step(-1), { enabled: activeEntryId !== undefined });
+  useShortcut("timeline.refetch", () => options.refetch());
+  useCommandContext(selectionContext(options.query, options.subscriptions));
+}

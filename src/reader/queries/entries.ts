@@ -1,0 +1,118 @@
+import type { Observable } from "rxjs";
+import type { AttachmentModel, MediaModel } from "../../../contract/reading-models.ts";
+import { liveQuery } from "../../db/queries.ts";
+import type { LocalDatabase } from "../../db/types.ts";
+import { jsonList, parseAttachments, parseMedia } from "./json.ts";
+
+/** An entry as a timeline row shows it (no content: that stays in the entry pane). */
+export interface EntryCard {
+  id: string;
+  feedId: string | null;
+  title: string | null;
+  url: string | null;
+  /** The first 500 characters of the description. */
+  excerpt: string | null;
+  author: string | null;
+  authorAvatar: string | null;
+  publishedAt: string;
+  media: MediaModel[];
+  attachments: AttachmentModel[];
+  read: boolean;
+  starred: boolean;
+  feedTitle: string | null;
+  feedImage: string | null;
+  siteUrl: string | null;
+  view: number | null;
+}
+
+/** An entry with everything the entry pane shows. */
+export interface EntryDetail extends EntryCard {
+  content: string | null;
+  description: string | null;
+  authorUrl: string | null;
+  readabilityContent: string | null;
+  readabilityUpdatedAt: string | null;
+  feedUrl: string | null;
+  categories: string[];
+  inboxHandle: string | null;
+}
+
+export const ENTRY_TABLES = ["entries", "feeds", "subscriptions", "collections"];
+
+const CARD_COLUMNS = `e.id, e.feed_id, e.title, e.url, substr(e.description, 1, 500) AS excerpt,
+  e.author, e.author_avatar, e.published_at, e.media, e.attachments, e.read,
+  EXISTS (SELECT 1 FROM collections c WHERE c.entry_id = e.id) AS starred,
+  COALESCE(s.title, f.title) AS feed_title, f.image AS feed_image, f.site_url, s.view`;
+const CARD_FROM = `entries e LEFT JOIN feeds f ON f.id = e.feed_id
+  LEFT JOIN subscriptions s ON s.feed_id = e.feed_id`;
+
+type CardRow = Record<string, string | number | null>;
+
+function toCard(row: CardRow): EntryCard {
+  return {
+    id: String(row.id),
+    feedId: (row.feed_id as string | null) ?? null,
+    title: (row.title as string | null) ?? null,
+    url: (row.url as string | null) ?? null,
+    excerpt: (row.excerpt as string | null) ?? null,
+    author: (row.author as string | null) ?? null,
+    authorAvatar: (row.author_avatar as string | null) ?? null,
+    publishedAt: String(row.published_at),
+    media: parseMedia(row.media),
+    attachments: parseAttachments(row.attachments),
+    read: Number(row.read) === 1,
+    starred: Number(row.starred) === 1,
+    feedTitle: (row.feed_title as string | null) ?? null,
+    feedImage: (row.feed_image as string | null) ?? null,
+    siteUrl: (row.site_url as string | null) ?? null,
+    view: row.view === null || row.view === undefined ? null : Number(row.view),
+  };
+}
+
+/** The rows for some timeline ids (a visible window), keyed by id. */
+export function entryCards$(
+  db: LocalDatabase,
+  ids: readonly string[],
+): Observable<Record<string, EntryCard>> {
+  return liveQuery(db, ENTRY_TABLES, async () => {
+    if (ids.length === 0) return {};
+    const rows = await db.query<CardRow>(
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE e.id IN (SELECT value FROM json_each(?))`,
+      [JSON.stringify(ids)],
+    );
+    return Object.fromEntries(rows.map((row) => [String(row.id), toCard(row)]));
+  });
+}
+
+/** One entry with its feed and starred state; null when it is not in the local store. */
+export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDetail | null> {
+  return liveQuery(db, ENTRY_TABLES, async () => {
+    const rows = await db.query<CardRow>(
+      `SELECT ${CARD_COLUMNS}, e.content, e.description, e.author_url, e.readability_content,
+         e.readability_updated_at, e.categories, e.inbox_handle, f.url AS feed_url
+       FROM ${CARD_FROM} WHERE e.id = ?`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      ...toCard(row),
+      content: (row.content as string | null) ?? null,
+      description: (row.description as string | null) ?? null,
+      authorUrl: (row.author_url as string | null) ?? null,
+      readabilityContent: (row.readability_content as string | null) ?? null,
+      readabilityUpdatedAt: (row.readability_updated_at as string | null) ?? null,
+      feedUrl: (row.feed_url as string | null) ?? null,
+      categories: jsonList<string>(row.categories),
+      inboxHandle: (row.inbox_handle as string | null) ?? null,
+    };
+  });
+}
+
+/** Whether an entry is starred (collections). */
+export function entryStarred$(db: LocalDatabase, id: string): Observable<boolean> {
+  return liveQuery(db, ["collections"], async () => {
+    const rows = await db.query("SELECT 1 FROM collections WHERE entry_id = ?", [id]);
+    return rows.length > 0;
+  });
+}

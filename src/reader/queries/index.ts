@@ -1,0 +1,31 @@
+/** Every query the reader makes, in one place; each is a live RxJS observable (liveQuery). */
+
+export { type CommandProgress, commandProgress$, feedEntryCount$ } from "./command-progress.ts";
+export {
+  ENTRY_TABLES,
+  type EntryCard,
+  type EntryDetail,
+  entryCards$,
+  entryDetail$,
+  entryStarred$,
+} from "./entries.ts";
+export {
+  allSubscriptions$,
+  groupSubscriptions,
+  type SubscriptionFolder,
+  type SubscriptionItem,
+  type SubscriptionTree,
+  starredCount$,
+  subscription$,
+  subscriptionTree$,
+  viewUnreadTotals$,
+} from "./subscriptions.ts";
+export {
+  TIMELINE_TABLES,
+  type TimelinePage,
+  type TimelineQuery,
+  type TimelineRow,
+  timelineIds$,
+  timelineSource,
+  timelineUnreadCount$,
+} from "./timeline.ts";

@@ -1,0 +1,116 @@
+import type { Observable } from "rxjs";
+import type { FeedSelection } from "../../../contract/routes.ts";
+import { liveQuery } from "../../db/queries.ts";
+import type { LocalDatabase, SqlValue } from "../../db/types.ts";
+
+/** What a timeline shows: a view, a source within it, and whether read entries are hidden. */
+export interface TimelineQuery {
+  view: number;
+  feed: FeedSelection;
+  unreadOnly: boolean;
+}
+
+export interface TimelineRow {
+  id: string;
+  publishedAt: string;
+}
+
+export interface TimelinePage {
+  rows: TimelineRow[];
+  /** More entries exist locally beyond the limit. */
+  more: boolean;
+}
+
+export const TIMELINE_TABLES = ["entries", "subscriptions", "collections", "lists"];
+
+interface Source {
+  from: string;
+  where: string[];
+  params: SqlValue[];
+  /** Collections list starred entries whether read or not. */
+  ignoresUnread?: boolean;
+}
+
+/** The FROM and WHERE of a timeline selection (SPEC §2 feedId forms). */
+export function timelineSource(query: TimelineQuery): Source {
+  const { feed, view } = query;
+  const bySubscription = "entries e JOIN subscriptions s ON s.feed_id = e.feed_id";
+  switch (feed.kind) {
+    case "all":
+      return { from: bySubscription, where: ["s.view = ?"], params: [view] };
+    case "collections":
+      return {
+        from: "collections c JOIN entries e ON e.id = c.entry_id",
+        where: ["c.view = ?"],
+        params: [view],
+        ignoresUnread: true,
+      };
+    case "folder":
+      return {
+        from: bySubscription,
+        where: ["s.view = ?", "s.category = ?"],
+        params: [view, feed.name],
+      };
+    case "feed":
+      return { from: "entries e", where: ["e.feed_id = ?"], params: [feed.feedId] };
+    case "feeds":
+      return {
+        from: "entries e",
+        where: ["e.feed_id IN (SELECT value FROM json_each(?))"],
+        params: [JSON.stringify(feed.feedIds)],
+      };
+    case "list":
+      return {
+        from: "entries e",
+        where: [
+          "e.feed_id IN (SELECT j.value FROM lists l, json_each(l.feed_ids) j WHERE l.id = ?)",
+        ],
+        params: [feed.listId],
+      };
+    case "inbox":
+      return { from: "entries e", where: ["e.inbox_handle = ?"], params: [feed.inboxId] };
+  }
+}
+
+/**
+ * The ids of a timeline, newest first, at most `limit` (infinite scroll raises it page by page;
+ * the rows themselves load per visible window). With unread only, entries in `keep()` stay
+ * although read: what the user marked read while looking at the list does not jump away.
+ */
+export function timelineIds$(
+  db: LocalDatabase,
+  query: TimelineQuery,
+  limit: number,
+  keep: () => readonly string[] = () => [],
+): Observable<TimelinePage> {
+  return liveQuery(db, TIMELINE_TABLES, async () => {
+    const source = timelineSource(query);
+    const where = [...source.where];
+    const params = [...source.params];
+    if (query.unreadOnly && !source.ignoresUnread) {
+      where.push("(e.read = 0 OR e.id IN (SELECT value FROM json_each(?)))");
+      params.push(JSON.stringify(keep()));
+    }
+    const rows = await db.query<{ id: string; published_at: string }>(
+      `SELECT e.id, e.published_at FROM ${source.from} WHERE ${where.join(" AND ")}
+       ORDER BY e.published_at DESC, e.id DESC LIMIT ?`,
+      [...params, limit + 1],
+    );
+    return {
+      rows: rows.slice(0, limit).map((row) => ({ id: row.id, publishedAt: row.published_at })),
+      more: rows.length > limit,
+    };
+  });
+}
+
+/** Unread entries of the selection (the toolbar's count and its mark-all-read). */
+export function timelineUnreadCount$(db: LocalDatabase, query: TimelineQuery): Observable<number> {
+  return liveQuery(db, TIMELINE_TABLES, async () => {
+    const source = timelineSource(query);
+    const rows = await db.query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM ${source.from} WHERE ${[...source.where, "e.read = 0"].join(" AND ")}`,
+      source.params,
+    );
+    return Number(rows[0]?.n ?? 0);
+  });
+}

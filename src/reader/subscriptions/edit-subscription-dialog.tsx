@@ -1,0 +1,89 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { FeedViewType } from "../../../contract/views.ts";
+import { Button } from "../../ui/button.tsx";
+import { useReader } from "../boot/reader-context.tsx";
+import type { SubscriptionItem } from "../queries/index.ts";
+import { Dialog, DialogActions } from "../ui/dialog.tsx";
+import { Checkbox, Field, ViewSelect } from "../ui/fields.tsx";
+import { useCategories } from "./use-categories.ts";
+
+/** Title, folder, view and privacy of one subscription (subscriptions.edit). */
+export function EditSubscriptionDialog(props: {
+  open: boolean;
+  item: SubscriptionItem;
+  onClose(): void;
+}) {
+  const { t } = useTranslation("reader");
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title={t("edit.title")}
+      description={props.item.url ?? undefined}
+      testId="edit-subscription-dialog"
+    >
+      <EditForm item={props.item} onDone={props.onClose} />
+    </Dialog>
+  );
+}
+
+function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) {
+  const { t } = useTranslation("reader");
+  const reader = useReader();
+  const categories = useCategories();
+  const [title, setTitle] = useState(item.customTitle ?? "");
+  const [category, setCategory] = useState(item.category ?? "");
+  const [view, setView] = useState(item.view);
+  const [isPrivate, setPrivate] = useState(item.isPrivate);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reader || !item.feedId) return;
+    void reader.dispatch("subscriptions.edit", {
+      feedId: item.feedId,
+      title: title.trim() || null,
+      category: category.trim() || null,
+      view: view as FeedViewType,
+      isPrivate,
+    });
+    onDone();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3">
+      <Field
+        label={t("edit.name")}
+        value={title}
+        placeholder={item.title}
+        maxLength={300}
+        onChange={(event) => setTitle(event.target.value)}
+        data-testid="edit-title"
+        data-autofocus
+      />
+      <Field
+        label={t("edit.category")}
+        value={category}
+        suggestions={categories}
+        maxLength={200}
+        onChange={(event) => setCategory(event.target.value)}
+        data-testid="edit-category"
+      />
+      <ViewSelect label={t("edit.view")} value={view} onChange={setView} data-testid="edit-view" />
+      <Checkbox
+        label={t("edit.private")}
+        checked={isPrivate}
+        onChange={(event) => setPrivate(event.target.checked)}
+        data-testid="edit-private"
+      />
+      <DialogActions>
+        <Button variant="ghost" onClick={onDone}>
+          {t("dialog.cancel")}
+        </Button>
+        <Button type="submit" data-testid="edit-save">
+          {t("dialog.save")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

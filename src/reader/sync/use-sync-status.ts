@@ -1,0 +1,54 @@
+import { useMemo, useRef, useSyncExternalStore } from "react";
+import type { Observable } from "rxjs";
+import { useAppServices } from "../../app/app-services.tsx";
+import type { ConnectivityStatus, SyncState } from "../../sync/index.ts";
+import { useReader, useReaderState } from "../boot/reader-context.tsx";
+
+/** The latest value of an observable; `initial` until it emits. */
+function useObservable<T>(source: Observable<T> | undefined, initial: T): T {
+  const seed = useRef(initial);
+  const store = useMemo(() => {
+    let value = seed.current;
+    return {
+      subscribe(listener: () => void) {
+        const subscription = source?.subscribe((next) => {
+          value = next;
+          listener();
+        });
+        return () => subscription?.unsubscribe();
+      },
+      get: () => value,
+    };
+  }, [source]);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+export function useConnectivityStatus(): ConnectivityStatus {
+  const { connectivity } = useAppServices();
+  return useObservable(connectivity.status$, connectivity.status);
+}
+
+const IDLE: SyncState = { pending: 0, pushing: false, pulling: false, lastPulledAt: undefined };
+
+export function useSyncState(): SyncState {
+  const reader = useReader();
+  return useObservable(reader?.engine.state$, IDLE);
+}
+
+/**
+ * The sync indicator of SPEC §4: disabled (no local database, so nothing syncs), offline, or
+ * synced; "syncing" while changes wait to be sent or a pull runs.
+ */
+export type SyncIndicatorState = "disabled" | "offline" | "syncing" | "synced";
+
+export function useSyncIndicator(): { state: SyncIndicatorState; pending: number } {
+  const readerState = useReaderState();
+  const connectivity = useConnectivityStatus();
+  const sync = useSyncState();
+  if (readerState.status === "failed") return { state: "disabled", pending: 0 };
+  if (connectivity === "offline") return { state: "offline", pending: sync.pending };
+  if (sync.pending > 0 || sync.pushing || sync.pulling || readerState.status === "booting") {
+    return { state: "syncing", pending: sync.pending };
+  }
+  return { state: "synced", pending: 0 };
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { duration, relativeTime } from "../../format.ts";
+import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
+import { PauseIcon, PlayIcon } from "../../ui/icons.tsx";
+import { toggleAudio, useAudioPlaying } from "../audio-bridge.ts";
+import { audio } from "../media.ts";
+import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
+
+/** Audios: a play button into the player, the episode's title, feed, length and time. */
+export function AudioItem(props: ItemProps) {
+  const { t } = useTranslation("reader");
+  const { card } = props;
+  const track = card ? audio(card) : undefined;
+  const playing = useAudioPlaying(track?.url);
+  if (!card) return <Skeleton lines={2} />;
+  const title = card.title || card.feedTitle || "";
+  const length = duration(track?.duration_in_seconds);
+
+  return (
+    <div
+      className={`flex h-[72px] items-center gap-3 overflow-hidden border-b border-zinc-100 px-4 py-2.5 dark:border-zinc-900 ${itemTone(props)}`}
+      data-testid="audio-row"
+    >
+      <div className="relative shrink-0">
+        <FeedIcon title={card.feedTitle || title || "?"} image={card.feedImage} size={48} />
+        {track ? (
+          <button
+            type="button"
+            onClick={() =>
+              toggleAudio({
+                src: track.url,
+                entryId: card.id,
+                title,
+                feedTitle: card.feedTitle,
+                image: card.feedImage,
+              })
+            }
+            aria-label={playing ? t("audio.pause", { title }) : t("audio.play", { title })}
+            aria-pressed={playing}
+            data-testid="audio-play"
+            className="absolute inset-0 flex items-center justify-center rounded-sm bg-black/35 text-white outline-none hover:bg-black/50 focus-visible:ring-2 focus-visible:ring-accent"
+          >
+            {playing ? <PauseIcon size={20} filled /> : <PlayIcon size={20} filled />}
+          </button>
+        ) : null}
+      </div>
+      <EntryLink
+        id={props.id}
+        base={props.base}
+        active={props.active}
+        read={card.read}
+        className="min-w-0 flex-1 rounded-md"
+      >
+        <span className="line-clamp-2 text-sm font-medium leading-snug">
+          <UnreadDot read={card.read} />
+          {title}
+        </span>
+        <span className="mt-0.5 flex gap-1.5 text-xs text-zinc-600">
+          <span className="truncate">{card.feedTitle}</span>
+          {length ? (
+            <span className="shrink-0 tabular-nums" data-testid="audio-duration">
+              · {length}
+            </span>
+          ) : null}
+          <span className="shrink-0">· {relativeTime(card.publishedAt, props.language)}</span>
+        </span>
+      </EntryLink>
+    </div>
+  );
+}

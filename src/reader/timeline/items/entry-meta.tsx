@@ -1,0 +1,31 @@
+import { fullTime, relativeTime } from "../../format.ts";
+import type { EntryCard } from "../../queries/index.ts";
+import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
+import { StarIcon } from "../../ui/icons.tsx";
+
+/** Feed icon and title, time, and a star when starred. */
+export function EntryMeta({ card, language }: { card: EntryCard; language: string }) {
+  const feed = card.feedTitle ?? "";
+  return (
+    <div className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+      <FeedIcon title={feed || "?"} image={card.feedImage} size={14} />
+      <span className="min-w-0 truncate">{feed}</span>
+      <span aria-hidden="true">·</span>
+      <time
+        dateTime={card.publishedAt}
+        title={fullTime(card.publishedAt, language)}
+        className="shrink-0"
+      >
+        {relativeTime(card.publishedAt, language)}
+      </time>
+      {card.starred ? (
+        <StarIcon
+          size={12}
+          filled
+          className="shrink-0 text-amber-500"
+          data-testid="entry-starred"
+        />
+      ) : null}
+    </div>
+  );
+}

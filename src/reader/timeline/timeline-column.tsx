@@ -1,0 +1,92 @@
+import { type ReactNode, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../../ui/spinner.tsx";
+import { EmptyState } from "../../views/page.tsx";
+import { useReader, useReaderState } from "../boot/reader-context.tsx";
+import { useTimelineKeys } from "../keyboard/use-timeline-keys.ts";
+import type { TimelineQuery } from "../queries/index.ts";
+import { useReaderSettings } from "../settings.ts";
+import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
+import { TimelineHeader } from "./timeline-header.tsx";
+import { useRefetch } from "./use-refetch.ts";
+import { useSelectionTitle } from "./use-selection-title.ts";
+import { useTimelineRows } from "./use-timeline-rows.ts";
+import { VirtualTimeline } from "./virtual-timeline.tsx";
+
+/** The timeline column: header and toolbar over the virtualized entries of the selection. */
+export function TimelineColumn(props: {
+  view: number;
+  query: Omit<TimelineQuery, "unreadOnly">;
+  timelineId: string;
+  feedParam: string;
+  activeEntryId: string | undefined;
+}) {
+  const { t } = useTranslation("reader");
+  const { t: tApp } = useTranslation();
+  const reader = useReader();
+  const state = useReaderState();
+  const settings = useReaderSettings();
+  const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly };
+  const { key, page, loadMore, restart } = useTimelineRows(reader, query);
+  const title = useSelectionTitle(query.feed);
+  const { refetch, refetching } = useRefetch(reader, restart);
+  const area = useRef<HTMLDivElement>(null);
+  const subscriptions = useAllSubscriptions();
+  useTimelineKeys({
+    area,
+    rows: page?.rows,
+    activeEntryId: props.activeEntryId,
+    timelineId: props.timelineId,
+    feedParam: props.feedParam,
+    query,
+    subscriptions,
+    refetch: () => void refetch(),
+  });
+
+  let body: ReactNode;
+  if (state.status === "failed") {
+    body = <EmptyState title={t("column.databaseFailed")} />;
+  } else if (!page) {
+    body = (
+      <div className="flex justify-center py-10 text-zinc-600">
+        <Spinner size={24} label={tApp("common.loading")} />
+      </div>
+    );
+  } else if (page.rows.length === 0) {
+    body = (
+      <div className="p-5" data-testid="timeline-empty">
+        <EmptyState
+          title={settings.unreadOnly ? t("timeline.allRead") : t("timeline.emptyTitle")}
+          body={settings.unreadOnly ? t("timeline.allReadBody") : t("timeline.emptyBody")}
+        />
+      </div>
+    );
+  } else {
+    body = (
+      <VirtualTimeline
+        key={key}
+        reader={reader}
+        view={props.view}
+        rows={page.rows}
+        more={page.more}
+        onMore={loadMore}
+        activeEntryId={props.activeEntryId}
+        base={{ timelineId: props.timelineId, feedId: props.feedParam }}
+        settings={settings}
+        label={t("timeline.label", { title })}
+      />
+    );
+  }
+
+  return (
+    <div
+      ref={area}
+      className="flex h-full min-h-0 flex-col"
+      data-testid="timeline-column"
+      data-view={props.view}
+    >
+      <TimelineHeader query={query} refetch={() => void refetch()} refetching={refetching} />
+      <div className="min-h-0 flex-1">{body}</div>
+    </div>
+  );
+}

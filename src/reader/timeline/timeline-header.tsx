@@ -1,0 +1,141 @@
+import { useTranslation } from "react-i18next";
+import { of } from "rxjs";
+import { formatFeedIdParam } from "../../../contract/routes.ts";
+import type { FeedViewType } from "../../../contract/views.ts";
+import { viewName } from "../../../contract/views.ts";
+import { useLiveQuery } from "../../db/use-live-query.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { VIEW_META } from "../../views/shell/view-meta.tsx";
+import { feedSelectionValue } from "../../views/timeline/timeline-params.ts";
+import { canMarkTimelineRead, markTimelineRead } from "../actions.ts";
+import { useReader } from "../boot/reader-context.tsx";
+import { compactNumber } from "../format.ts";
+import { useShellNav } from "../layout/shell-nav.tsx";
+import { useIsMobile } from "../layout/use-is-mobile.ts";
+import { type TimelineQuery, timelineUnreadCount$ } from "../queries/index.ts";
+import { setReaderSetting, useReaderSettings } from "../settings.ts";
+import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
+import { useSyncState } from "../sync/use-sync-status.ts";
+import { ArrowLeftIcon, CheckAllIcon, EyeIcon, ListIcon, RefreshIcon } from "../ui/icons.tsx";
+import { useSelectionTitle } from "./use-selection-title.ts";
+
+const TOOL =
+  "flex size-8 items-center justify-center rounded-lg text-zinc-600 outline-none transition-colors " +
+  "hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-accent " +
+  "disabled:opacity-40 aria-pressed:bg-accent-soft aria-pressed:text-accent " +
+  "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+
+/**
+ * The timeline's header: what it shows (the source and the view), its unread count, and the
+ * toolbar: unread only, group by date, refetch, mark all read.
+ */
+export function TimelineHeader({
+  query,
+  refetch,
+  refetching,
+}: {
+  query: TimelineQuery;
+  refetch(): void;
+  refetching: boolean;
+}) {
+  const { t } = useTranslation("reader");
+  const { t: tApp } = useTranslation();
+  const reader = useReader();
+  const settings = useReaderSettings();
+  const mobile = useIsMobile();
+  const nav = useShellNav();
+  const subscriptions = useAllSubscriptions();
+  const sync = useSyncState();
+  const title = useSelectionTitle(query.feed);
+  const db = reader?.db;
+  const key = `${query.view}|${formatFeedIdParam(query.feed)}`;
+  const unread = useLiveQuery(
+    () => (db ? timelineUnreadCount$(db, { ...query, unreadOnly: false }) : of(0)),
+    [db, key],
+  );
+
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 pr-2 pl-3 dark:border-zinc-800">
+      {mobile ? (
+        <button
+          type="button"
+          className={TOOL}
+          onClick={nav.showSubscriptions}
+          aria-label={t("layout.showSubscriptions")}
+          aria-controls="subscription-column"
+          data-testid="timeline-back"
+        >
+          <ArrowLeftIcon size={18} />
+        </button>
+      ) : null}
+      <div className="min-w-0 flex-1 px-1">
+        <h1
+          className="truncate text-[15px] font-semibold"
+          data-testid="timeline-feed"
+          data-kind={query.feed.kind}
+          data-value={feedSelectionValue(query.feed)}
+        >
+          {title}
+        </h1>
+        <p className="flex gap-1.5 truncate text-xs text-zinc-600 dark:text-zinc-400">
+          <span
+            data-testid="timeline-view"
+            data-view={query.view}
+            data-view-name={viewName(query.view as FeedViewType)}
+          >
+            {tApp(VIEW_META[query.view]!.labelKey)}
+          </span>
+          {unread ? (
+            <span data-testid="timeline-unread" data-count={unread}>
+              · {t("timeline.unreadCount", { count: unread, formatted: compactNumber(unread) })}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      <button
+        type="button"
+        className={TOOL}
+        aria-pressed={settings.unreadOnly}
+        aria-label={t("timeline.unreadOnly")}
+        title={t("timeline.unreadOnly")}
+        data-testid="toggle-unread-only"
+        onClick={() => setReaderSetting("unreadOnly", !settings.unreadOnly)}
+      >
+        <EyeIcon size={17} />
+      </button>
+      <button
+        type="button"
+        className={TOOL}
+        aria-pressed={settings.groupByDate}
+        aria-label={t("timeline.groupByDate")}
+        title={t("timeline.groupByDate")}
+        data-testid="toggle-group-by-date"
+        onClick={() => setReaderSetting("groupByDate", !settings.groupByDate)}
+      >
+        <ListIcon size={17} />
+      </button>
+      <button
+        type="button"
+        className={TOOL}
+        aria-label={t("timeline.refetch")}
+        title={t("timeline.refetch")}
+        data-testid="refetch"
+        disabled={!reader || refetching}
+        onClick={refetch}
+      >
+        {refetching || sync.pulling ? <Spinner size={16} /> : <RefreshIcon size={17} />}
+      </button>
+      <button
+        type="button"
+        className={TOOL}
+        aria-label={t("timeline.markAllRead")}
+        title={t("timeline.markAllRead")}
+        data-testid="mark-timeline-read"
+        disabled={!reader || !canMarkTimelineRead(query) || !unread}
+        onClick={() => reader && markTimelineRead(reader, query, subscriptions)}
+      >
+        <CheckAllIcon size={17} />
+      </button>
+    </header>
+  );
+}

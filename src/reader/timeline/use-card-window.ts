@@ -1,0 +1,33 @@
+import { useRef } from "react";
+import { of } from "rxjs";
+import { useLiveQuery } from "../../db/use-live-query.ts";
+import type { ReaderServices } from "../boot/boot.ts";
+import { type EntryCard, entryCards$ } from "../queries/index.ts";
+
+/**
+ * The rows of the entries around the visible range (one live query per window). Rows already
+ * loaded keep showing while the next window loads, so scrolling never flashes placeholders
+ * for entries seen a moment ago.
+ */
+export function useCardWindow(reader: ReaderServices | undefined, ids: string[]) {
+  const key = ids.join(",");
+  const db = reader?.db;
+  const cards = useLiveQuery(
+    () => (db ? entryCards$(db, ids) : of<Record<string, EntryCard>>({})),
+    [db, key],
+  );
+  const cache = useRef(new Map<string, EntryCard>());
+  const seen = useRef<Record<string, EntryCard> | undefined>(undefined);
+  const version = useRef(0);
+  if (cards && cards !== seen.current) {
+    seen.current = cards;
+    version.current += 1;
+    const keep = new Set(ids);
+    for (const id of cache.current.keys()) if (!keep.has(id)) cache.current.delete(id);
+    for (const id of ids) {
+      const card = cards[id];
+      if (card) cache.current.set(id, card);
+    }
+  }
+  return { cards: cache.current, version: version.current };
+}

@@ -1,0 +1,46 @@
+import { useCallback, useRef, useState } from "react";
+import { of } from "rxjs";
+import { formatFeedIdParam } from "../../../contract/routes.ts";
+import { useLiveQuery } from "../../db/use-live-query.ts";
+import type { ReaderServices } from "../boot/boot.ts";
+import { type TimelinePage, type TimelineQuery, timelineIds$ } from "../queries/index.ts";
+import { setStickyScope, stickyIds } from "./sticky-reads.ts";
+
+/** Entries in the first page of the infinite scroll (from the local store, not the network). */
+export const TIMELINE_PAGE_SIZE = 200;
+
+export function timelineKey(query: TimelineQuery): string {
+  return `${query.view}|${formatFeedIdParam(query.feed)}|${query.unreadOnly ? 1 : 0}`;
+}
+
+/**
+ * The ids of a timeline, growing as the user scrolls (each step doubles the page). While a bigger page loads the previous one
+ * stays on screen; a different timeline starts empty.
+ */
+export function useTimelineRows(reader: ReaderServices | undefined, query: TimelineQuery) {
+  const key = timelineKey(query);
+  const [paging, setPaging] = useState({ key, limit: TIMELINE_PAGE_SIZE, generation: 0 });
+  const current = paging.key === key ? paging : { key, limit: TIMELINE_PAGE_SIZE, generation: 0 };
+  if (paging.key !== key) setPaging(current);
+  setStickyScope(`${key}#${current.generation}`);
+
+  const db = reader?.db;
+  const page = useLiveQuery(
+    () => (db ? timelineIds$(db, query, current.limit, stickyIds) : of(undefined)),
+    [db, key, current.limit, current.generation],
+  );
+  const last = useRef<{ key: string; page: TimelinePage } | null>(null);
+  if (page) last.current = { key, page };
+  const shown = page ?? (last.current?.key === key ? last.current.page : undefined);
+
+  // Each step doubles what is loaded: reaching the end of 50,000 local entries takes 8 steps.
+  const loadMore = useCallback(() => {
+    setPaging((p) => (p.key === key ? { ...p, limit: p.limit * 2 } : p));
+  }, [key]);
+  /** Refetch: entries read in the meantime leave the list, and the first page shows again. */
+  const restart = useCallback(() => {
+    setPaging((p) => ({ key, limit: TIMELINE_PAGE_SIZE, generation: p.generation + 1 }));
+  }, [key]);
+
+  return { key, page: shown, loading: shown === undefined, loadMore, restart };
+}

@@ -1,0 +1,229 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import {
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import type { ReaderServices } from "../boot/boot.ts";
+import { dayLabel } from "../format.ts";
+import { useElementWidth } from "../layout/use-element-width.ts";
+import type { TimelineRow } from "../queries/index.ts";
+import type { ReaderSettings } from "../settings.ts";
+import type { TimelineLinkBase } from "./items/entry-link.tsx";
+import { timelineItems, windowIds } from "./timeline-items.ts";
+import { useAutoMarkRead } from "./use-auto-mark-read.ts";
+import { useCardWindow } from "./use-card-window.ts";
+import { viewLayout } from "./view-layouts.ts";
+
+/** A day's heading; its element has exactly this height. */
+export const DAY_HEIGHT = 34;
+/** Start loading the next page this many rows before the end. */
+const PREFETCH_ROWS = 30;
+
+/**
+ * A timeline, virtualized (@tanstack/react-virtual): only the rows on screen and a few around
+ * them are in the DOM, however many entries the view has. Lists measure each row; Pictures is
+ * a masonry of lanes, Videos a grid of lanes. Rows come in windows of the local store.
+ */
+export function VirtualTimeline(props: {
+  reader: ReaderServices | undefined;
+  view: number;
+  rows: TimelineRow[];
+  more: boolean;
+  onMore(): void;
+  activeEntryId: string | undefined;
+  base: TimelineLinkBase;
+  settings: ReaderSettings;
+  label: string;
+}) {
+  const { t, i18n } = useTranslation("reader");
+  const { reader, view, rows, settings } = props;
+  const layout = viewLayout(view);
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const width = useElementWidth(scrollElement);
+  const grouped = layout.groups && settings.groupByDate;
+  const items = useMemo(() => timelineItems(rows, grouped), [rows, grouped]);
+  const lanes =
+    layout.kind === "list" ? 1 : Math.max(1, Math.floor(width / (layout.minLaneWidth ?? 200)));
+  const laneWidth = lanes > 1 ? width / lanes : undefined;
+
+  // Stable callbacks: the virtualizer re-lays every row when they change identity, which with
+  // 50,000 rows must not happen on each scroll frame.
+  const tile =
+    layout.kind === "list"
+      ? layout.estimate
+      : Math.max(layout.estimate, (width / lanes) * (layout.kind === "grid" ? 0.8 : 1));
+  const estimateSize = useCallback(
+    (index: number) => (items[index]?.kind === "day" ? DAY_HEIGHT : tile),
+    [items, tile],
+  );
+  const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
+  const getScrollElement = useCallback(() => scrollElement, [scrollElement]);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement,
+    estimateSize,
+    getItemKey,
+    overscan: layout.kind === "list" ? 8 : 6,
+    lanes,
+  });
+  // A new lane count re-places every tile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lanes is the trigger.
+  useEffect(() => virtualizer.measure(), [lanes]);
+
+  const virtualItems = virtualizer.getVirtualItems();
+  const first = virtualItems[0]?.index ?? 0;
+  const last = virtualItems.at(-1)?.index ?? 0;
+  const { cards, version } = useCardWindow(reader, windowIds(items, first, last));
+
+  const { more, onMore } = props;
+  useEffect(() => {
+    if (more && last >= items.length - PREFETCH_ROWS) onMore();
+  }, [more, last, items.length, onMore]);
+
+  // Keyboard next/previous (or a deep link) opens an entry off screen: bring it into view.
+  const activeIndex = useMemo(
+    () => items.findIndex((item) => item.kind === "entry" && item.id === props.activeEntryId),
+    [items, props.activeEntryId],
+  );
+  const scrolledTo = useRef<number>(-1);
+  useEffect(() => {
+    if (activeIndex < 0 || scrolledTo.current === activeIndex) return;
+    scrolledTo.current = activeIndex;
+    virtualizer.scrollToIndex(activeIndex, { align: "auto" });
+  }, [activeIndex, virtualizer]);
+
+  const cardsRef = useRef(cards);
+  cardsRef.current = cards;
+  const isUnread = useCallback((id: string) => cardsRef.current.get(id)?.read === false, []);
+  const { observe, hoverProps, recheck } = useAutoMarkRead(
+    reader,
+    scrollElement,
+    {
+      render: settings.renderMarkUnread,
+      scroll: settings.scrollMarkUnread,
+      hover: settings.hoverMarkUnread,
+    },
+    isUnread,
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new window of rows is the trigger.
+  useEffect(recheck, [version, recheck]);
+
+  const Item = layout.item;
+  const words = { today: t("timeline.today"), yesterday: t("timeline.yesterday") };
+  return (
+    <div
+      ref={setScrollElement}
+      className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
+      data-testid="timeline-scroll"
+      data-layout={layout.kind}
+      data-lanes={lanes}
+    >
+      <ul
+        aria-label={props.label}
+        data-testid="timeline-list"
+        data-count={rows.length}
+        className={layout.kind === "list" ? "" : "px-1 pt-1"}
+        style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}
+      >
+        {virtualItems.map((virtual) => {
+          const item = items[virtual.index]!;
+          const style: CSSProperties = {
+            position: "absolute",
+            top: 0,
+            left: laneWidth ? virtual.lane * laneWidth : 0,
+            width: laneWidth ?? "100%",
+            transform: `translateY(${virtual.start}px)`,
+            ...(layout.fixed
+              ? { height: item.kind === "day" ? DAY_HEIGHT : layout.estimate, overflow: "hidden" }
+              : {}),
+          };
+          if (item.kind === "day") {
+            return (
+              <VirtualRow
+                key={virtual.key}
+                index={virtual.index}
+                measure={layout.fixed ? undefined : virtualizer.measureElement}
+                style={style}
+              >
+                <h3
+                  className="flex h-[34px] items-end bg-white/95 px-4 pb-1.5 text-xs font-semibold text-zinc-600 dark:bg-zinc-950/95 dark:text-zinc-400"
+                  data-testid="timeline-day"
+                >
+                  {dayLabel(item.day, i18n.language, words)}
+                </h3>
+              </VirtualRow>
+            );
+          }
+          return (
+            <VirtualRow
+              key={virtual.key}
+              index={virtual.index}
+              entryId={item.id}
+              measure={layout.fixed ? undefined : virtualizer.measureElement}
+              observe={observe}
+              style={style}
+              setSize={rows.length}
+              position={item.position + 1}
+              {...hoverProps(item.id)}
+            >
+              <Item
+                id={item.id}
+                card={cards.get(item.id)}
+                active={item.id === props.activeEntryId}
+                dimRead={settings.dimRead}
+                thumbnailRatio={settings.thumbnailRatio}
+                base={props.base}
+                language={i18n.language}
+              />
+            </VirtualRow>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function VirtualRow(props: {
+  index: number;
+  entryId?: string;
+  measure?(element: Element | null): void;
+  observe?(element: Element): () => void;
+  style: CSSProperties;
+  setSize?: number;
+  position?: number;
+  onMouseEnter?(): void;
+  onMouseLeave?(): void;
+  children: ReactNode;
+}) {
+  const { measure, observe } = props;
+  const ref = useCallback(
+    (element: HTMLLIElement | null) => {
+      if (!element) return;
+      measure?.(element);
+      return observe?.(element);
+    },
+    [measure, observe],
+  );
+  return (
+    <li
+      ref={ref}
+      data-index={props.index}
+      data-entry-id={props.entryId}
+      data-testid={props.entryId ? "timeline-item" : undefined}
+      aria-setsize={props.setSize}
+      aria-posinset={props.position}
+      style={props.style}
+      onMouseEnter={props.onMouseEnter}
+      onMouseLeave={props.onMouseLeave}
+    >
+      {props.children}
+    </li>
+  );
+}

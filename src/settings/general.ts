@@ -1,0 +1,63 @@
+import { DEFAULT_LANGUAGE } from "../../contract/constants.ts";
+import type { Choices } from "./sanitize.ts";
+
+export type TranslationMode = "bilingual" | "translation";
+export type StartupScreen = "timeline" | "subscription";
+
+/** General settings (SPEC §3). */
+export interface GeneralSettings {
+  language: string;
+  translation: boolean;
+  translationMode: TranslationMode;
+  summary: boolean;
+  actionLanguage: string;
+  startupScreen: StartupScreen;
+  dataPersist: boolean;
+  sendAnonymousData: boolean;
+  showQuickTimeline: boolean;
+  autoGroup: boolean;
+  unreadOnly: boolean;
+  scrollMarkUnread: boolean;
+  hoverMarkUnread: boolean;
+  renderMarkUnread: boolean;
+  groupByDate: boolean;
+  dimRead: boolean;
+  jumpOutLinkWarn: boolean;
+  enhancedSettings: boolean;
+  openLinksInExternalApp: boolean;
+  /** A speech voice name; empty means the system's default voice. */
+  voice: string;
+}
+
+/**
+ * SPEC §3 defaults. Where SPEC shows none we chose: dataPersist, showQuickTimeline and autoGroup
+ * on (offline reading and tidy folders are the point of the product), sendAnonymousData on (the
+ * original product's default; the user can turn it off), voice empty (the system voice).
+ */
+export const GENERAL_DEFAULTS: GeneralSettings = {
+  language: DEFAULT_LANGUAGE,
+  translation: false,
+  translationMode: "bilingual",
+  summary: true,
+  actionLanguage: "default",
+  startupScreen: "timeline",
+  dataPersist: true,
+  sendAnonymousData: true,
+  showQuickTimeline: true,
+  autoGroup: true,
+  unreadOnly: true,
+  scrollMarkUnread: true,
+  hoverMarkUnread: true,
+  renderMarkUnread: false,
+  groupByDate: true,
+  dimRead: false,
+  jumpOutLinkWarn: true,
+  enhancedSettings: false,
+  openLinksInExternalApp: false,
+  voice: "",
+};
+
+export const GENERAL_CHOICES: Choices<GeneralSettings> = {
+  translationMode: ["bilingual", "translation"],
+  startupScreen: ["timeline", "subscription"],
+};

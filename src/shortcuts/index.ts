@@ -1,0 +1,34 @@
+export {
+  onControlEvent,
+  onOpenQuickAdd,
+  openCommandPalette,
+  openQuickAdd,
+  openShortcutsDialog,
+} from "./bus.ts";
+export { useCommandContext, useCommandHost } from "./command-hooks.ts";
+export { type CommandHost, commandHost, runCommand } from "./command-host.ts";
+export { commandPayload, type ReaderContext } from "./command-payload.ts";
+export { formatBinding, formatBindingText, sortKeyTokens } from "./format.ts";
+export { GlobalShortcuts } from "./global-shortcuts.tsx";
+export type { ShortcutHandler, ShortcutMatch } from "./handlers.ts";
+export {
+  setFocusedScope,
+  type UseShortcutOptions,
+  useActiveScopes,
+  useShortcut,
+  useShortcutScope,
+} from "./hooks.ts";
+export { matchKeys, parseBinding } from "./keys.ts";
+export { Modal } from "./modal.tsx";
+export { IS_MAC } from "./platform.ts";
+export {
+  findShortcutAction,
+  SHORTCUT_ACTIONS,
+  SHORTCUT_GROUPS,
+  type ShortcutActionId,
+  type ShortcutGroup,
+} from "./registry.ts";
+export { SHORTCUT_SCOPES, type ShortcutScope } from "./scopes.ts";
+export { KeyCaps, ShortcutKeys } from "./shortcut-keys.tsx";
+export { ShortcutList } from "./shortcut-list.tsx";
+export { ShortcutsDialog } from "./shortcuts-dialog.tsx";

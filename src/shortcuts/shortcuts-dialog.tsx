@@ -1,0 +1,43 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CloseIcon } from "../ui/icons.tsx";
+import { onControlEvent } from "./bus.ts";
+import { Modal } from "./modal.tsx";
+import { ShortcutList } from "./shortcut-list.tsx";
+
+/** The keyboard shortcut list dialog (SPEC §2 dialogs), opened with ? or Shift+/. */
+export function ShortcutsDialog({ web }: { web: boolean }) {
+  const { t } = useTranslation("controls");
+  const [open, setOpen] = useState(false);
+  useEffect(() => onControlEvent("shortcuts-dialog", () => setOpen(true)), []);
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => setOpen(false)}
+      label={t("shortcuts.title")}
+      testId="shortcuts-dialog"
+      className="m-auto w-[min(56rem,calc(100vw-2rem))]"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-zinc-200 px-6 py-4 dark:border-zinc-800">
+        <div>
+          <h2 className="text-lg font-semibold">{t("shortcuts.title")}</h2>
+          <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
+            {t("shortcuts.description")}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          aria-label={t("shortcuts.close")}
+          className="flex size-8 items-center justify-center rounded-lg hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          <CloseIcon size={18} />
+        </button>
+      </div>
+      <div className="max-h-[70vh] overflow-y-auto px-6 pt-5">
+        <ShortcutList web={web} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from "react-i18next";
+import { detectEnvironment } from "../../app/client-info.ts";
+import { ShortcutList } from "../../shortcuts/shortcut-list.tsx";
+import { PageHeader } from "../page.tsx";
+
+/** /settings/shortcuts: every keyboard shortcut, grouped in SPEC §2 order (src/shortcuts). */
+export function ShortcutsSettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <section data-testid="settings-page-shortcuts">
+      <PageHeader
+        title={t("settings.panels.shortcuts")}
+        description={t("controls:shortcuts.description")}
+      />
+      <div className="p-6">
+        <ShortcutList web={detectEnvironment(window) === "web"} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { FeedServer } from "../support/feed-server.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import { recentFeed, signUp, timelineIds, waitForSynced } from "./support/reader.ts";
+
+/** The reader without a mouse: quick add, timeline keys, entry actions, the palette. */
+describe("the reader by keyboard alone (Chromium)", () => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let browser: Browser;
+  let watch: PageWatch;
+  let page: Page;
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    feeds.serve("/keys.xml", recentFeed("Keyboard Feed", "keys", 5));
+    server = await startTestServer("sqlite", {
+      CLIENT_DIST_DIR: inject("clientDistDir"),
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      AUTH_RATE_LIMIT_MAX: "1000",
+    });
+    browser = await launchBrowser();
+    watch = await openPage(browser);
+    page = watch.page;
+    await signUp(page, server.localUrl);
+  });
+  afterAll(async () => {
+    await watch?.context.close();
+    await browser?.close();
+    await server?.close();
+    await feeds?.stop();
+  });
+
+  const entryId = () => new URL(page.url()).pathname.split("/")[4];
+  const view = () => page.getByTestId("entry-view");
+
+  it("subscribes with Ctrl+N, typing the URL and Enter", async () => {
+    await page.keyboard.press("Control+N");
+    await page.getByTestId("quick-add-url").waitFor();
+    await page.keyboard.type(feeds.url("/keys.xml"));
+    await page.keyboard.press("Enter");
+    // Done, the dialog offers "Open feed" with the focus on it.
+    const open = page.getByTestId("quick-add-open");
+    await open.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => open.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(5);
+  });
+
+  it("walks the timeline with J and K, opening entries (marked read)", async () => {
+    const ids = await timelineIds(page);
+    await page.keyboard.press("j");
+    await expect.poll(entryId).toBe(ids[0]);
+    await page.keyboard.press("j");
+    await expect.poll(entryId).toBe(ids[1]);
+    await page.keyboard.press("k");
+    await expect.poll(entryId).toBe(ids[0]);
+    await expect.poll(() => view().getAttribute("data-read")).toBe("1");
+  });
+
+  it("toggles read with M and star with S in the entry", async () => {
+    await page.keyboard.press("m");
+    await expect.poll(() => view().getAttribute("data-read")).toBe("0");
+    await page.keyboard.press("m");
+    await expect.poll(() => view().getAttribute("data-read")).toBe("1");
+    await page.keyboard.press("s");
+    await expect.poll(() => view().getAttribute("data-starred")).toBe("1");
+    await page.keyboard.press("s");
+    await expect.poll(() => view().getAttribute("data-starred")).toBe("0");
+  });
+
+  it("runs a command from the palette: star the open entry", async () => {
+    await page.keyboard.press("Control+K");
+    await page.getByTestId("palette-input").waitFor();
+    await page.keyboard.type("Star");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => view().getAttribute("data-starred")).toBe("1");
+    await waitForSynced(page);
+    const starred = await page.request.post(`${server.localUrl}/api/entries`, {
+      data: { isCollection: true },
+      headers: { origin: server.localUrl },
+    });
+    const items = ((await starred.json()) as { data: { entries: { id: string } }[] }).data;
+    expect(items.map((item) => item.entries.id)).toEqual([entryId()]);
+  });
+
+  it("moves between entries with N and Shift+N, and switches views with the number keys", async () => {
+    const ids = await timelineIds(page);
+    const at = ids.indexOf(entryId()!);
+    await page.keyboard.press("n");
+    await expect.poll(entryId).toBe(ids[at + 1]);
+    await page.keyboard.press("Shift+N");
+    await expect.poll(entryId).toBe(ids[at]);
+    // Alt+1 makes the subscription column the focused area: its keys win there.
+    await page.keyboard.press("Alt+1");
+    await page.keyboard.press("3");
+    await page.waitForURL(/\/timeline\/view-2\/all\/pending$/);
+    await page.keyboard.press("1");
+    await page.waitForURL(/\/timeline\/view-0\/all\/pending$/);
+    expect(watch.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { FeedServer } from "../support/feed-server.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import { serveMediaFeed } from "./support/media-feeds.ts";
+import { openEntry, quickAdd, signUp, timelineIds } from "./support/reader.ts";
+
+/** Each view's own layout, with fixture entries subscribed in that view. */
+describe("timeline views (Chromium, real server, media fixtures)", () => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let browser: Browser;
+  let watch: PageWatch;
+  let page: Page;
+  const urls: Record<string, string> = {};
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    for (const kind of ["pictures", "videos", "audios", "social", "notifications"] as const) {
+      urls[kind] = serveMediaFeed(feeds, kind, 12);
+    }
+    server = await startTestServer("sqlite", {
+      CLIENT_DIST_DIR: inject("clientDistDir"),
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      AUTH_RATE_LIMIT_MAX: "1000",
+    });
+    browser = await launchBrowser();
+    watch = await openPage(browser);
+    page = watch.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUp(page, server.localUrl);
+  });
+  afterAll(async () => {
+    await watch?.context.close();
+    await browser?.close();
+    await server?.close();
+    await feeds?.stop();
+  });
+
+  const scroll = () => page.getByTestId("timeline-scroll");
+
+  it("Pictures: a masonry of lanes with each picture at its ratio", async () => {
+    const feedId = await quickAdd(page, urls.pictures!, { view: 2 });
+    await page.waitForURL(new RegExp(`/timeline/view-2/${feedId}/pending$`));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(12);
+    expect(await scroll().getAttribute("data-layout")).toBe("masonry");
+    const lanes = Number(await scroll().getAttribute("data-lanes"));
+    expect(lanes).toBeGreaterThanOrEqual(3);
+    const boxes = await page.getByTestId("timeline-item").evaluateAll((items) =>
+      items.map((item) => {
+        const rect = item.getBoundingClientRect();
+        return { left: Math.round(rect.left), height: Math.round(rect.height) };
+      }),
+    );
+    expect(new Set(boxes.map((b) => b.left)).size).toBe(lanes);
+    // 400x300 and 400x600 pictures: two tile heights, the tall ones twice the short ones.
+    const heights = [...new Set(boxes.map((b) => b.height))].sort((a, b) => a - b);
+    expect(heights.length).toBe(2);
+    expect(heights[1]! / heights[0]!).toBeGreaterThan(1.6);
+    await expect.poll(() => page.getByTestId("picture-image").count()).toBe(12);
+    expect(await page.getByTestId("view-tab-2").getAttribute("data-unread")).toBe("12");
+
+    // An entry opens over the grid with its pictures.
+    const first = (await timelineIds(page))[0]!;
+    await openEntry(page, first);
+    await page.getByTestId("entry-media").locator("img").first().waitFor();
+    await page.getByTestId("entry-close").click();
+  });
+
+  it("Videos: a grid of posters with durations; mp4 plays inline", async () => {
+    const feedId = await quickAdd(page, urls.videos!, { view: 3 });
+    await page.waitForURL(new RegExp(`/timeline/view-3/${feedId}/pending$`));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(12);
+    expect(await scroll().getAttribute("data-layout")).toBe("grid");
+    expect(Number(await scroll().getAttribute("data-lanes"))).toBeGreaterThanOrEqual(2);
+    const card = page.getByTestId("video-card").first();
+    await card.getByTestId("video-poster").waitFor();
+    expect(await card.getByTestId("video-duration").textContent()).toBe("1:01");
+    await card.getByTestId("video-play").click();
+    const video = card.getByTestId("video-inline");
+    await video.waitFor();
+    expect(await video.getAttribute("src")).toMatch(/\/videos\/clip-\d+\.mp4$/);
+  });
+
+  it("Audios: a list with play buttons into the player and durations", async () => {
+    const feedId = await quickAdd(page, urls.audios!, { view: 4 });
+    await page.waitForURL(new RegExp(`/timeline/view-4/${feedId}/pending$`));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(12);
+    expect(await scroll().getAttribute("data-layout")).toBe("list");
+    const row = page.getByTestId("audio-row").first();
+    expect(await row.getByTestId("audio-duration").textContent()).toContain("12:34");
+    const play = row.getByTestId("audio-play");
+    expect(await play.getAttribute("aria-label")).toMatch(/^Play audios \d+$/);
+    await play.click();
+    // The corner player (src/player) took it; the empty fixture file itself cannot play.
+    await expect
+      .poll(() => page.evaluate(() => window.__followPlayer?.getState().src))
+      .toMatch(/\/audios\/episode-\d+\.mp3$/);
+  });
+
+  it("Social media: authors, full text and pictures", async () => {
+    const feedId = await quickAdd(page, urls.social!, { view: 1 });
+    await page.waitForURL(new RegExp(`/timeline/view-1/${feedId}/pending$`));
+    // Tall rows: only those near the viewport are in the DOM; the list knows all twelve.
+    await expect
+      .poll(() => page.getByTestId("timeline-list").getAttribute("data-count"))
+      .toBe("12");
+    expect(await page.getByTestId("timeline-item").count()).toBeLessThan(12);
+    const author = page.getByTestId("social-author").first();
+    expect(await author.textContent()).toMatch(/^poster\d+$/);
+    await page.getByTestId("social-media").first().locator("img").waitFor();
+  });
+
+  it("Notifications: one compact line per entry, grouped by day", async () => {
+    const feedId = await quickAdd(page, urls.notifications!, { view: 5 });
+    await page.waitForURL(new RegExp(`/timeline/view-5/${feedId}/pending$`));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(12);
+    const heights = await page
+      .getByTestId("timeline-item")
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().height)));
+    expect(Math.max(...heights)).toBeLessThanOrEqual(44);
+    expect(await page.getByTestId("timeline-day").count()).toBeGreaterThanOrEqual(1);
+  });
+
+  it("each view tab counts only its own unread entries", async () => {
+    for (const view of [1, 2, 3, 4, 5]) {
+      const unread = Number(await page.getByTestId(`view-tab-${view}`).getAttribute("data-unread"));
+      expect(unread, `view ${view}`).toBeGreaterThan(0);
+      expect(unread, `view ${view}`).toBeLessThanOrEqual(12);
+    }
+    expect(await page.getByTestId("view-tab-0").getAttribute("data-unread")).toBe("0");
+    expect(watch.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
