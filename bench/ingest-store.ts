@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "../server/db/connect.ts";
-import type { EntryRow } from "../server/db/schema.ts";
 import type { NormalizedEntry } from "../server/ingest/model.ts";
 import { ingestBody } from "../server/ingest/pipeline.ts";
-import { storeEntries } from "../server/storage/entries.ts";
+import { storeEntries, toRow } from "../server/storage/entries.ts";
 import { nextEntityId } from "../server/storage/ids.ts";
 import { type BenchDialect, openBenchDatabase } from "./support/database.ts";
 import { atomDocument, type FeedInfo, generateItems, rssDocument } from "./support/feed-docs.ts";
@@ -87,43 +85,8 @@ async function createFeeds(database: DatabaseHandle, urls: string[]): Promise<st
   return ids;
 }
 
-/** The row storeEntries would write (same columns, JSON and content hash). */
-function rowOf(entry: NormalizedEntry, feedId: string): EntryRow {
-  const media = JSON.stringify(entry.media);
-  const attachments = JSON.stringify(entry.attachments);
-  const row: EntryRow = {
-    id: nextEntityId(),
-    feed_id: feedId,
-    guid: entry.guid,
-    title: entry.title,
-    url: entry.url,
-    content: entry.content,
-    description: entry.description,
-    author: entry.author,
-    author_url: entry.authorUrl,
-    author_avatar: entry.authorAvatar,
-    language: entry.language,
-    categories: JSON.stringify(entry.categories),
-    media,
-    attachments,
-    extra: entry.extra ? JSON.stringify(entry.extra) : null,
-    content_hash: "",
-    published_at: entry.publishedAt ? entry.publishedAt.toISOString() : NOW,
-    inserted_at: NOW,
-    updated_at: NOW,
-  };
-  row.content_hash = createHash("sha256")
-    .update(
-      [row.title, row.url, row.content, row.description, row.author, media, attachments].join(
-        "\u0000",
-      ),
-    )
-    .digest("hex");
-  return row;
-}
-
 async function rawInsert(database: DatabaseHandle, feedId: string, entries: NormalizedEntry[]) {
-  const rows = entries.map((entry) => rowOf(entry, feedId));
+  const rows = entries.map((entry) => toRow(entry, feedId, NOW));
   await database.db.transaction().execute(async (trx) => {
     await trx.insertInto("entry").values(rows).execute();
     await trx

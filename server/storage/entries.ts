@@ -90,7 +90,8 @@ export async function storeEntries(
   return result;
 }
 
-function toRow(entry: NormalizedEntry, feedId: string, now: string): EntryRow {
+/** The row storeEntries writes for a new entry (JSON columns, content hash). */
+export function toRow(entry: NormalizedEntry, feedId: string, now: string): EntryRow {
   const media = JSON.stringify(
     entry.media.map((m) => ({
       type: m.type,
