@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { commandList } from "../commands/index.ts";
 import { setUISetting } from "../settings/hooks.ts";
@@ -24,8 +24,10 @@ export function PaletteContent({ web, onDone }: { web: boolean; onDone: () => vo
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const input = useRef<HTMLInputElement>(null);
-  // This body may arrive after the dialog opened (lazy chunk): take the focus then.
-  useEffect(() => input.current?.focus(), []);
+  // This body may arrive after the dialog opened (lazy chunk): take the focus then. A layout
+  // effect, because React re-runs those (and not passive effects) when a suspended boundary
+  // shows this body again, and hiding it moved the focus to the page.
+  useLayoutEffect(() => input.current?.focus(), []);
   const hostVersion = useSyncExternalStore(commandHost.subscribe, commandHost.version);
   const handlerVersion = useSyncExternalStore(shortcutHandlers.subscribe, shortcutHandlers.version);
 

@@ -103,4 +103,22 @@ describe("the reader by keyboard alone (Chromium)", () => {
     await page.waitForURL(/\/timeline\/view-0\/all\/pending$/);
     expect(watch.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
+
+  it("a different user signing in on this browser sees none of the previous user's data", async () => {
+    await expect
+      .poll(() => page.getByTestId("subscription-list").textContent())
+      .toContain("Keyboard Feed");
+    await page.getByTestId("sign-out").click();
+    await page.waitForURL(/\/login/);
+    await signUp(page, server.localUrl);
+    await expect
+      .poll(() => page.getByTestId("subscription-list").textContent())
+      .not.toContain("Keyboard Feed");
+    expect(await page.getByTestId("view-tab-0").getAttribute("data-unread")).toBe("0");
+    const stored = await page.evaluate(async () => {
+      const rows = await window.__followReader!.db.query("SELECT COUNT(*) AS n FROM entries");
+      return Number(rows[0]?.n);
+    });
+    expect(stored).toBe(0);
+  });
 });

@@ -53,6 +53,7 @@ export function TimelineHeader({
     () => (db ? timelineUnreadCount$(db, { ...query, unreadOnly: false }) : of(0)),
     [db, key],
   );
+  const feedValue = feedSelectionValue(query.feed);
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 pr-2 pl-3 dark:border-zinc-800">
@@ -73,7 +74,7 @@ export function TimelineHeader({
           className="truncate text-[15px] font-semibold"
           data-testid="timeline-feed"
           data-kind={query.feed.kind}
-          data-value={feedSelectionValue(query.feed)}
+          data-value={feedValue}
         >
           {title}
         </h1>
