@@ -166,4 +166,39 @@ describe("sync engine against the real server", () => {
     expect(server.starred).toEqual([entry]);
     expect(server.read[entry]).toBe(true);
   });
+
+  it("pushes only once this tab holds the leader lock, and pulls meanwhile", async () => {
+    const account = await signUp(world.baseUrl, freshEmail());
+    let becomeLeader = () => {};
+    const leadership = new Promise<void>((resolve) => {
+      becomeLeader = resolve;
+    });
+    const writes: string[] = [];
+    const c = await openTestClient({
+      baseUrl: world.baseUrl,
+      account,
+      fetch: (input, init) => {
+        // POST entries is a query (SPEC §7), not a write.
+        const write = init?.method && init.method !== "GET" && !/\/entries$/.test(String(input));
+        if (write) writes.push(`${init.method} ${String(input)}`);
+        return fetch(input, init);
+      },
+      engine: { leadership },
+    });
+    open.push(c);
+    c.engine.start();
+    await c.dispatch("subscriptions.subscribe", { url: world.feedUrls[0]! });
+    await c.engine.pull({ entries: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writes).toEqual([]);
+    expect(await c.db.query("SELECT name FROM outbox")).toEqual([
+      { name: "subscriptions.subscribe" },
+    ]);
+
+    becomeLeader();
+    await c.engine.drain();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/^POST .*\/api\/subscriptions$/);
+    expect(await c.db.query("SELECT * FROM outbox")).toEqual([]);
+  });
 });

@@ -31,6 +31,12 @@ export interface SyncEngineOptions {
   requestTimeoutMs?: number;
   /** Pull everything when started (default true). */
   pullOnStart?: boolean;
+  /**
+   * Resolves when this tab may push (it holds the sync leader lock, src/sync/leader.ts). Tabs
+   * share one outbox: two pushers would race each command's idempotency key. Every tab pulls.
+   * Default: push at once.
+   */
+  leadership?: Promise<void>;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -155,7 +161,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const userId = options.userId;
       if (userId)
         void db.transaction(["meta"], (tx) => runStatements(tx, [setMeta("userId", userId)]));
-      fibers = [Effect.runFork(push), Effect.runFork(pull)];
+      fibers = [Effect.runFork(pull)];
+      const started = fibers;
+      (options.leadership ?? Promise.resolve()).then(
+        () => {
+          // Still the same run: a stop() in between interrupted it.
+          if (fibers === started) fibers = [...fibers, Effect.runFork(push)];
+        },
+        (error: unknown) => log("Sync: this tab will not push", error),
+      );
       void countPending();
       if (options.pullOnStart !== false) requestPull(true).catch(() => undefined);
     },

@@ -5,6 +5,8 @@ import type { LocalDatabase } from "../../db/types.ts";
 import {
   type Connectivity,
   createSyncEngine,
+  deleteOldTranslations,
+  requestLeadership,
   type SyncEngine,
   windowFocusSource,
 } from "../../sync/index.ts";
@@ -22,9 +24,6 @@ export interface ReaderServices {
 export interface BootedReader extends ReaderServices {
   close(): Promise<void>;
 }
-
-/** SPEC §9: stored translations are deleted at start-up after 7 days. */
-const TRANSLATION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * One follow.db per browser profile, owned by one user at a time: the meta row `userId`
@@ -58,21 +57,21 @@ export async function bootReader(options: {
   const db = await (options.open ?? openBrowserDatabase)();
   try {
     await ensureOwner(db, options.userId);
-    const cutoff = new Date(Date.now() - TRANSLATION_MAX_AGE_MS).toISOString();
-    await db.transaction(["translations"], (tx) =>
-      tx.execute("DELETE FROM translations WHERE created_at < ?", [cutoff]),
-    );
+    await deleteOldTranslations(db, Date.now());
   } catch (error) {
     await db.close();
     throw error;
   }
   const dispatch = createDispatcher({ db });
+  // Every tab reads and pulls; the one holding the leader lock pushes the shared outbox.
+  const lease = requestLeadership(globalThis.navigator?.locks);
   const engine = createSyncEngine({
     db,
     api: options.api,
     connectivity: options.connectivity,
     userId: options.userId,
     focus: windowFocusSource(window),
+    leadership: lease.acquired,
   });
   engine.start();
   return {
@@ -84,6 +83,7 @@ export async function bootReader(options: {
     api: options.api,
     async close() {
       await engine.stop().catch(() => undefined);
+      lease.release();
       await db.close();
     },
   };
