@@ -95,7 +95,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   });
   app.route(`${base}/subscriptions`, subscriptionRoutes(auth, database, subscriber));
   app.route(`${base}/categories`, categoryRoutes(auth, database));
-  app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, logger));
+  app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));

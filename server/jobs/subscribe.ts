@@ -18,7 +18,7 @@ export function createSubscribeService(
   fetcher: Fetcher,
   options: { feedRouteBaseUrl: string | undefined },
 ) {
-  async function resolveFeed(request: SubscribeRequest) {
+  async function resolveFeed(request: Pick<SubscribeRequest, "feedId" | "url">) {
     if (request.feedId) {
       const feed = await findFeedById(database, request.feedId);
       if (!feed) throw new ApiError(2001);
@@ -37,6 +37,8 @@ export function createSubscribeService(
   }
 
   return {
+    /** The feed a URL or id stands for, discovered, fetched and stored when new (a preview). */
+    resolve: resolveFeed,
     async subscribe(userId: string, request: SubscribeRequest) {
       const feed = await resolveFeed(request);
       const { unread } = await subscribe(database, {

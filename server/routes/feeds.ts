@@ -7,26 +7,43 @@ import { readQuery } from "../http/body.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { refreshFeed } from "../jobs/refresh-feed.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
+import type { SubscribeService } from "../jobs/subscribe.ts";
 import type { Logger } from "../logger.ts";
 import { recentPublishedAt } from "../storage/feed-leases.ts";
-import { findFeedById, findFeedByUrl, subscriberCount } from "../storage/feeds.ts";
-import { toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
+import { findFeedById, latestEntries, subscriberCount } from "../storage/feeds.ts";
+import { toEntryModel, toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
 import { findSubscription } from "../storage/subscriptions.ts";
 import { userRouter } from "./context.ts";
 
 const FeedQuery = Schema.Struct({
   id: Schema.optional(EntityId),
-  url: Schema.optional(Schema.String),
+  url: Schema.optional(Schema.String.pipe(Schema.check(Schema.isMaxLength(2048)))),
+  entriesLimit: Schema.optional(
+    Schema.NumberFromString.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 20 })),
+    ),
+  ),
 });
 
-export function feedRoutes(auth: Auth, database: DatabaseHandle, fetcher: Fetcher, logger: Logger) {
+export function feedRoutes(
+  auth: Auth,
+  database: DatabaseHandle,
+  fetcher: Fetcher,
+  subscriber: SubscribeService,
+  logger: Logger,
+) {
   const app = userRouter(auth, database);
 
+  // By id, a known feed; by URL, any feed: a URL not seen before is discovered, fetched and
+  // stored like a subscription would (without subscribing), so quick add can preview it.
   app.get("/", async (c) => {
-    const { id, url } = readQuery(c, FeedQuery);
-    if (!id && !url) throw new ApiError(2002);
-    const feed = id ? await findFeedById(database, id) : await findFeedByUrl(database, url!);
+    const { id, url, entriesLimit } = readQuery(c, FeedQuery);
+    if (!id && !url?.trim()) throw new ApiError(2002);
+    const feed = id
+      ? await findFeedById(database, id)
+      : await subscriber.resolve({ url: url!.trim() });
     if (!feed) throw new ApiError(2001);
+    const entries = entriesLimit ? await latestEntries(database, feed.id, entriesLimit) : [];
     const recent = await recentPublishedAt(database, feed.id, 200);
     const subscriptionCount = await subscriberCount(database, feed.id);
     const subscription = await findSubscription(database, c.get("userId"), feed.id);
@@ -34,6 +51,7 @@ export function feedRoutes(auth: Auth, database: DatabaseHandle, fetcher: Fetche
       code: 0,
       data: {
         feed: toFeedModel(feed),
+        entries: entries.map((row) => toEntryModel(row, false)),
         subscriptionCount,
         analytics: {
           updatesPerWeek: updatesPerWeek(recent),

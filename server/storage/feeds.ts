@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../db/connect.ts";
-import type { FeedRow } from "../db/schema.ts";
+import type { EntryRow, FeedRow } from "../db/schema.ts";
 import type { NormalizedFeed } from "../ingest/model.ts";
 import { nextEntityId } from "./ids.ts";
 import { nowIso } from "./time.ts";
@@ -64,4 +64,20 @@ export async function subscriberCount(database: DatabaseHandle, feedId: string):
     .where("feed_id", "=", feedId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** A feed's newest entries, list form (the feed preview). */
+export function latestEntries(
+  database: DatabaseHandle,
+  feedId: string,
+  limit: number,
+): Promise<EntryRow[]> {
+  return database.db
+    .selectFrom("entry")
+    .selectAll()
+    .where("feed_id", "=", feedId)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }

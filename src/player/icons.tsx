@@ -1,25 +1,7 @@
-import type { IconProps } from "../ui/icons.tsx";
+import { type IconProps, StrokeIcon } from "../ui/icons.tsx";
 
-/** Player glyphs, drawn like the shell's icons (src/ui/icons.tsx). */
-function Glyph({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Player glyphs, drawn like the shell's icons. */
+const Glyph = StrokeIcon;
 
 export function PlayIcon(props: IconProps) {
   return (

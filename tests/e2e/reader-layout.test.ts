@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FeedServer } from "../support/feed-server.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
-import { openEntry, quickAdd, recentFeed, signUp, timelineIds } from "./support/reader.ts";
+import {
+  openEntry,
+  quickAdd,
+  recentFeed,
+  signUp,
+  sitePage,
+  timelineIds,
+} from "./support/reader.ts";
 
 const width = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => Math.round(element.getBoundingClientRect().width));
@@ -43,6 +50,8 @@ describe("layout and mark-as-read modes (Chromium)", () => {
   beforeAll(async () => {
     feeds = await new FeedServer().start();
     feeds.serve("/long.xml", recentFeed("Long Feed", "long", 60));
+    feeds.serve("/preview.xml", recentFeed("Preview Feed", "preview", 5));
+    feeds.serve("/preview/", sitePage("Preview Site", "/preview.xml"), "text/html; charset=utf-8");
     server = await startTestServer("sqlite", {
       CLIENT_DIST_DIR: inject("clientDistDir"),
       FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.1/32",
@@ -71,6 +80,29 @@ describe("layout and mark-as-read modes (Chromium)", () => {
     await expect
       .poll(() => page.getByTestId("timeline-list").getAttribute("data-count"))
       .toBe("60");
+  });
+
+  it("quick add previews a site's feed before subscribing, and knows the ones followed", async () => {
+    await page.getByTestId("quick-add-button").click();
+    const dialog = page.getByTestId("quick-add-dialog");
+    await dialog.getByTestId("quick-add-url").fill(feeds.url("/preview/"));
+    const preview = dialog.getByTestId("quick-add-preview");
+    await preview.waitFor({ timeout: 30_000 });
+    expect(await preview.getByTestId("quick-add-preview-title").textContent()).toBe("Preview Feed");
+    expect(await preview.getByTestId("quick-add-preview-entry").allTextContents()).toEqual([
+      expect.stringContaining("Preview Feed item 1"),
+      expect.stringContaining("Preview Feed item 2"),
+      expect.stringContaining("Preview Feed item 3"),
+    ]);
+    expect(await preview.getByTestId("quick-add-preview-following").count()).toBe(0);
+
+    // A feed already followed says so.
+    await dialog.getByTestId("quick-add-url").fill(feeds.url("/long.xml"));
+    await dialog.getByTestId("quick-add-preview-following").waitFor({ timeout: 30_000 });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    // Previewing subscribed to nothing.
+    expect(await page.getByTestId("subscription-list").textContent()).not.toContain("Preview");
   });
 
   it("quick add shows the coded error when the URL has no feed, and undoes the subscription", async () => {

@@ -129,6 +129,9 @@ describe("SSRF through the API", () => {
     ]) {
       const response = await client.request("POST", "/api/subscriptions", { json: { url } });
       expect(response.body.code, url).toBe(2003);
+      // The feed preview fetches through the same guard.
+      const preview = await client.request("GET", `/api/feeds?url=${encodeURIComponent(url)}`);
+      expect(preview.body.code, url).toBe(2003);
     }
     expect(feeds.hits.get("/feed.xml")).toBeUndefined();
   });

@@ -226,6 +226,39 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
     expect(feed.body.data.subscriptionCount).toBe(1);
   });
 
+  it("previews a feed by a URL never seen: fetched and stored, not subscribed", async () => {
+    const url = feeds.serve("/preview.xml", rssFeed("Preview", items.slice(0, 4)));
+    const preview = await alice.request(
+      "GET",
+      `/api/feeds?url=${encodeURIComponent(url)}&entriesLimit=2`,
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.feed).toMatchObject({ type: "feed", title: "Preview", url });
+    expect(preview.body.data.subscriptionCount).toBe(0);
+    expect(preview.body.data.subscription).toBeUndefined();
+    const titles = preview.body.data.entries.map((e: { title: string }) => e.title);
+    expect(titles).toEqual([items[0]!.title, items[1]!.title]);
+    expect(preview.body.data.entries[0].content).toBeUndefined();
+    const subscriptions = (await alice.request("GET", "/api/subscriptions")).body.data;
+    expect(subscriptions.map((s: { feedId: string }) => s.feedId)).not.toContain(
+      preview.body.data.feed.id,
+    );
+
+    // Subscribing afterwards finds the stored feed: no second fetch.
+    const fetched = feeds.hits.get("/preview.xml");
+    const sub = await alice.request("POST", "/api/subscriptions", { json: { url, view: 0 } });
+    expect(sub.body.feed.id).toBe(preview.body.data.feed.id);
+    expect(feeds.hits.get("/preview.xml")).toBe(fetched);
+
+    const nothing = await alice.request(
+      "GET",
+      `/api/feeds?url=${encodeURIComponent(feeds.url("/missing.xml"))}`,
+    );
+    expect(nothing.body.code).toBe(2003);
+    const bad = await alice.request("GET", `/api/feeds?url=x&entriesLimit=500`);
+    expect([bad.status, bad.body.code]).toEqual([400, 1002]);
+  });
+
   it("records fetch failures on the feed and clears them after a good fetch", async () => {
     let failing = true;
     const url = feeds.route("/flaky.xml", (_request, response) => {

@@ -3,8 +3,11 @@ import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { Button } from "../../ui/button.tsx";
 import { useReader } from "../boot/reader-context.tsx";
+import { useConnectivityStatus } from "../sync/use-sync-status.ts";
 import { Dialog, DialogActions } from "../ui/dialog.tsx";
 import { Checkbox, Field, ViewSelect } from "../ui/fields.tsx";
+import { useFeedPreview } from "./feed-preview.ts";
+import { FeedPreviewCard } from "./feed-preview-card.tsx";
 import { QuickAddProgress } from "./quick-add-progress.tsx";
 import { closeQuickAdd, useQuickAddRequest } from "./quick-add-store.ts";
 import { useAllSubscriptions, useCategories } from "./use-categories.ts";
@@ -60,15 +63,21 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
   const categories = useCategories();
   const [form, setForm] = useState(initial);
   const [commandId, setCommandId] = useState<string | null>(null);
+  const [sentUrl, setSentUrl] = useState("");
   const subscriptions = useAllSubscriptions();
   const [before, setBefore] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const update = (change: Partial<QuickAddForm>) =>
     setForm((current) => ({ ...current, ...change }));
+  const online = useConnectivityStatus() === "online";
+  const typed = normalizeFeedUrl(form.url);
+  const preview = useFeedPreview(reader?.api, typed, online);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const url = normalizeFeedUrl(form.url);
+    // The previewed feed's own URL: the server knows it already and subscribes at once.
+    const url =
+      preview.status === "ready" && preview.url === typed ? preview.preview.feed.url : typed;
     if (!reader || !url) return;
     setBusy(true);
     setBefore(new Set(subscriptions.flatMap((s) => (s.feedId ? [s.feedId] : []))));
@@ -79,6 +88,7 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
         category: form.category.trim() || null,
         isPrivate: form.isPrivate,
       });
+      setSentUrl(url);
       setCommandId(meta.commandId);
     } finally {
       setBusy(false);
@@ -90,7 +100,7 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
       <QuickAddProgress
         reader={reader}
         commandId={commandId}
-        form={{ ...form, url: normalizeFeedUrl(form.url) }}
+        form={{ ...form, url: sentUrl }}
         before={before}
         onRetry={() => setCommandId(null)}
       />
@@ -111,6 +121,7 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
         maxLength={2048}
         data-testid="quick-add-url"
       />
+      <FeedPreviewCard state={preview} />
       <div className="grid grid-cols-2 gap-3">
         <ViewSelect
           label={t("quickAdd.view")}

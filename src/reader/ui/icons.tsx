@@ -1,34 +1,9 @@
 import type { ReactNode } from "react";
-import type { IconProps } from "../../ui/icons.tsx";
+import { type IconProps, StrokeIcon } from "../../ui/icons.tsx";
 
-/** The reader's own stroke icons (same drawing rules as src/ui/icons.tsx). */
-function Icon({
-  size = 18,
-  children,
-  filled,
-  ...props
-}: IconProps & { children: ReactNode; filled?: boolean }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The reader's own icons, drawn by the shell's StrokeIcon. */
 const make = (path: ReactNode) => (props: IconProps & { filled?: boolean }) => (
-  <Icon {...props}>{path}</Icon>
+  <StrokeIcon {...props}>{path}</StrokeIcon>
 );
 
 export const StarIcon = make(
