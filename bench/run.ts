@@ -4,6 +4,7 @@ import { benchIngest, ingestTable } from "./ingest-store.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
+import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
 import { printTable, type Table } from "./support/table.ts";
@@ -46,6 +47,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "entries-latency",
     run: async () => entriesLatencyTables(await benchEntriesLatency()),
+  },
+  {
+    name: "reader-ui",
+    run: async () => readerUiTables(await benchReaderUi()),
   },
 ];
 

@@ -8,7 +8,7 @@ import { PLAYBACK_RATES, PLAYER_SEEK_STEP_S } from "./state.ts";
 import { formatPlayerTime } from "./time.ts";
 
 const ICON_BUTTON =
-  "flex size-8 shrink-0 items-center justify-center rounded-full text-zinc-600 transition-colors " +
+  "flex size-8 shrink-0 items-center justify-center rounded-full text-muted transition-colors " +
   "hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent " +
   "dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white";
 

@@ -92,10 +92,10 @@ export function EntryBody(props: {
               ) : null}
               {streamed ? (
                 entry.description ? null : (
-                  <p className="text-sm text-zinc-600">{t("entry.noContent")}</p>
+                  <p className="text-sm text-muted">{t("entry.noContent")}</p>
                 )
               ) : (
-                <p className="flex items-center gap-2 text-sm text-zinc-600">
+                <p className="flex items-center gap-2 text-sm text-muted">
                   <Spinner size={16} />
                   {t("entry.loadingContent")}
                 </p>

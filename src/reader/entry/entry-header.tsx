@@ -5,10 +5,19 @@ import { fullTime } from "../format.ts";
 import type { EntryDetail } from "../queries/index.ts";
 import { FeedIcon } from "../subscriptions/feed-icon.tsx";
 
+const EXCERPT_CHARS = 80;
+
+function excerpt(text: string | null | undefined): string {
+  const line = (text ?? "").replace(/\s+/g, " ").trim();
+  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS).trimEnd()}…` : line;
+}
+
 /** Feed, title (a link to the original), author and time. */
 export function EntryHeader({ entry }: { entry: EntryDetail }) {
   const { t, i18n } = useTranslation("reader");
   const feedTitle = entry.feedTitle ?? "";
+  // A post without a title (social media) is headed by its opening words, not its address.
+  const heading = entry.title || excerpt(entry.description) || feedTitle;
   return (
     <header className="mb-6 space-y-3">
       {entry.feedId ? (
@@ -26,13 +35,16 @@ export function EntryHeader({ entry }: { entry: EntryDetail }) {
           {feedTitle}
         </Link>
       ) : null}
-      <h1 className="text-2xl leading-tight font-bold tracking-tight" data-testid="entry-title">
+      <h1
+        className={`leading-tight font-bold tracking-tight ${entry.title ? "text-2xl" : "text-lg"}`}
+        data-testid="entry-title"
+      >
         {entry.url ? (
           <a href={entry.url} target="_blank" rel="noopener noreferrer" className="hover:underline">
-            {entry.title || entry.url}
+            {heading}
           </a>
         ) : (
-          entry.title
+          heading
         )}
       </h1>
       <p className="flex flex-wrap gap-x-2 text-sm text-zinc-600 dark:text-zinc-400">

@@ -18,12 +18,18 @@ function size(bytes: number | undefined): string {
 }
 
 /**
- * What the content may not show by itself: the pictures of a Pictures entry, a video (mp4 and
- * webm inline), the audio with a play button into the player, and every attachment.
+ * What the content may not show by itself: the entry's pictures (all of them in the Pictures
+ * view, elsewhere those the content does not already show), a video (mp4 and webm inline), the
+ * audio with a play button into the player, and the other attachments.
  */
 export function EntryMedia({ entry }: { entry: EntryDetail }) {
   const { t } = useTranslation("reader");
-  const pictures = entry.view === 2 ? photos(entry) : [];
+  const content = entry.content ?? "";
+  const pictures = photos(entry).filter(
+    (photo) => entry.view === 2 || !content.includes(photo.url),
+  );
+  const shown = new Set(pictures.map((photo) => photo.url));
+  const attachments = entry.attachments.filter((attachment) => !shown.has(attachment.url));
   const clip = video(entry);
   const track = audio(entry);
   const playing = useAudioPlaying(track?.url);
@@ -81,18 +87,18 @@ export function EntryMedia({ entry }: { entry: EntryDetail }) {
               {playing ? t("audio.pause", { title }) : t("audio.play", { title })}
             </span>
             {track.duration_in_seconds ? (
-              <span className="text-xs text-zinc-600">{duration(track.duration_in_seconds)}</span>
+              <span className="text-xs text-muted">{duration(track.duration_in_seconds)}</span>
             ) : null}
           </span>
         </button>
       ) : null}
-      {entry.attachments.length > 0 ? (
+      {attachments.length > 0 ? (
         <ul
           className="space-y-1 text-sm"
           aria-label={t("entry.attachments")}
           data-testid="entry-attachments"
         >
-          {entry.attachments.map((attachment) => (
+          {attachments.map((attachment) => (
             <li key={attachment.url}>
               <a
                 href={attachment.url}
@@ -104,7 +110,7 @@ export function EntryMedia({ entry }: { entry: EntryDetail }) {
                 <span className="truncate">
                   {attachment.title || attachment.url.split("/").pop() || attachment.url}
                 </span>
-                <span className="shrink-0 text-xs text-zinc-600">
+                <span className="shrink-0 text-xs text-muted">
                   {[
                     attachment.mime_type,
                     size(attachment.size_in_bytes),

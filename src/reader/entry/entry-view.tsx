@@ -84,7 +84,7 @@ export function EntryView({ entryId }: { entryId: string }) {
     return (
       <div
         ref={area}
-        className="flex h-full items-center justify-center text-zinc-600"
+        className="flex h-full items-center justify-center text-muted"
         data-testid="entry-loading"
       >
         <Spinner size={24} label={tApp("common.loading")} />

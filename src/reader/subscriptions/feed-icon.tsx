@@ -44,7 +44,8 @@ export function FeedIcon({
         background: COLORS[Math.abs(hash) % COLORS.length],
       }}
     >
-      {(title.trim()[0] ?? "?").toUpperCase()}
+      {/* The first letter or digit: "@ana" is an A, not an @. */}
+      {(title.match(/[\p{L}\p{N}]/u)?.[0] ?? "?").toUpperCase()}
     </span>
   );
 }

@@ -52,7 +52,7 @@ export function FeedRow(props: {
         {item.title}
       </span>
       {item.isPrivate ? (
-        <LockIcon size={12} className="shrink-0 text-zinc-600" aria-label={t("feed.private")} />
+        <LockIcon size={12} className="shrink-0 text-muted" aria-label={t("feed.private")} />
       ) : null}
     </>
   );
@@ -71,7 +71,7 @@ export function FeedRow(props: {
       </Link>
     ) : (
       <span
-        className={`${ROW} ${props.nested ? "pl-7" : ""} italic text-zinc-600`}
+        className={`${ROW} ${props.nested ? "pl-7" : ""} italic text-muted`}
         data-testid="subscription-pending"
       >
         {label}

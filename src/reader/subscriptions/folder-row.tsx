@@ -58,7 +58,7 @@ export function FolderRow(props: {
               aria-controls={listId}
               aria-label={t(collapsed ? "folder.expand" : "folder.collapse", { name: folder.name })}
               data-testid={`folder-toggle-${folder.name}`}
-              className="flex size-6 shrink-0 items-center justify-center rounded text-zinc-600 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+              className="flex size-6 shrink-0 items-center justify-center rounded text-muted hover:bg-zinc-200 dark:hover:bg-zinc-800"
             >
               <ChevronDownIcon
                 size={14}
@@ -76,7 +76,7 @@ export function FolderRow(props: {
               aria-current={props.active ? "page" : undefined}
               data-testid={`folder-link-${folder.name}`}
             >
-              <FolderIcon size={16} className="shrink-0 text-zinc-600" />
+              <FolderIcon size={16} className="shrink-0 text-muted" />
               <span className="min-w-0 flex-1 truncate">{folder.name}</span>
               <UnreadBadge count={folder.unread} testId={`folder-unread-${folder.name}`} />
             </Link>

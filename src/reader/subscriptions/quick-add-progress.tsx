@@ -183,7 +183,7 @@ export function QuickAddProgress(props: {
         <span>{waiting ? t("quickAdd.offline") : t("quickAdd.working")}</span>
       </p>
       {progress?.lastError ? (
-        <p className="mt-2 text-xs text-zinc-600">
+        <p className="mt-2 text-xs text-muted">
           {t("quickAdd.retrying", { count: progress.attempts })}
         </p>
       ) : null}

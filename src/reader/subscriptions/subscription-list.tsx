@@ -51,7 +51,7 @@ export function SubscriptionList({
   }
   if (!tree) {
     return (
-      <div className="flex justify-center py-6 text-zinc-600">
+      <div className="flex justify-center py-6 text-muted">
         <Spinner size={16} label={tApp("common.loading")} />
       </div>
     );
@@ -72,7 +72,7 @@ export function SubscriptionList({
           aria-current={selection?.kind === "all" ? "page" : undefined}
           data-testid="subscription-all"
         >
-          <ListIcon size={16} className="shrink-0 text-zinc-600" />
+          <ListIcon size={16} className="shrink-0 text-muted" />
           <span className="flex-1 truncate">{t("column.all")}</span>
           <UnreadBadge count={tree.unread} testId="subscription-all-unread" />
         </Link>
@@ -92,7 +92,7 @@ export function SubscriptionList({
           <StarIcon size={16} className="shrink-0 text-amber-500" />
           <span className="flex-1 truncate">{t("column.collections")}</span>
           {starred ? (
-            <span className="ml-auto text-xs tabular-nums text-zinc-600">{starred}</span>
+            <span className="ml-auto text-xs tabular-nums text-muted">{starred}</span>
           ) : null}
         </Link>
       </li>

@@ -48,7 +48,7 @@ export function TimelineColumn(props: {
     body = <EmptyState title={t("column.databaseFailed")} />;
   } else if (!page) {
     body = (
-      <div className="flex justify-center py-10 text-zinc-600">
+      <div className="flex justify-center py-10 text-muted">
         <Spinner size={24} label={tApp("common.loading")} />
       </div>
     );

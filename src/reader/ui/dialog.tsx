@@ -73,7 +73,7 @@ export function Dialog(props: {
               type="button"
               onClick={onClose}
               aria-label={t("dialog.close")}
-              className="flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              className="flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
               <CloseIcon size={16} />
             </button>

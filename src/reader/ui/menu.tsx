@@ -52,7 +52,7 @@ export function RowMenu(props: {
           data-state={open ? "open" : "closed"}
           data-testid={props.testId ? `${props.testId}-menu` : undefined}
           onClick={() => onOpenChange(!open)}
-          className="absolute right-1 flex size-6 items-center justify-center rounded-md text-zinc-600 opacity-0 group-hover:opacity-100 hover:bg-zinc-200 focus-visible:opacity-100 data-[state=open]:opacity-100 dark:hover:bg-zinc-700"
+          className="absolute right-1 flex size-6 items-center justify-center rounded-md text-muted opacity-0 group-hover:opacity-100 hover:bg-zinc-200 focus-visible:opacity-100 data-[state=open]:opacity-100 dark:hover:bg-zinc-700"
         >
           <MoreDots />
         </button>
@@ -147,7 +147,7 @@ export function MenuLabel({ children }: { children: ReactNode }) {
   return (
     <div
       role="presentation"
-      className="px-2.5 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-zinc-600"
+      className="px-2.5 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-muted"
     >
       {children}
     </div>

@@ -34,7 +34,7 @@ export function UserCard() {
         aria-label={t("auth.signOut")}
         title={t("auth.signOut")}
         data-testid="sign-out"
-        className="flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 disabled:opacity-50 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        className="flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-zinc-200 hover:text-zinc-900 disabled:opacity-50 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
       >
         {signingOut ? <Spinner size={16} /> : <SignOutIcon size={18} />}
       </button>

@@ -26,7 +26,7 @@ export function EntryPane() {
       ) : (
         <Suspense
           fallback={
-            <div className="flex h-full items-center justify-center text-zinc-600">
+            <div className="flex h-full items-center justify-center text-muted">
               <Spinner size={24} />
             </div>
           }

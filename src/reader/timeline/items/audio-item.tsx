@@ -55,8 +55,8 @@ export function AudioItem(props: ItemProps) {
           <UnreadDot read={card.read} />
           {title}
         </span>
-        <span className="mt-0.5 flex gap-1.5 text-xs text-zinc-600">
-          <span className="truncate">{card.feedTitle}</span>
+        <span className="mt-0.5 flex min-w-0 gap-1.5 text-xs text-muted">
+          <span className="min-w-0 truncate">{card.feedTitle}</span>
           {length ? (
             <span className="shrink-0 tabular-nums" data-testid="audio-duration">
               · {length}

@@ -52,12 +52,13 @@ export function itemTone(props: ItemProps): string {
   return `${active} ${props.dimRead && read ? "opacity-60" : ""}`;
 }
 
+/** The unread mark; a read row keeps its room, so read and unread rows line up. */
 export function UnreadDot({ read }: { read: boolean | undefined }) {
-  if (read !== false) return null;
   return (
     <span
-      className="mr-1.5 inline-block size-2 shrink-0 rounded-full bg-accent align-middle"
+      className={`mr-1.5 inline-block size-2 shrink-0 rounded-full bg-accent align-middle ${read === false ? "" : "invisible"}`}
       aria-hidden="true"
+      data-unread-dot={read === false ? "" : undefined}
     />
   );
 }

@@ -17,8 +17,8 @@ export function NotificationItem(props: ItemProps) {
       <span className={`min-w-0 flex-1 truncate ${card.read ? "" : "font-medium"}`}>
         {card.title || card.excerpt || card.url}
       </span>
-      <span className="max-w-[30%] shrink-0 truncate text-xs text-zinc-600">{card.feedTitle}</span>
-      <time dateTime={card.publishedAt} className="shrink-0 text-xs text-zinc-600">
+      <span className="max-w-[25%] shrink-0 truncate text-xs text-muted">{card.feedTitle}</span>
+      <time dateTime={card.publishedAt} className="shrink-0 text-xs text-muted">
         {relativeTime(card.publishedAt, props.language)}
       </time>
     </EntryLink>

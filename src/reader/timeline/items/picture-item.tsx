@@ -32,7 +32,7 @@ export function PictureItem(props: ItemProps) {
           style={{ aspectRatio: ratio }}
         />
       ) : (
-        <div className="flex aspect-square items-center justify-center p-3 text-center text-sm text-zinc-600">
+        <div className="flex aspect-square items-center justify-center p-3 text-center text-sm text-muted">
           {card.title}
         </div>
       )}

@@ -33,16 +33,16 @@ export function SocialItem(props: ItemProps) {
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-baseline gap-1.5 text-sm">
           <UnreadDot read={card.read} />
-          <span className="truncate font-semibold" data-testid="social-author">
+          <span className="max-w-full shrink-0 truncate font-semibold" data-testid="social-author">
             {author}
           </span>
           {card.author && card.feedTitle ? (
-            <span className="truncate text-xs text-zinc-600">{card.feedTitle}</span>
+            <span className="min-w-0 truncate text-xs text-muted">{card.feedTitle}</span>
           ) : null}
           <time
             dateTime={card.publishedAt}
             title={fullTime(card.publishedAt, props.language)}
-            className="ml-auto shrink-0 text-xs text-zinc-600"
+            className="ml-auto shrink-0 text-xs text-muted"
           >
             {relativeTime(card.publishedAt, props.language)}
           </time>

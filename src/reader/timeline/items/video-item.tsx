@@ -79,11 +79,11 @@ export function VideoItem(props: ItemProps) {
         read={card.read}
         className="block px-1 py-2"
       >
-        <span className="line-clamp-2 text-sm font-medium leading-snug">
+        <span className="line-clamp-2 min-h-[2lh] text-sm font-medium leading-snug">
           <UnreadDot read={card.read} />
           {title}
         </span>
-        <span className="mt-0.5 block truncate text-xs text-zinc-600">
+        <span className="mt-0.5 block truncate text-xs text-muted">
           {card.feedTitle} · {relativeTime(card.publishedAt, props.language)}
         </span>
       </EntryLink>
