@@ -3,6 +3,7 @@ import type { NormalizedEntry } from "../server/ingest/model.ts";
 import { ingestBody } from "../server/ingest/pipeline.ts";
 import { storeEntries, toRow } from "../server/storage/entries.ts";
 import { nextEntityId } from "../server/storage/ids.ts";
+import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";
 import { type BenchDialect, openBenchDatabase } from "./support/database.ts";
 import { atomDocument, type FeedInfo, generateItems, rssDocument } from "./support/feed-docs.ts";
 import { ratio, type Table } from "./support/table.ts";
@@ -46,27 +47,7 @@ async function createFeeds(database: DatabaseHandle, urls: string[]): Promise<st
       const id = ids[i]!;
       await trx
         .insertInto("feed")
-        .values({
-          id,
-          url,
-          title: null,
-          description: null,
-          image: null,
-          site_url: null,
-          language: null,
-          owner_user_id: null,
-          error_at: null,
-          error_message: null,
-          failure_count: 0,
-          etag: null,
-          last_modified: null,
-          checked_at: null,
-          next_check_at: NOW,
-          lease_owner: null,
-          lease_until: null,
-          created_at: NOW,
-          updated_at: NOW,
-        })
+        .values(unfetchedFeedRow(id, url, NOW))
         .execute();
       await trx
         .insertInto("subscription")

@@ -8,6 +8,7 @@ import { ingestBody } from "../server/ingest/pipeline.ts";
 import { startScheduler } from "../server/jobs/scheduler.ts";
 import { createLogger } from "../server/logger.ts";
 import { nextEntityId } from "../server/storage/ids.ts";
+import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";
 import { type BenchDialect, openBenchDatabase } from "./support/database.ts";
 import { type FeedInfo, generateItems, rssDocument } from "./support/feed-docs.ts";
 import { ratio, round, type Table } from "./support/table.ts";
@@ -98,27 +99,7 @@ class FeedSite {
 
 async function seedFeeds(database: DatabaseHandle, urls: string[]) {
   const past = new Date(Date.now() - 60_000).toISOString();
-  const feeds: FeedRow[] = urls.map((url) => ({
-    id: nextEntityId(),
-    url,
-    title: null,
-    description: null,
-    image: null,
-    site_url: null,
-    language: null,
-    owner_user_id: null,
-    error_at: null,
-    error_message: null,
-    failure_count: 0,
-    etag: null,
-    last_modified: null,
-    checked_at: null,
-    next_check_at: past,
-    lease_owner: null,
-    lease_until: null,
-    created_at: past,
-    updated_at: past,
-  }));
+  const feeds: FeedRow[] = urls.map((url) => unfetchedFeedRow(nextEntityId(), url, past));
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < feeds.length; i += 100) {
       const chunk = feeds.slice(i, i + 100);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
 import { claimDueFeeds } from "../../server/storage/feed-leases.ts";
+import { unfetchedFeedRow } from "../support/feed-rows.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
 
 /** Several workers claiming due feeds at once never get the same feed. */
@@ -25,27 +26,7 @@ describe.each(DIALECTS)("feed leases on %s", (dialect) => {
       const id = String(1_000_000_000_000_000n + BigInt(i));
       await db.db
         .insertInto("feed")
-        .values({
-          id,
-          url: `https://feeds.example/${i}`,
-          title: null,
-          description: null,
-          image: null,
-          site_url: null,
-          language: null,
-          owner_user_id: null,
-          error_at: null,
-          error_message: null,
-          failure_count: 0,
-          etag: null,
-          last_modified: null,
-          checked_at: null,
-          next_check_at: now,
-          lease_owner: null,
-          lease_until: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(unfetchedFeedRow(id, `https://feeds.example/${i}`, now))
         .execute();
       // Feeds nobody subscribes to are never fetched: leave every tenth one alone.
       if (i % 10 !== 9) {
