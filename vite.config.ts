@@ -7,6 +7,9 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: { outDir: "dist/client", emptyOutDir: true, sourcemap: true },
+  // ES module workers (the database worker is created with type "module") can split: the
+  // IndexedDB fallback of wa-sqlite loads only where OPFS is missing (src/db/idb-runtime.ts).
+  worker: { format: "es" },
   server: {
     port: 5173,
     proxy: { "/api": process.env.FOLLOW_DEV_API ?? "http://127.0.0.1:3000" },

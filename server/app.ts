@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { Auth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { ApiError } from "./http/api-error.ts";
+import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
@@ -77,7 +77,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
 
   app.use(
     `${base}/*`,
-    bodyLimit({
+    bodyLimitByLength({
       maxSize: 1_000_000,
       // The unread rest of the body poisons a kept-alive socket: close it after answering.
       onError: (c) => {

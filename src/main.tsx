@@ -1,12 +1,12 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { toast } from "sonner";
 import { App } from "./app/app.tsx";
 import { parseClientEnv } from "./app/env.ts";
 import { installPreloadErrorHandler } from "./app/lazy-page.ts";
 import { registerServiceWorker } from "./app/service-worker.ts";
 import { createServices } from "./app/services.ts";
 import { i18n, initI18n } from "./i18n/index.ts";
+import { toast } from "./ui/toaster.tsx";
 import "./styles.css";
 
 async function start(rootElement: HTMLElement) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database, DatabaseDialect } from "./schema.ts";
 
@@ -32,8 +32,45 @@ function connectSqlite(path: string): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: "sqlite", location: path, close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; the app has a few dozen, list filters make some more. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; compiling the timeline's seven-table join
+ * costs about as much as running it. This keeps the most recently used statements by SQL text
+ * (SQLite re-prepares them itself after a schema change). A statement still busy (an iteration
+ * in progress on the same connection) is not shared: that call gets a fresh one.
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (sql) => {
+      const cached = statements.get(sql);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(sql);
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 function connectPostgres(url: string, max: number): DatabaseHandle {

@@ -2,8 +2,8 @@ import { type RawBuilder, sql } from "kysely";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import type { EntryRow, FeedRow } from "../db/schema.ts";
-import { toEntryModel, toFeedModel } from "./mappers.ts";
+import type { FeedRow } from "../db/schema.ts";
+import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
 import { toIso } from "./time.ts";
 
 const DEFAULT_LIMIT = 20;
@@ -67,7 +67,9 @@ export async function listEntries(
               where subscription.user_id = ${userId} and subscription.feed_id = entry.feed_id${extra}
               order by entry.published_at desc, entry.id desc`;
 
-  const { rows } = await sql<ListRow>`select entry.*,
+  // Only the columns the list items carry: `content` (often the bulk of a row) only on request.
+  const entryColumns = filter.withContent ? LIST_COLUMNS_WITH_CONTENT : LIST_COLUMNS;
+  const { rows } = await sql<ListRow>`select ${entryColumns},
       feed.id as f_id, feed.url as f_url, feed.title as f_title, feed.description as f_description,
       feed.image as f_image, feed.site_url as f_site_url, feed.owner_user_id as f_owner_user_id,
       feed.error_at as f_error_at, feed.error_message as f_error_message, feed.language as f_language,
@@ -88,7 +90,34 @@ export async function listEntries(
   });
 }
 
-interface ListRow extends EntryRow {
+/** The entry columns `toEntryModel` reads (without `content`). */
+const LIST_COLUMNS = sql.raw(
+  (
+    [
+      "id",
+      "feed_id",
+      "guid",
+      "title",
+      "url",
+      "description",
+      "author",
+      "author_url",
+      "author_avatar",
+      "language",
+      "categories",
+      "media",
+      "attachments",
+      "extra",
+      "published_at",
+      "inserted_at",
+    ] satisfies Array<keyof EntryModelRow>
+  )
+    .map((column) => `entry.${column}`)
+    .join(", "),
+);
+const LIST_COLUMNS_WITH_CONTENT = sql`${LIST_COLUMNS}, entry.content`;
+
+interface ListRow extends EntryModelRow {
   f_id: string;
   f_url: string;
   f_title: string | null;

@@ -17,7 +17,12 @@ export function toFeedModel(row: FeedRow): FeedModel {
   };
 }
 
-export function toEntryModel(row: EntryRow, withContent: boolean): EntryModel {
+/** The entry columns a model is made of; `content` is needed only `withContent`. */
+export type EntryModelRow = Omit<EntryRow, "content" | "content_hash" | "updated_at"> & {
+  content?: string | null;
+};
+
+export function toEntryModel(row: EntryModelRow, withContent: boolean): EntryModel {
   const model: EntryModel = {
     id: row.id,
     feedId: row.feed_id,
@@ -36,7 +41,7 @@ export function toEntryModel(row: EntryRow, withContent: boolean): EntryModel {
     publishedAt: row.published_at,
     insertedAt: row.inserted_at,
   };
-  if (withContent) model.content = row.content;
+  if (withContent) model.content = row.content ?? null;
   return model;
 }
 

@@ -2,7 +2,7 @@ import { type ApiReactions, createApiClient } from "../api/index.ts";
 import { i18n, translate } from "../i18n/index.ts";
 import { localSessionCache } from "../session/session-cache.ts";
 import { createSessionService } from "../session/session-service.ts";
-import { browserOnlineSource, createConnectivity } from "../sync/index.ts";
+import { browserOnlineSource, createConnectivity } from "../sync/connectivity.ts";
 import { showToast } from "../ui/toasts.tsx";
 import { detectEnvironment } from "./client-info.ts";
 import type { ClientEnv } from "./env.ts";

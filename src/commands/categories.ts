@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { changeCategoryViewInfo, deleteCategoryInfo, renameCategoryInfo } from "./catalog.ts";
 import { event } from "./events.ts";
 import { CategoryName, IdList, View } from "./schemas.ts";
 import { defineCommand } from "./types.ts";
@@ -8,11 +9,8 @@ import { defineCommand } from "./types.ts";
 const InCategory = { feedIds: IdList, category: CategoryName };
 
 export const renameCategory = defineCommand({
-  name: "categories.rename",
-  label: "commands:categories.rename",
+  ...renameCategoryInfo,
   payload: Schema.Struct({ ...InCategory, to: CategoryName.check(Schema.isMinLength(1)) }),
-  keywords: ["folder"],
-  when: (context) => context.category !== undefined,
   apply: (payload) => [
     event("CategoryRenamed", {
       feedIds: [...payload.feedIds],
@@ -25,11 +23,8 @@ export const renameCategory = defineCommand({
 });
 
 export const deleteCategory = defineCommand({
-  name: "categories.delete",
-  label: "commands:categories.delete",
+  ...deleteCategoryInfo,
   payload: Schema.Struct({ ...InCategory, deleteSubscriptions: Schema.optional(Schema.Boolean) }),
-  keywords: ["folder", "remove"],
-  when: (context) => context.category !== undefined,
   apply: (payload) => [
     event("CategoryDeleted", {
       feedIds: [...payload.feedIds],
@@ -45,11 +40,8 @@ export const deleteCategory = defineCommand({
 });
 
 export const changeCategoryView = defineCommand({
-  name: "categories.changeView",
-  label: "commands:categories.changeView",
+  ...changeCategoryViewInfo,
   payload: Schema.Struct({ ...InCategory, view: View }),
-  keywords: ["folder", "move"],
-  when: (context) => context.category !== undefined,
   apply: (payload) => [
     event("CategoryViewChanged", {
       feedIds: [...payload.feedIds],

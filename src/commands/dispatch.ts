@@ -1,9 +1,12 @@
 import { Schema } from "effect";
 import type { LocalDatabase } from "../db/types.ts";
 import { appendEvents, enqueue } from "./log.ts";
-import { materialize, runStatements, type Statement } from "./materializers/index.ts";
+import { materialize, runStatements } from "./materializers/index.ts";
 import { type CommandName, commands, type PayloadOf } from "./registry.ts";
+import { tablesWritten } from "./tables.ts";
 import type { CommandDefinition, CommandMeta } from "./types.ts";
+
+export { tablesWritten };
 
 export interface DispatcherOptions {
   db: LocalDatabase;
@@ -41,16 +44,4 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     });
     return meta;
   };
-}
-
-const WRITE_TARGET = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
-
-/** The tables some statements write, read off their SQL. */
-export function tablesWritten(statements: readonly Statement[]): string[] {
-  const tables = new Set<string>();
-  for (const { sql } of statements) {
-    const match = WRITE_TARGET.exec(sql);
-    if (match?.[1]) tables.add(match[1]);
-  }
-  return [...tables];
 }

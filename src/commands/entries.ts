@@ -1,34 +1,26 @@
 import { Schema } from "effect";
+import { markAllReadInfo, markReadInfo, markUnreadInfo } from "./catalog.ts";
 import { event } from "./events.ts";
 import { defined, EntityId, IdList, TimeBound, toIso, View } from "./schemas.ts";
 import { defineCommand } from "./types.ts";
 
 export const markRead = defineCommand({
-  name: "entries.markRead",
-  label: "commands:entries.markRead",
+  ...markReadInfo,
   payload: Schema.Struct({ entryIds: IdList }),
-  shortcut: { keys: "M", scope: "entry-render" },
-  keywords: ["read", "seen"],
-  when: (context) => context.entryId !== undefined && context.entryRead !== true,
   apply: (payload) => [event("EntriesMarkedRead", { entryIds: [...payload.entryIds] })],
   sync: (payload, api) => api.post("/reads", { entryIds: payload.entryIds }),
 });
 
 export const markUnread = defineCommand({
-  name: "entries.markUnread",
-  label: "commands:entries.markUnread",
+  ...markUnreadInfo,
   payload: Schema.Struct({ entryId: EntityId }),
-  shortcut: { keys: "M", scope: "entry-render" },
-  keywords: ["unread", "later"],
-  when: (context) => context.entryId !== undefined && context.entryRead === true,
   apply: (payload) => [event("EntryMarkedUnread", { entryId: payload.entryId })],
   sync: (payload, api) => api.delete("/reads", { entryId: payload.entryId }),
 });
 
 /** Mark all read with the filters of reads/all; private subscriptions are left alone (SPEC §6). */
 export const markAllRead = defineCommand({
-  name: "entries.markAllRead",
-  label: "commands:entries.markAllRead",
+  ...markAllReadInfo,
   payload: Schema.Struct({
     view: Schema.optional(View),
     feedId: Schema.optional(EntityId),
@@ -37,8 +29,6 @@ export const markAllRead = defineCommand({
     startTime: Schema.optional(TimeBound),
     endTime: Schema.optional(TimeBound),
   }),
-  shortcut: { keys: "Shift+$mod+A", scope: "subscription-list" },
-  keywords: ["read", "all", "clear", "catch up"],
   apply: (payload) => [
     event(
       "AllEntriesMarkedRead",

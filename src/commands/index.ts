@@ -1,3 +1,4 @@
+export { commandInfoList } from "./catalog.ts";
 export { createDispatcher, type Dispatch, type DispatcherOptions } from "./dispatch.ts";
 export type { DomainEvent, EventData, EventName } from "./events.ts";
 export { MATERIALIZED_TABLES, materialize } from "./materializers/index.ts";
@@ -9,4 +10,10 @@ export {
   findCommand,
   type PayloadOf,
 } from "./registry.ts";
-export type { CommandContext, CommandDefinition, CommandMeta, SyncApi } from "./types.ts";
+export type {
+  CommandContext,
+  CommandDefinition,
+  CommandInfo,
+  CommandMeta,
+  SyncApi,
+} from "./types.ts";

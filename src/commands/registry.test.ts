@@ -3,6 +3,7 @@ import en from "../../locales/en/commands.json";
 import ja from "../../locales/ja/commands.json";
 import zhCN from "../../locales/zh-CN/commands.json";
 import zhTW from "../../locales/zh-TW/commands.json";
+import { commandInfoList } from "./catalog.ts";
 import { commandList, commands, findCommand } from "./registry.ts";
 
 type Tree = { [key: string]: string | Tree };
@@ -29,6 +30,17 @@ describe("command registry", () => {
     for (const command of commandList) expect(findCommand(command.name)).toBe(command);
     expect(findCommand("entries.nope")).toBeUndefined();
     expect(commands["entries.markRead"].shortcut).toEqual({ keys: "M", scope: "entry-render" });
+  });
+
+  it("lists every command's info (palette, shortcuts) as the definitions have it", () => {
+    expect(commandInfoList.map((c) => c.name)).toEqual(commandList.map((c) => c.name));
+    commandInfoList.forEach((info, index) => {
+      const command = commandList[index]!;
+      expect(command.label).toBe(info.label);
+      expect(command.shortcut).toBe(info.shortcut);
+      expect(command.keywords).toBe(info.keywords);
+      expect(command.when).toBe(info.when);
+    });
   });
 
   it("has a label in every language for every command", () => {

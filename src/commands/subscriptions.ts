@@ -1,5 +1,11 @@
 import { Schema } from "effect";
 import type { FeedModel } from "../../contract/reading-models.ts";
+import {
+  batchEditSubscriptionsInfo,
+  editSubscriptionInfo,
+  subscribeInfo,
+  unsubscribeInfo,
+} from "./catalog.ts";
 import { event } from "./events.ts";
 import {
   defined,
@@ -30,11 +36,9 @@ export function placeholderId(commandId: string): string {
 }
 
 export const subscribe = defineCommand({
-  name: "subscriptions.subscribe",
-  label: "commands:subscriptions.subscribe",
+  ...subscribeInfo,
   // feedId when the feed is known locally: the row is then real at once, not a placeholder.
   payload: Schema.Struct({ url: Text(2048), feedId: Schema.optional(EntityId), ...Settings }),
-  keywords: ["follow", "add", "feed", "rss"],
   apply: (payload, meta) => [
     event("FeedSubscribed", {
       ...defined(payload),
@@ -62,34 +66,26 @@ export const subscribe = defineCommand({
 });
 
 export const unsubscribe = defineCommand({
-  name: "subscriptions.unsubscribe",
-  label: "commands:subscriptions.unsubscribe",
+  ...unsubscribeInfo,
   payload: Schema.Struct({ feedIds: IdList }),
-  keywords: ["unfollow", "remove", "delete"],
-  when: (context) => context.feedId !== undefined,
   apply: (payload) => [event("FeedsUnsubscribed", { feedIds: [...payload.feedIds] })],
   sync: (payload, api) => api.delete("/subscriptions", { feedIdList: payload.feedIds }),
 });
 
 export const editSubscription = defineCommand({
-  name: "subscriptions.edit",
-  label: "commands:subscriptions.edit",
+  ...editSubscriptionInfo,
   payload: Schema.Struct({ feedId: EntityId, ...Settings }),
-  keywords: ["rename", "category", "view", "private"],
-  when: (context) => context.feedId !== undefined,
   apply: (payload) => [event("SubscriptionEdited", defined(payload))],
   sync: (payload, api) => api.patch("/subscriptions", defined(payload)),
 });
 
 export const batchEditSubscriptions = defineCommand({
-  name: "subscriptions.batchEdit",
-  label: "commands:subscriptions.batchEdit",
+  ...batchEditSubscriptionsInfo,
   payload: Schema.Struct({
     feedIds: IdList,
     category: OptionalCategory,
     view: Schema.optional(View),
   }),
-  keywords: ["move", "category", "view"],
   apply: (payload) => [
     event("SubscriptionsBatchEdited", defined({ ...payload, feedIds: [...payload.feedIds] })),
   ],

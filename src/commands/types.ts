@@ -35,10 +35,21 @@ export interface CommandContext {
   category?: string;
 }
 
-export interface CommandDefinition<Name extends string, Payload> {
+/**
+ * What the palette and shortcuts know of a command: no payload schema, no events, nothing
+ * of the sync engine. src/commands/catalog.ts declares these without Effect, so the first
+ * paint does not load it (the definitions join them with their schemas).
+ */
+export interface CommandInfo<Name extends string = string> {
   readonly name: Name;
   /** i18n key in the commands namespace, e.g. "commands:entries.markRead". */
   readonly label: string;
+  readonly shortcut?: { keys: string; scope: ShortcutScope };
+  readonly keywords?: readonly string[];
+  readonly when?: (context: CommandContext) => boolean;
+}
+
+export interface CommandDefinition<Name extends string, Payload> extends CommandInfo<Name> {
   readonly payload: Schema.Decoder<Payload>;
   /** Pure: the events this command emits. Never reads the clock or the database. */
   apply(payload: Payload, meta: CommandMeta): DomainEvent[];
@@ -48,9 +59,6 @@ export interface CommandDefinition<Name extends string, Payload> {
   confirm?(payload: Payload, answer: unknown, meta: CommandMeta): DomainEvent[];
   /** After the server accepted it, fetch fresh state (e.g. the entries of a new feed). */
   readonly refreshAfterSync?: boolean;
-  readonly shortcut?: { keys: string; scope: ShortcutScope };
-  readonly keywords?: readonly string[];
-  readonly when?: (context: CommandContext) => boolean;
 }
 
 /** Declares a command; the identity function keeps the payload type tied to its schema. */

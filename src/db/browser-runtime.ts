@@ -1,12 +1,12 @@
 import * as SQLite from "@journeyapps/wa-sqlite";
 import SyncFactory from "@journeyapps/wa-sqlite/dist/wa-sqlite.mjs";
 import syncWasmUrl from "@journeyapps/wa-sqlite/dist/wa-sqlite.wasm?url";
-import AsyncFactory from "@journeyapps/wa-sqlite/dist/wa-sqlite-async.mjs";
-import asyncWasmUrl from "@journeyapps/wa-sqlite/dist/wa-sqlite-async.wasm?url";
 import { OPFSCoopSyncVFS } from "@journeyapps/wa-sqlite/src/examples/OPFSCoopSyncVFS.js";
 import { EXPORT_VFS_NAME, type MemoryFiles } from "./export.ts";
+import type { IdbRuntime } from "./idb-runtime.ts";
 import type { SqliteModule } from "./sqlite.ts";
-import { createIdbVfs, createMemoryVfs } from "./vfs-classes.ts";
+import { createMemoryVfs } from "./vfs-classes.ts";
+import { IDB_RUNTIME_KEY } from "./worker-protocol.ts";
 
 /** SPEC §9: the IndexedDB database that holds follow.db when OPFS is not available. */
 export const IDB_STORAGE_NAME = "WA_SQLITE";
@@ -35,10 +35,13 @@ export function canUseOpfs(): boolean {
 /**
  * Loads wa-sqlite for a dedicated worker: the synchronous build on OPFSCoopSyncVFS when
  * OPFS works (several connections, one per tab, take turns on the file), else the
- * asynchronous build on IDBBatchAtomicVFS. Both builds are imported statically because the
- * app builds workers as one classic script (no code splitting); only one wasm is fetched.
+ * asynchronous build on IDBBatchAtomicVFS, a bundle of its own (./idb-runtime.ts, its URL
+ * from the page) that only then loads: most browsers never fetch it (issue #5).
  */
-export async function loadBrowserRuntime(prefer: VfsKind = "opfs"): Promise<BrowserRuntime> {
+export async function loadBrowserRuntime(
+  prefer: VfsKind,
+  idbRuntimeUrl: string,
+): Promise<BrowserRuntime> {
   if (prefer === "opfs" && canUseOpfs()) {
     try {
       return await loadOpfs();
@@ -46,7 +49,7 @@ export async function loadBrowserRuntime(prefer: VfsKind = "opfs"): Promise<Brow
       console.error("OPFS is not usable here; storing the database in IndexedDB", error);
     }
   }
-  return loadIdb();
+  return loadIdb(idbRuntimeUrl);
 }
 
 async function loadOpfs(): Promise<BrowserRuntime> {
@@ -79,7 +82,11 @@ async function loadOpfs(): Promise<BrowserRuntime> {
   return runtime;
 }
 
-async function loadIdb(): Promise<BrowserRuntime> {
+async function loadIdb(idbRuntimeUrl: string): Promise<BrowserRuntime> {
+  await import(/* @vite-ignore */ idbRuntimeUrl);
+  const { AsyncFactory, asyncWasmUrl, createIdbVfs } = (globalThis as Record<string, unknown>)[
+    IDB_RUNTIME_KEY
+  ] as IdbRuntime;
   const module = await AsyncFactory({ locateFile: () => asyncWasmUrl });
   const api = SQLite.Factory(module);
   const vfs = await createIdbVfs("follow-idb", module, IDB_STORAGE_NAME);

@@ -1,6 +1,9 @@
 import { Subject } from "rxjs";
 import type { BatchRunner, SqlStatement } from "./batch.ts";
 import type { VfsKind } from "./browser-runtime.ts";
+// A bundle of its own, fetched by the worker only where OPFS is missing; referenced from here
+// so that the service worker's precache (public/sw.js) finds it for offline use.
+import idbRuntimeUrl from "./idb-runtime.ts?worker&url";
 import type { ExecuteResult, LocalDatabase, Row, SqlRunner, SqlValue } from "./types.ts";
 import {
   deserializeError,
@@ -97,6 +100,7 @@ export async function openBrowserDatabase(
       op: "open",
       filename: options.filename ?? DATABASE_FILENAME,
       vfs: options.vfs ?? "opfs",
+      idbRuntimeUrl,
     });
   } catch (error) {
     worker.terminate();

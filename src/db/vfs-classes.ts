@@ -1,4 +1,3 @@
-import { IDBBatchAtomicVFS } from "@journeyapps/wa-sqlite/src/examples/IDBBatchAtomicVFS.js";
 import { MemoryVFS } from "@journeyapps/wa-sqlite/src/examples/MemoryVFS.js";
 import type { MemoryFiles } from "./export.ts";
 
@@ -12,17 +11,4 @@ export function createMemoryVfs(name: string, module: unknown): Promise<MemoryVf
   return (
     MemoryVFS as unknown as { create(name: string, module: unknown): Promise<MemoryVfs> }
   ).create(name, module);
-}
-
-export interface IdbVfs {
-  readonly name: string;
-  jDelete(path: string, syncDir: number): Promise<number>;
-  close(): void;
-}
-
-export function createIdbVfs(name: string, module: unknown, idbName: string): Promise<IdbVfs> {
-  const factory = IDBBatchAtomicVFS as unknown as {
-    create(name: string, module: unknown, options: { idbName: string }): Promise<IdbVfs>;
-  };
-  return factory.create(name, module, { idbName });
 }

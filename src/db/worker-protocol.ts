@@ -2,9 +2,19 @@ import type { SqlStatement } from "./batch.ts";
 import type { VfsKind } from "./browser-runtime.ts";
 import type { ExecuteResult, SqlValue } from "./types.ts";
 
+/** Where importing ./idb-runtime.ts (a bundle without exports) leaves its runtime. */
+export const IDB_RUNTIME_KEY = "__followIdbRuntime";
+
 /** Messages from a tab to its database worker; `id` pairs each with its reply. */
 export type WorkerRequest =
-  | { id: number; op: "open"; filename: string; vfs: VfsKind }
+  | {
+      id: number;
+      op: "open";
+      filename: string;
+      vfs: VfsKind;
+      /** The IndexedDB fallback's bundle (./idb-runtime.ts), loaded only if OPFS fails. */
+      idbRuntimeUrl: string;
+    }
   | { id: number; op: "run"; sql: string; params: readonly SqlValue[]; txId?: number }
   | { id: number; op: "batch"; statements: readonly SqlStatement[]; txId?: number }
   | { id: number; op: "begin"; tables: readonly string[] }

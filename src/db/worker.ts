@@ -59,7 +59,7 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
 async function handle(request: WorkerRequest): Promise<ReplyValue> {
   switch (request.op) {
     case "open":
-      return open(request.filename, request.vfs);
+      return open(request.filename, request.vfs, request.idbRuntimeUrl);
     case "run":
       return runnerFor(request.txId).then((runner) => runner.execute(request.sql, request.params));
     case "batch":
@@ -84,8 +84,8 @@ async function handle(request: WorkerRequest): Promise<ReplyValue> {
   }
 }
 
-async function open(filename: string, prefer: "opfs" | "idb") {
-  const runtime = await loadBrowserRuntime(prefer);
+async function open(filename: string, prefer: "opfs" | "idb", idbRuntimeUrl: string) {
+  const runtime = await loadBrowserRuntime(prefer, idbRuntimeUrl);
   engine = openEngine({
     connect: () => openConnection(runtime, filename, runtime.vfsName),
     destroy: () => runtime.deleteFile(filename),

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { afterContentPainted } from "../app/first-paint.ts";
 import { onControlEvent } from "../shortcuts/bus.ts";
 import { Modal } from "../shortcuts/modal.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 
-// cmdk and the palette's items load with the first Ctrl/Cmd+K (or when the browser is idle),
-// keeping them out of the timeline's initial JavaScript.
+// cmdk and the palette's items load with the first Ctrl/Cmd+K (or, once the first content is
+// painted, when the browser is idle), keeping them out of the timeline's initial JavaScript.
 const loadContent = () => import("./palette-content.tsx");
 const PaletteContent = lazy(() => loadContent().then((m) => ({ default: m.PaletteContent })));
 
@@ -25,9 +26,19 @@ export function CommandPalette({ web }: { web: boolean }) {
     [],
   );
 
+  // Prefetch once the first content is painted (or 3 s passed) and the browser is idle: the
+  // main thread idles while the database worker boots, which is before the first rows.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    idle(() => void loadContent().catch(() => undefined));
+    let cancelled = false;
+    void afterContentPainted(3000).then(() => {
+      if (cancelled) return;
+      const idle =
+        window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
+      idle(() => void loadContent().catch(() => undefined));
+    });
+    return () => {
+      cancelled = true;
+    };
   }, []);
 
   return (

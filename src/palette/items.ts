@@ -1,6 +1,6 @@
 import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../contract/routes.ts";
 import { VIEW_NAMES } from "../../contract/views.ts";
-import type { AnyCommand } from "../commands/index.ts";
+import type { CommandInfo, CommandName } from "../commands/index.ts";
 import type { ColorMode } from "../settings/ui.ts";
 import { type CommandHost, commandAvailability, runCommand } from "../shortcuts/command-host.ts";
 import type { ReaderContext } from "../shortcuts/command-payload.ts";
@@ -41,7 +41,7 @@ export interface PaletteSources {
   t: Translate;
   /** Translates in English: every item is also found by its English label. */
   en: Translate;
-  commands: readonly AnyCommand[];
+  commands: readonly CommandInfo<CommandName>[];
   context: ReaderContext;
   host: CommandHost | undefined;
   handlers: { has(actionId: string): boolean; trigger(actionId: string): boolean };

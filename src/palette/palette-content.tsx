@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { commandList } from "../commands/index.ts";
+import { commandInfoList } from "../commands/catalog.ts";
 import { setUISetting } from "../settings/hooks.ts";
 import { commandHost } from "../shortcuts/command-host.ts";
 import { shortcutHandlers } from "../shortcuts/handlers.ts";
@@ -37,7 +37,7 @@ export function PaletteContent({ web, onDone }: { web: boolean; onDone: () => vo
     return buildPaletteItems({
       t: (key, options) => t(key, options ?? {}),
       en: (key, options) => english(key, options ?? {}),
-      commands: commandList,
+      commands: commandInfoList,
       context: commandHost.context(),
       host: commandHost.host(),
       handlers: shortcutHandlers,

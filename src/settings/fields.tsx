@@ -3,6 +3,21 @@ import { type ReactNode, useId } from "react";
 const CARD = "rounded-xl border border-zinc-200 dark:border-zinc-800";
 const HINT = "text-sm text-zinc-500 dark:text-zinc-400";
 
+/** A row's label and its optional hint under it. */
+function RowLabel(props: {
+  htmlFor: string;
+  className: string;
+  label: string;
+  hint?: string | undefined;
+}) {
+  return (
+    <label htmlFor={props.htmlFor} className={props.className}>
+      <span className="block font-medium">{props.label}</span>
+      {props.hint ? <span className={`block ${HINT}`}>{props.hint}</span> : null}
+    </label>
+  );
+}
+
 /** A titled group of settings rows. */
 export function SettingsSection(props: { title: string; children: ReactNode }) {
   return (
@@ -28,10 +43,12 @@ export function SwitchRow(props: {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-4 p-4">
-      <label htmlFor={id} className="min-w-0 cursor-pointer">
-        <span className="block font-medium">{props.label}</span>
-        {props.hint ? <span className={`block ${HINT}`}>{props.hint}</span> : null}
-      </label>
+      <RowLabel
+        htmlFor={id}
+        className="min-w-0 cursor-pointer"
+        label={props.label}
+        hint={props.hint}
+      />
       <input
         id={id}
         type="checkbox"
@@ -123,10 +140,7 @@ export function SelectRow<T extends string | number>(props: {
   const id = useId();
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 p-4">
-      <label htmlFor={id} className="min-w-0">
-        <span className="block font-medium">{props.label}</span>
-        {props.hint ? <span className={`block ${HINT}`}>{props.hint}</span> : null}
-      </label>
+      <RowLabel htmlFor={id} className="min-w-0" label={props.label} hint={props.hint} />
       <select
         id={id}
         value={String(props.value)}
@@ -158,10 +172,7 @@ export function TextAreaRow(props: {
   const id = useId();
   return (
     <div className="space-y-2 p-4">
-      <label htmlFor={id} className="block">
-        <span className="block font-medium">{props.label}</span>
-        {props.hint ? <span className={`block ${HINT}`}>{props.hint}</span> : null}
-      </label>
+      <RowLabel htmlFor={id} className="block" label={props.label} hint={props.hint} />
       <textarea
         id={id}
         defaultValue={props.value}

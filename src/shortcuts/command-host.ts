@@ -1,4 +1,4 @@
-import type { AnyCommand, CommandName, Dispatch } from "../commands/index.ts";
+import type { CommandInfo, CommandName, Dispatch } from "../commands/index.ts";
 import { openQuickAdd } from "./bus.ts";
 import { commandPayload, type ReaderContext } from "./command-payload.ts";
 
@@ -71,7 +71,7 @@ export const commandHost = createCommandHostStore();
 
 /** Pure: whether a command shows in the palette and can run now. */
 export function commandAvailability(
-  command: AnyCommand,
+  command: CommandInfo<CommandName>,
   context: ReaderContext,
   host: CommandHost | undefined,
 ): CommandAvailability {
@@ -84,7 +84,7 @@ export function commandAvailability(
 
 /** Runs a command with the current context; false when it cannot run now. */
 export function runCommand(
-  command: AnyCommand,
+  command: CommandInfo<CommandName>,
   context: ReaderContext = commandHost.context(),
   host: CommandHost | undefined = commandHost.host(),
 ): boolean {

@@ -1,4 +1,4 @@
-import { commandList } from "../commands/index.ts";
+import { commandInfoList } from "../commands/catalog.ts";
 import { commandHost, runCommand } from "./command-host.ts";
 import type { HandlerRegistry, ShortcutMatch } from "./handlers.ts";
 import { type KeyEventLike, matchKeys } from "./keys.ts";
@@ -57,7 +57,7 @@ export function actionCandidates(
 
 /** Commands declaring a shortcut run through the command host with the current context. */
 export function commandCandidates(): ShortcutCandidate[] {
-  return commandList.flatMap((command) =>
+  return commandInfoList.flatMap((command) =>
     command.shortcut
       ? [
           {

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { commandList } from "../commands/index.ts";
+import { commandInfoList } from "../commands/catalog.ts";
 import { shortcutListing } from "./listing.ts";
 import { ShortcutKeys } from "./shortcut-keys.tsx";
 
 /** Every shortcut, grouped in SPEC §2 order (the dialog and the settings page show this). */
 export function ShortcutList({ web, columns = 2 }: { web: boolean; columns?: 1 | 2 }) {
   const { t } = useTranslation();
-  const groups = shortcutListing(commandList, { web });
+  const groups = shortcutListing(commandInfoList, { web });
   return (
     <div className={columns === 2 ? "gap-x-8 md:columns-2" : ""} data-testid="shortcut-list">
       {groups.map(({ group, items }) => (

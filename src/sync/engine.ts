@@ -31,6 +31,8 @@ export interface SyncEngineOptions {
   requestTimeoutMs?: number;
   /** Pull everything when started (default true). */
   pullOnStart?: boolean;
+  /** Epoch ms of a pull made before the engine started (its first state's lastPulledAt). */
+  lastPulledAt?: number;
   /**
    * Resolves when this tab may push (it holds the sync leader lock, src/sync/leader.ts). Tabs
    * share one outbox: two pushers would race each command's idempotency key. Every tab pulls.
@@ -77,7 +79,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     pending: 0,
     pushing: false,
     pulling: false,
-    lastPulledAt: undefined,
+    lastPulledAt: options.lastPulledAt,
   });
   const activity = new Signal();
   const outboxChanged = new Signal();

@@ -1,8 +1,8 @@
-import { tablesWritten } from "../commands/dispatch.ts";
 import type { DomainEvent } from "../commands/events.ts";
 import { appendEvents, type OutboxRow } from "../commands/log.ts";
 import { materialize, runStatements } from "../commands/materializers/index.ts";
 import { sql } from "../commands/materializers/statement.ts";
+import { tablesWritten } from "../commands/tables.ts";
 import type { LocalDatabase } from "../db/types.ts";
 
 /** The server accepted the command: its events are confirmed, its answer recorded. */

@@ -3,7 +3,7 @@ import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import type { DomainEvent } from "../commands/events.ts";
 import { type OutboxRow, outboxHead } from "../commands/log.ts";
-import { type AnyCommand, findCommand } from "../commands/registry.ts";
+import type { AnyCommand } from "../commands/registry.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import type { Connectivity } from "./connectivity.ts";
 import { classify, Rejected, Retryable } from "./failures.ts";
@@ -40,6 +40,9 @@ export function pushLoop(ctx: PushContext): Effect.Effect<never> {
 /** One command until it settles: confirmed, or refused and rolled back. */
 function pushCommand(ctx: PushContext, head: OutboxRow) {
   return Effect.gen(function* () {
+    // The definitions (their payload schemas bring Effect Schema) load with the first command
+    // to send, not with the engine: a first visit pulls before it paints its first rows.
+    const { findCommand } = yield* Effect.promise(() => import("../commands/registry.ts"));
     const command = findCommand(head.name);
     const outcome = command
       ? yield* untilSettled(ctx, attempt(ctx, head, command), (failure) =>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { COPY_CHECK_MS } from "../../contract/constants.ts";
 import { CheckIcon, CopyIcon } from "./icons.tsx";
+import { toast } from "./toaster.tsx";
 
 /** Copies `text`; the icon turns into a check for COPY_CHECK_MS (SPEC §4). */
 export function CopyButton({ text, testId }: { text: string; testId?: string }) {

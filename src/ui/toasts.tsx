@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { CopyButton } from "./copy-button.tsx";
+import { withToast } from "./toaster.tsx";
 
 /** What the API client asks us to show (structurally the ApiToast of src/api). */
 export interface ToastRequest {
@@ -32,13 +32,13 @@ export function showToast(request: ToastRequest, actions: ToastActions): void {
   const description = text ? (
     <ToastDescription text={text} copyable={request.copyable} />
   ) : undefined;
-  if (request.kind === "activation") {
-    toast.warning(request.title, {
-      description,
-      duration: request.durationMs,
-      action: actions.activation,
-    });
-    return;
-  }
-  toast.error(request.title, { description, duration: request.durationMs });
+  withToast((toast) => {
+    if (request.kind === "activation") {
+      toast.warning(request.title, {
+        description,
+        duration: request.durationMs,
+        action: actions.activation,
+      });
+    } else toast.error(request.title, { description, duration: request.durationMs });
+  });
 }

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FeedServer } from "../support/feed-server.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedServer } from "../support/feed-server.ts";
+import type { TestServer } from "../support/server.ts";
 import { openEntry, quickAdd, recentFeed, signUp, timelineIds } from "./support/reader.ts";
+import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses injected scripts.
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -35,29 +35,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe("accessibility of the main screens (axe-core, Chromium)", () => {
   let server: TestServer;
   let feeds: FeedServer;
-  let browser: Browser;
-  let watch: PageWatch;
   let page: Page;
+  let world: ReaderWorld;
   let feedId = "";
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    feeds.serve("/a11y.xml", recentFeed("Accessible Feed", "a11y", 8));
-    server = await startTestServer("sqlite", {
-      CLIENT_DIST_DIR: inject("clientDistDir"),
-      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
-      AUTH_RATE_LIMIT_MAX: "1000",
+    world = await startReaderWorld((feeds) => {
+      feeds.serve("/a11y.xml", recentFeed("Accessible Feed", "a11y", 8));
     });
-    browser = await launchBrowser();
-    watch = await openPage(browser);
-    page = watch.page;
+    ({ server, feeds, page } = world);
   });
-  afterAll(async () => {
-    await watch?.context.close();
-    await browser?.close();
-    await server?.close();
-    await feeds?.stop();
-  });
+  afterAll(() => world?.close());
 
   it("login", async () => {
     await page.goto(`${server.localUrl}/login`);

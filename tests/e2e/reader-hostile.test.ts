@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FeedServer, fixturePath, rssFeed } from "../support/feed-server.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FeedServer, fixturePath, rssFeed } from "../support/feed-server.ts";
+import type { TestServer } from "../support/server.ts";
+import type { PageWatch } from "./support/browser.ts";
 import { signUp, timelineIds, waitForSynced } from "./support/reader.ts";
+import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 const SANITIZE_DIR = fixturePath("feedparser", "tests", "wellformed", "sanitize");
 
@@ -42,22 +43,15 @@ const PAYLOAD = `<p>hostile body</p>
 describe("hostile content never runs (Chromium, real server)", () => {
   let server: TestServer;
   let feeds: FeedServer;
-  let browser: Browser;
   let watch: PageWatch;
   let page: Page;
+  let world: ReaderWorld;
   const dialogs: string[] = [];
   const leftTo: string[] = [];
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    server = await startTestServer("sqlite", {
-      CLIENT_DIST_DIR: inject("clientDistDir"),
-      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
-      AUTH_RATE_LIMIT_MAX: "1000",
-    });
-    browser = await launchBrowser();
-    watch = await openPage(browser);
-    page = watch.page;
+    world = await startReaderWorld();
+    ({ server, feeds, watch, page } = world);
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -69,12 +63,7 @@ describe("hostile content never runs (Chromium, real server)", () => {
     });
     await signUp(page, server.localUrl);
   });
-  afterAll(async () => {
-    await watch?.context.close();
-    await browser?.close();
-    await server?.close();
-    await feeds?.stop();
-  });
+  afterAll(() => world?.close());
 
   const probe = () => page.evaluate(() => (window as { __pwned?: unknown }).__pwned);
   const unexpectedErrors = () => {

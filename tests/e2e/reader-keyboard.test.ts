@@ -1,37 +1,27 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FeedServer } from "../support/feed-server.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedServer } from "../support/feed-server.ts";
+import type { TestServer } from "../support/server.ts";
+import type { PageWatch } from "./support/browser.ts";
 import { recentFeed, signUp, timelineIds, waitForSynced } from "./support/reader.ts";
+import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 /** The reader without a mouse: quick add, timeline keys, entry actions, the palette. */
 describe("the reader by keyboard alone (Chromium)", () => {
   let server: TestServer;
   let feeds: FeedServer;
-  let browser: Browser;
   let watch: PageWatch;
   let page: Page;
+  let world: ReaderWorld;
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    feeds.serve("/keys.xml", recentFeed("Keyboard Feed", "keys", 5));
-    server = await startTestServer("sqlite", {
-      CLIENT_DIST_DIR: inject("clientDistDir"),
-      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
-      AUTH_RATE_LIMIT_MAX: "1000",
+    world = await startReaderWorld((feeds) => {
+      feeds.serve("/keys.xml", recentFeed("Keyboard Feed", "keys", 5));
     });
-    browser = await launchBrowser();
-    watch = await openPage(browser);
-    page = watch.page;
+    ({ server, feeds, watch, page } = world);
     await signUp(page, server.localUrl);
   });
-  afterAll(async () => {
-    await watch?.context.close();
-    await browser?.close();
-    await server?.close();
-    await feeds?.stop();
-  });
+  afterAll(() => world?.close());
 
   const entryId = () => new URL(page.url()).pathname.split("/")[4];
   const view = () => page.getByTestId("entry-view");

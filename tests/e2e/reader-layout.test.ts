@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FeedServer } from "../support/feed-server.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedServer } from "../support/feed-server.ts";
+import type { TestServer } from "../support/server.ts";
+import type { PageWatch } from "./support/browser.ts";
 import {
   openEntry,
   quickAdd,
@@ -11,6 +11,7 @@ import {
   sitePage,
   timelineIds,
 } from "./support/reader.ts";
+import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 const width = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => Math.round(element.getBoundingClientRect().width));
@@ -42,24 +43,22 @@ const readFlag = (page: Page, id: string) =>
 describe("layout and mark-as-read modes (Chromium)", () => {
   let server: TestServer;
   let feeds: FeedServer;
-  let browser: Browser;
   let watch: PageWatch;
   let page: Page;
+  let world: ReaderWorld;
   let feedId = "";
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    feeds.serve("/long.xml", recentFeed("Long Feed", "long", 60));
-    feeds.serve("/preview.xml", recentFeed("Preview Feed", "preview", 5));
-    feeds.serve("/preview/", sitePage("Preview Site", "/preview.xml"), "text/html; charset=utf-8");
-    server = await startTestServer("sqlite", {
-      CLIENT_DIST_DIR: inject("clientDistDir"),
-      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.1/32",
-      AUTH_RATE_LIMIT_MAX: "1000",
+    world = await startReaderWorld((feeds) => {
+      feeds.serve("/long.xml", recentFeed("Long Feed", "long", 60));
+      feeds.serve("/preview.xml", recentFeed("Preview Feed", "preview", 5));
+      feeds.serve(
+        "/preview/",
+        sitePage("Preview Site", "/preview.xml"),
+        "text/html; charset=utf-8",
+      );
     });
-    browser = await launchBrowser();
-    watch = await openPage(browser);
-    page = watch.page;
+    ({ server, feeds, watch, page } = world);
     await signUp(page, server.localUrl);
     // Conservative while setting up: nothing is read before the mode tests say so.
     await withGeneralSettings(
@@ -68,12 +67,7 @@ describe("layout and mark-as-read modes (Chromium)", () => {
       "timeline-column",
     );
   });
-  afterAll(async () => {
-    await watch?.context.close();
-    await browser?.close();
-    await server?.close();
-    await feeds?.stop();
-  });
+  afterAll(() => world?.close());
 
   it("subscribes to a feed of 60 entries", async () => {
     feedId = await quickAdd(page, feeds.url("/long.xml"));

@@ -1,9 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FeedServer, rssFeed } from "../support/feed-server.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FeedServer, rssFeed } from "../support/feed-server.ts";
+import type { TestServer } from "../support/server.ts";
+import type { PageWatch } from "./support/browser.ts";
 import { openEntry, quickAdd, signUp, timelineIds, waitForSynced } from "./support/reader.ts";
+import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 const ARTICLE = `<!doctype html><html><head><title>The long read</title></head><body>
 <header><nav><a href="/">Home</a> <a href="/about">About</a></nav></header>
@@ -15,44 +16,33 @@ ${Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i + 1} of the full articl
 describe("menus, dialogs and full text (Chromium)", () => {
   let server: TestServer;
   let feeds: FeedServer;
-  let browser: Browser;
   let watch: PageWatch;
   let page: Page;
+  let world: ReaderWorld;
   let feedId = "";
   const readabilityCalls: string[] = [];
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    const article = feeds.serve("/article", ARTICLE, "text/html; charset=utf-8");
-    const items = [1, 2, 3].map((i) => ({
-      guid: `menu-${i}`,
-      title: `Menu entry ${i}`,
-      date: new Date(Date.now() - i * 3_600_000),
-    }));
-    // The first entry links to a real page (full text); rssFeed links to example.com otherwise.
-    feeds.serve(
-      "/menus.xml",
-      rssFeed("Menu Feed", items).replace("https://example.com/menu-1", article),
-    );
-    server = await startTestServer("sqlite", {
-      CLIENT_DIST_DIR: inject("clientDistDir"),
-      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
-      AUTH_RATE_LIMIT_MAX: "1000",
+    world = await startReaderWorld((feeds) => {
+      const article = feeds.serve("/article", ARTICLE, "text/html; charset=utf-8");
+      const items = [1, 2, 3].map((i) => ({
+        guid: `menu-${i}`,
+        title: `Menu entry ${i}`,
+        date: new Date(Date.now() - i * 3_600_000),
+      }));
+      // The first entry links to a real page (full text); rssFeed links to example.com otherwise.
+      feeds.serve(
+        "/menus.xml",
+        rssFeed("Menu Feed", items).replace("https://example.com/menu-1", article),
+      );
     });
-    browser = await launchBrowser();
-    watch = await openPage(browser);
-    page = watch.page;
+    ({ server, feeds, watch, page } = world);
     page.on("request", (request) => {
       if (request.url().includes("/api/entries/readability")) readabilityCalls.push(request.url());
     });
     await signUp(page, server.localUrl);
   });
-  afterAll(async () => {
-    await watch?.context.close();
-    await browser?.close();
-    await server?.close();
-    await feeds?.stop();
-  });
+  afterAll(() => world?.close());
 
   const menu = async (testId: string) => {
     await page.getByTestId(`${testId}-menu`).click();

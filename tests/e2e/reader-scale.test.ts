@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FeedServer } from "../support/feed-server.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedServer } from "../support/feed-server.ts";
+import type { TestServer } from "../support/server.ts";
 import { quickAdd, recentFeed, signUp } from "./support/reader.ts";
+import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 const ENTRIES = 50_000;
 
@@ -70,29 +70,17 @@ function scrollAndMeasure(page: Page, frameCount: number, step: number) {
 describe("a large local store (Chromium): 50,000 entries", () => {
   let server: TestServer;
   let feeds: FeedServer;
-  let browser: Browser;
-  let watch: PageWatch;
   let page: Page;
+  let world: ReaderWorld;
 
   beforeAll(async () => {
-    feeds = await new FeedServer().start();
-    feeds.serve("/seed.xml", recentFeed("Seed Feed", "seed", 3));
-    server = await startTestServer("sqlite", {
-      CLIENT_DIST_DIR: inject("clientDistDir"),
-      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
-      AUTH_RATE_LIMIT_MAX: "1000",
+    world = await startReaderWorld((feeds) => {
+      feeds.serve("/seed.xml", recentFeed("Seed Feed", "seed", 3));
     });
-    browser = await launchBrowser();
-    watch = await openPage(browser);
-    page = watch.page;
+    ({ server, feeds, page } = world);
     await signUp(page, server.localUrl);
   });
-  afterAll(async () => {
-    await watch?.context.close();
-    await browser?.close();
-    await server?.close();
-    await feeds?.stop();
-  });
+  afterAll(() => world?.close());
 
   it("scrolls 50,000 entries to the end with a bounded DOM", async () => {
     const feedId = await quickAdd(page, feeds.url("/seed.xml"));

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useAppServices } from "../../app/app-services.tsx";
+import { afterContentPainted } from "../../app/first-paint.ts";
 import { useSession } from "../../session/session-context.tsx";
 import { type BootedReader, bootReader, type ReaderServices } from "./boot.ts";
 import { useSyncErrorToasts } from "./sync-toasts.ts";
@@ -19,6 +20,9 @@ export type ReaderState =
   | { status: "ready"; services: ReaderServices }
   | { status: "failed"; error: unknown };
 
+/** The longest the sync engine waits for the first rows to be painted. */
+const SYNC_AFTER_PAINT_MAX_WAIT_MS = 3000;
+
 const ReaderContext = createContext<ReaderState>({ status: "booting" });
 
 /**
@@ -36,7 +40,10 @@ export function ReaderProvider({ children }: { children: ReactNode }) {
     let booted: BootedReader | undefined;
     let cancelled = false;
     setState({ status: "booting" });
-    bootReader({ userId, api, connectivity }).then(
+    // Sync after the first timeline rows are painted (or 3 s): see bootReader.
+    const onTimeline = window.location.pathname.startsWith("/timeline");
+    const syncAfter = afterContentPainted(onTimeline ? SYNC_AFTER_PAINT_MAX_WAIT_MS : 0);
+    bootReader({ userId, api, connectivity, syncAfter }).then(
       (reader) => {
         if (cancelled) return void reader.close();
         booted = reader;

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { useCommandContext, useShortcut } from "../../shortcuts/index.ts";
 import { Spinner } from "../../ui/spinner.tsx";
+import { toast } from "../../ui/toaster.tsx";
 import type { ReaderServices } from "../boot/boot.ts";
 import type { EntryDetail } from "../queries/index.ts";
 import { useReaderSettings } from "../settings.ts";

@@ -1,12 +1,12 @@
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { COPY_CHECK_MS } from "../../../contract/constants.ts";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { CheckIcon, CloseIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { toast } from "../../ui/toaster.tsx";
 import { setEntryRead, setEntryStarred } from "../actions.ts";
 import type { ReaderServices } from "../boot/boot.ts";
 import { useIsMobile } from "../layout/use-is-mobile.ts";

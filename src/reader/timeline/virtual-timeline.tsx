@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { markContentPainted } from "../../app/first-paint.ts";
 import type { ReaderServices } from "../boot/boot.ts";
 import { dayLabel } from "../format.ts";
 import { useElementWidth } from "../layout/use-element-width.ts";
@@ -80,6 +81,11 @@ export function VirtualTimeline(props: {
   const first = virtualItems[0]?.index ?? 0;
   const last = virtualItems.at(-1)?.index ?? 0;
   const { cards, version } = useCardWindow(reader, windowIds(items, first, last));
+  // Rows with their entries: what loads after the first paint may load now.
+  const hasCards = cards.size > 0;
+  useEffect(() => {
+    if (hasCards) markContentPainted();
+  }, [hasCards]);
 
   const { more, onMore } = props;
   useEffect(() => {
