@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import type { Logger } from "../logger.ts";
-import { claimDueFeeds } from "../storage/feed-leases.ts";
+import { claimDueFeeds, renewFeedLease } from "../storage/feed-leases.ts";
 import { refreshFeed } from "./refresh-feed.ts";
 
 export interface SchedulerOptions {
@@ -32,6 +32,11 @@ export function startScheduler(
     const queue = [...feeds];
     const lanes = Array.from({ length: Math.min(options.concurrency, queue.length) }, async () => {
       for (let feed = queue.shift(); feed && !stopped; feed = queue.shift()) {
+        // The lease was taken with the whole batch; a fetch starts only on a lease still ours.
+        if (!(await renewFeedLease(database, feed.id, worker, options.leaseMs))) {
+          logger.warn({ worker, feedId: feed.id }, "feed lease lost before its fetch; skipped");
+          continue;
+        }
         await refreshFeed(database, fetcher, feed, worker, logger);
       }
     });

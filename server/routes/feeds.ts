@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Schema } from "effect";
 import { EntityId } from "../../contract/reading.ts";
 import type { Auth } from "../auth.ts";
@@ -9,7 +10,7 @@ import { refreshFeed } from "../jobs/refresh-feed.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import type { Logger } from "../logger.ts";
-import { recentPublishedAt } from "../storage/feed-leases.ts";
+import { claimFeed, recentPublishedAt } from "../storage/feed-leases.ts";
 import { findFeedById, latestEntries, subscriberCount } from "../storage/feeds.ts";
 import { toEntryModel, toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
 import { findSubscription } from "../storage/subscriptions.ts";
@@ -24,6 +25,9 @@ const FeedQuery = Schema.Struct({
     ),
   ),
 });
+
+/** Longer than any one fetch (timeouts, redirects, a slow body). */
+const ADMIN_REFRESH_LEASE_MS = 5 * 60_000;
 
 export function feedRoutes(
   auth: Auth,
@@ -67,9 +71,16 @@ export function feedRoutes(
   app.get("/refresh", async (c) => {
     if (c.get("role") !== "admin") throw new ApiError(2000);
     const { id } = readQuery(c, Schema.Struct({ id: EntityId }));
-    const feed = await findFeedById(database, id);
-    if (!feed) throw new ApiError(2001);
-    const outcome = await refreshFeed(database, fetcher, feed, "admin", logger);
+    // Under a lease like any worker's, so a forced refresh never runs beside a scheduled one.
+    const worker = `admin-${randomUUID().slice(0, 8)}`;
+    const feed = await claimFeed(database, id, worker, ADMIN_REFRESH_LEASE_MS);
+    if (!feed) {
+      if (await findFeedById(database, id)) {
+        throw new ApiError(1, "This feed is being refreshed right now; try again shortly");
+      }
+      throw new ApiError(2001);
+    }
+    const outcome = await refreshFeed(database, fetcher, feed, worker, logger);
     return c.json({ code: 0, data: outcome });
   });
   return app;

@@ -47,20 +47,38 @@ export async function storeEntries(
       .execute();
 
     const fresh: EntryRow[] = [];
-    for (const entry of unique) {
-      const row = toRow(entry, feedId, now);
+    const fetchedAt = Date.parse(now);
+    for (const [index, entry] of unique.entries()) {
+      // Undated entries keep the feed's order, a millisecond apart, so no two share a time
+      // (the timeline's paging cursor is the publish time).
+      const row = toRow(entry, feedId, now, new Date(fetchedAt - index).toISOString());
       const existing = known.get(entry.guid);
       if (!existing) {
         fresh.push(row);
       } else if (existing.content_hash !== row.content_hash) {
-        const { id: _id, inserted_at: _inserted, feed_id: _feed, guid: _guid, ...changes } = row;
-        await trx.updateTable("entry").set(changes).where("id", "=", existing.id).execute();
-        // Unread rows carry the publish time for the newest-first walk: keep it in step.
+        const {
+          id: _id,
+          inserted_at: _inserted,
+          feed_id: _feed,
+          guid: _guid,
+          published_at,
+          ...changes
+        } = row;
+        // An undated entry keeps the time it was first seen at: an edit does not move it.
+        const dated = entry.publishedAt !== null;
         await trx
-          .updateTable("unread")
-          .set({ published_at: row.published_at })
-          .where("entry_id", "=", existing.id)
+          .updateTable("entry")
+          .set(dated ? { ...changes, published_at } : changes)
+          .where("id", "=", existing.id)
           .execute();
+        // Unread rows carry the publish time for the newest-first walk: keep it in step.
+        if (dated) {
+          await trx
+            .updateTable("unread")
+            .set({ published_at })
+            .where("entry_id", "=", existing.id)
+            .execute();
+        }
         result.updated += 1;
       } else {
         result.unchanged += 1;
@@ -68,8 +86,18 @@ export async function storeEntries(
     }
     // New rows go in as multi-row inserts (a row at a time was 3x slower, bench/ingest-store.ts).
     for (const batch of chunks(fresh, 50)) {
-      await trx.insertInto("entry").values(batch).execute();
-      const unread = batch.flatMap((row) =>
+      // Another worker (or an admin refresh) may have stored the same guid meanwhile: keep
+      // its row, and make unread rows only for the entries stored here.
+      const stored = await trx
+        .insertInto("entry")
+        .values(batch)
+        .onConflict((oc) => oc.columns(["feed_id", "guid"]).doNothing())
+        .returning("id")
+        .execute();
+      const storedIds = new Set(stored.map((row) => row.id));
+      const inserted = batch.filter((row) => storedIds.has(row.id));
+      result.inserted += inserted.length;
+      const unread = inserted.flatMap((row) =>
         subscribers.map((s) => ({
           user_id: s.user_id,
           entry_id: row.id,
@@ -85,13 +113,17 @@ export async function storeEntries(
           .execute();
       }
     }
-    result.inserted = fresh.length;
   });
   return result;
 }
 
 /** The row storeEntries writes for a new entry (JSON columns, content hash). */
-export function toRow(entry: NormalizedEntry, feedId: string, now: string): EntryRow {
+export function toRow(
+  entry: NormalizedEntry,
+  feedId: string,
+  now: string,
+  undatedAt: string = now,
+): EntryRow {
   const media = JSON.stringify(
     entry.media.map((m) => ({
       type: m.type,
@@ -127,7 +159,7 @@ export function toRow(entry: NormalizedEntry, feedId: string, now: string): Entr
     attachments,
     extra: entry.extra ? JSON.stringify(entry.extra) : null,
     content_hash: "",
-    published_at: entry.publishedAt ? entry.publishedAt.toISOString() : now,
+    published_at: entry.publishedAt ? entry.publishedAt.toISOString() : undatedAt,
     inserted_at: now,
     updated_at: now,
   };

@@ -42,9 +42,47 @@ export async function listEntries(
   if (filter.excludePrivate) conditions.push(sql`coalesce(subscription.is_private, 0) = 0`);
   const cursor = toIso(filter.publishedAfter);
   if (cursor) conditions.push(sql`entry.published_at < ${cursor}`);
-  const extra = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const limit = filter.limit ?? DEFAULT_LIMIT;
+  const select = (where: RawBuilder<unknown>[], rowLimit: number) =>
+    selectPage(database, userId, mode, where, Boolean(filter.withContent), rowLimit);
 
+  const rows = await select(conditions, limit);
+  // The next page starts strictly before the last publishedAt: entries sharing it must all be
+  // on this page, or they could never be reached.
+  const last = rows.at(-1);
+  if (rows.length === limit && last) {
+    const tie = [
+      ...conditions,
+      sql`entry.published_at = ${last.published_at}`,
+      sql`entry.id < ${last.id}`,
+    ];
+    rows.push(...(await select(tie, MAX_TIED_ROWS)));
+  }
+
+  return rows.map((row) => {
+    const item: EntryListItem = {
+      entries: toEntryModel(row, Boolean(filter.withContent)),
+      feeds: toFeedModel(feedOf(row)),
+      read: row.unread_id === null,
+      view: row.s_view ?? row.c_view ?? 0,
+    };
+    if (row.c_created_at) item.collections = { createdAt: row.c_created_at };
+    return item;
+  });
+}
+
+/** A page may grow by the entries tied with its last one; past this many, the rest are cut. */
+const MAX_TIED_ROWS = 1000;
+
+async function selectPage(
+  database: DatabaseHandle,
+  userId: string,
+  mode: "collection" | "unread" | "entry",
+  conditions: RawBuilder<unknown>[],
+  withContent: boolean,
+  limit: number,
+): Promise<ListRow[]> {
+  const extra = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const source =
     mode === "unread"
       ? sql`from unread cross join entry cross join subscription
@@ -68,7 +106,7 @@ export async function listEntries(
               order by entry.published_at desc, entry.id desc`;
 
   // Only the columns the list items carry: `content` (often the bulk of a row) only on request.
-  const entryColumns = filter.withContent ? LIST_COLUMNS_WITH_CONTENT : LIST_COLUMNS;
+  const entryColumns = withContent ? LIST_COLUMNS_WITH_CONTENT : LIST_COLUMNS;
   const { rows } = await sql<ListRow>`select ${entryColumns},
       feed.id as f_id, feed.url as f_url, feed.title as f_title, feed.description as f_description,
       feed.image as f_image, feed.site_url as f_site_url, feed.owner_user_id as f_owner_user_id,
@@ -77,17 +115,7 @@ export async function listEntries(
       unread.entry_id as unread_id, collection.created_at as c_created_at, collection.view as c_view
     ${source}
     limit ${limit}`.execute(database.db);
-
-  return rows.map((row) => {
-    const item: EntryListItem = {
-      entries: toEntryModel(row, Boolean(filter.withContent)),
-      feeds: toFeedModel(feedOf(row)),
-      read: row.unread_id === null,
-      view: row.s_view ?? row.c_view ?? 0,
-    };
-    if (row.c_created_at) item.collections = { createdAt: row.c_created_at };
-    return item;
-  });
+  return rows;
 }
 
 /** The entry columns `toEntryModel` reads (without `content`). */

@@ -32,6 +32,48 @@ export async function claimDueFeeds(
   return result.rows;
 }
 
+/**
+ * Takes one feed's lease for `worker` unless another holds an unexpired one (an admin's forced
+ * refresh). The feed row, or undefined when it is missing or leased.
+ */
+export async function claimFeed(
+  database: DatabaseHandle,
+  feedId: string,
+  worker: string,
+  leaseMs: number,
+): Promise<FeedRow | undefined> {
+  const now = nowIso();
+  const until = new Date(Date.now() + leaseMs).toISOString();
+  const result = await sql<FeedRow>`
+    UPDATE feed SET lease_owner = ${worker}, lease_until = ${until}
+    WHERE id = ${feedId} AND (lease_until IS NULL OR lease_until < ${now})
+    RETURNING *`.execute(database.db);
+  return result.rows[0];
+}
+
+/**
+ * Extends a lease `worker` still holds, right before its fetch: a batch claimed at once is
+ * fetched over minutes, and a lease that ran out meanwhile may have passed to another worker.
+ * False when the lease is no longer ours (the feed is then left alone).
+ */
+export async function renewFeedLease(
+  database: DatabaseHandle,
+  feedId: string,
+  worker: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const now = nowIso();
+  const until = new Date(Date.now() + leaseMs).toISOString();
+  const result = await database.db
+    .updateTable("feed")
+    .set({ lease_until: until })
+    .where("id", "=", feedId)
+    .where("lease_owner", "=", worker)
+    .where("lease_until", ">=", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Ends a lease and records the outcome of the fetch. */
 export async function finishFeedCheck(
   database: DatabaseHandle,

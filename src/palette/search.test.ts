@@ -135,6 +135,11 @@ describe("palette items", () => {
     expect(withHost.find((i) => i.id === "subscriptions.batchEdit")?.disabled).toBe(true);
     // Subscribing opens the quick add dialog.
     expect(withHost.find((i) => i.id === "subscriptions.subscribe")?.disabled).toBe(false);
+    // A host with dialogs enables only the commands it has a dialog for.
+    const canPrompt = (name: string) => name === "subscriptions.edit";
+    const withDialogs = itemsIn("en", { host: { dispatch: vi.fn(), prompt: vi.fn(), canPrompt } });
+    expect(withDialogs.find((i) => i.id === "subscriptions.batchEdit")?.disabled).toBe(true);
+    expect(withDialogs.find((i) => i.id === "subscriptions.edit")?.disabled).toBe(false);
     const noHost = itemsIn("en", { host: undefined });
     expect(
       noHost.filter((i) => commandList.some((c) => c.name === i.id)).every((i) => i.disabled),

@@ -10,6 +10,8 @@ export interface CommandHost {
   dispatch: Dispatch;
   /** Opens the input a command needs; returns false when there is none for it. */
   prompt?(name: CommandName, context: ReaderContext): boolean | undefined;
+  /** Whether `prompt` has an input for this command now; without it, any prompt counts. */
+  canPrompt?(name: CommandName, context: ReaderContext): boolean;
 }
 
 export type CommandAvailability = "hidden" | "disabled" | "ready";
@@ -78,7 +80,8 @@ export function commandAvailability(
   if (command.when && !command.when(context)) return "hidden";
   if (!host) return "disabled";
   if (commandPayload(command.name, context) !== undefined) return "ready";
-  if (host.prompt || command.name === "subscriptions.subscribe") return "ready";
+  const prompts = host.canPrompt ? host.canPrompt(command.name, context) : Boolean(host.prompt);
+  if (prompts || command.name === "subscriptions.subscribe") return "ready";
   return "disabled";
 }
 

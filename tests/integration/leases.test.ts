@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
-import { claimDueFeeds } from "../../server/storage/feed-leases.ts";
+import {
+  claimDueFeeds,
+  claimFeed,
+  finishFeedCheck,
+  renewFeedLease,
+} from "../../server/storage/feed-leases.ts";
 import { unfetchedFeedRow } from "../support/feed-rows.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
 
@@ -60,5 +65,44 @@ describe.each(DIALECTS)("feed leases on %s", (dialect) => {
     expect(claimed.length).toBe(54);
     const again = await claimDueFeeds(workers[0]!, "late", 100, 60_000);
     expect(again).toEqual([]);
+  });
+
+  it("fetches only on a lease still held: an expired one passes to the next worker", async () => {
+    const db = open();
+    const id = "1000000000000001000";
+    await db.db
+      .insertInto("feed")
+      .values(unfetchedFeedRow(id, "https://feeds.example/slow", "2026-01-01T00:00:00.000Z"))
+      .execute();
+    await db.db
+      .insertInto("subscription")
+      .values({
+        user_id: "u1",
+        feed_id: id,
+        view: 0,
+        is_private: 0,
+        title: null,
+        category: null,
+        created_at: "2026-01-01T00:00:00.000Z",
+      })
+      .execute();
+    // A batch claimed with a lease that runs out before this feed's turn comes...
+    const [claimed] = await claimDueFeeds(db, "slow-worker", 10, -1);
+    expect(claimed?.id).toBe(id);
+    const [taken] = await claimDueFeeds(db, "next-worker", 10, 60_000);
+    expect(taken?.id).toBe(id);
+    // ...so the first worker may not fetch it, and the new holder may.
+    expect(await renewFeedLease(db, id, "slow-worker", 60_000)).toBe(false);
+    expect(await renewFeedLease(db, id, "next-worker", 60_000)).toBe(true);
+    // An admin's forced refresh waits for the lease too.
+    expect(await claimFeed(db, id, "admin-1", 60_000)).toBeUndefined();
+    await finishFeedCheck(db, id, "next-worker", {
+      ok: true,
+      nextCheckAt: "2099-01-01T00:00:00.000Z",
+      etag: null,
+      lastModified: null,
+    });
+    expect((await claimFeed(db, id, "admin-1", 60_000))?.lease_owner).toBe("admin-1");
+    expect(await claimFeed(db, "1000000000000009999", "admin-1", 60_000)).toBeUndefined();
   });
 });

@@ -77,6 +77,51 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
     expect(seen).toEqual(items.map((i) => i.title));
   });
 
+  it("pages through entries that share a publish time, or have none, without losing any", async () => {
+    const bob = new TestClient(server.localUrl);
+    await bob.signUp(uniqueEmail("bob-paging"));
+    const numbered = (prefix: string) =>
+      Array.from({ length: 25 }, (_, i) => ({ guid: `${prefix}-${i}`, title: `${prefix} ${i}` }));
+    const sameTime = numbered("tied").map((item) => ({ ...item, date: new Date(base) }));
+    const undated = numbered("undated");
+    const feedsToPage = [
+      { items: sameTime, url: feeds.serve("/tied.xml", rssFeed("Tied", sameTime)), ordered: false },
+      // Undated entries keep the feed's order.
+      {
+        items: undated,
+        url: feeds.serve("/undated.xml", rssFeed("Undated", undated)),
+        ordered: true,
+      },
+    ];
+    for (const { items: expected, url, ordered } of feedsToPage) {
+      const subscribed = await bob.request("POST", "/api/subscriptions", {
+        json: { url, view: 0 },
+      });
+      expect(subscribed.status).toBe(200);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const response = await bob.request("POST", "/api/entries", {
+          json: {
+            feedId: subscribed.body.feed.id,
+            limit: 10,
+            ...(cursor ? { publishedAfter: cursor } : {}),
+          },
+        });
+        const data = response.body.data as Array<{
+          entries: { title: string; publishedAt: string };
+        }>;
+        if (data.length === 0) break;
+        seen.push(...data.map((item) => item.entries.title));
+        cursor = data.at(-1)!.entries.publishedAt;
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      const titles = expected.map((item) => item.title);
+      if (ordered) expect(seen).toEqual(titles);
+      else expect([...seen].sort()).toEqual([...titles].sort());
+    }
+  });
+
   it("serves one entry with sanitized content, and streams content as NDJSON", async () => {
     const first = await alice.request("POST", "/api/entries", { json: { feedId, limit: 1 } });
     const id = first.body.data[0].entries.id as string;
@@ -208,9 +253,12 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
     await alice.request("POST", "/api/reads/all", { json: { feedId: liveId } });
 
     await forceDue(server, liveId);
+    const before = await storedRows(server, liveId);
     await server.runIngestion();
     expect((await alice.request("GET", "/api/reads")).body.data[liveId]).toBeUndefined();
     expect(feeds.notModified.get("/live.xml")).toBe(1);
+    // The 304 wrote nothing: the entries and the feed's data are as they were.
+    expect(await storedRows(server, liveId)).toEqual(before);
 
     current = [
       { guid: "fresh", title: "Fresh", date: new Date(base + HOUR), html: undefined },
@@ -332,7 +380,11 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
   });
 });
 
-async function forceDue(server: TestServer, feedId: string) {
+/** A connection of the test's own to the server's database. */
+async function withDatabase<T>(
+  server: TestServer,
+  use: (handle: import("../../server/db/connect.ts").DatabaseHandle) => Promise<T>,
+): Promise<T> {
   const { connectDatabase } = await import("../../server/db/connect.ts");
   const handle = connectDatabase({
     databaseUrl: server.postgres?.url,
@@ -340,12 +392,46 @@ async function forceDue(server: TestServer, feedId: string) {
     databasePoolMax: 1,
   });
   try {
-    await handle.db
-      .updateTable("feed")
-      .set({ next_check_at: "2000-01-01T00:00:00.000Z" })
-      .where("id", "=", feedId)
-      .execute();
+    return await use(handle);
   } finally {
     await handle.close();
   }
+}
+
+async function forceDue(server: TestServer, feedId: string) {
+  await withDatabase(server, (handle) =>
+    handle.db
+      .updateTable("feed")
+      .set({ next_check_at: "2000-01-01T00:00:00.000Z" })
+      .where("id", "=", feedId)
+      .execute(),
+  );
+}
+
+/** A feed's entry rows and its data, without the scheduler's bookkeeping (checked, next). */
+async function storedRows(server: TestServer, feedId: string) {
+  return withDatabase(server, async (handle) => ({
+    entries: await handle.db
+      .selectFrom("entry")
+      .selectAll()
+      .where("feed_id", "=", feedId)
+      .orderBy("id")
+      .execute(),
+    feed: await handle.db
+      .selectFrom("feed")
+      .select([
+        "title",
+        "description",
+        "image",
+        "site_url",
+        "language",
+        "etag",
+        "last_modified",
+        "error_at",
+        "error_message",
+        "updated_at",
+      ])
+      .where("id", "=", feedId)
+      .executeTakeFirst(),
+  }));
 }

@@ -82,12 +82,12 @@ export class FeedServer {
 /** A small RSS 2.0 document with the given items, newest first. */
 export function rssFeed(
   title: string,
-  items: Array<{ guid: string; title: string; date: Date; html?: string }>,
+  items: Array<{ guid: string; title: string; date?: Date; html?: string }>,
 ) {
   const rendered = items
     .map(
       (item) => `<item><guid>${item.guid}</guid><title>${item.title}</title>
-<link>https://example.com/${item.guid}</link><pubDate>${item.date.toUTCString()}</pubDate>
+<link>https://example.com/${item.guid}</link>${item.date ? `<pubDate>${item.date.toUTCString()}</pubDate>` : ""}
 <description><![CDATA[${item.html ?? `<p>${item.title}</p>`}]]></description></item>`,
     )
     .join("\n");

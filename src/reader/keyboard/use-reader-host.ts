@@ -5,27 +5,34 @@ import { useReader } from "../boot/reader-context.tsx";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
 import { requestPrompt } from "./prompts.ts";
 
-/** The reader's dialog for a command that needs input; false when it has none. */
-function prompt(name: CommandName, context: ReaderContext): boolean {
+/**
+ * The reader's dialog for a command that needs input here, or undefined when it has none
+ * (the palette then shows the command disabled instead of running nothing).
+ */
+function promptFor(name: CommandName, context: ReaderContext): (() => void) | undefined {
+  const { category, feedId } = context;
   switch (name) {
     case "subscriptions.subscribe":
-      openQuickAdd({ view: context.view });
-      return true;
+      return () => openQuickAdd({ view: context.view });
     case "categories.rename":
-      if (!context.category) return false;
-      requestPrompt({ kind: "renameFolder", category: context.category });
-      return true;
+      return category ? () => requestPrompt({ kind: "renameFolder", category }) : undefined;
     case "categories.delete":
-      if (!context.category) return false;
-      requestPrompt({ kind: "deleteFolder", category: context.category });
-      return true;
+      return category ? () => requestPrompt({ kind: "deleteFolder", category }) : undefined;
     case "subscriptions.edit":
-      if (!context.feedId) return false;
-      requestPrompt({ kind: "editSubscription", feedId: context.feedId });
-      return true;
+      return feedId ? () => requestPrompt({ kind: "editSubscription", feedId }) : undefined;
     default:
-      return false;
+      return undefined;
   }
+}
+
+function prompt(name: CommandName, context: ReaderContext): boolean {
+  const open = promptFor(name, context);
+  open?.();
+  return open !== undefined;
+}
+
+function canPrompt(name: CommandName, context: ReaderContext): boolean {
+  return promptFor(name, context) !== undefined;
 }
 
 /**
@@ -35,7 +42,7 @@ function prompt(name: CommandName, context: ReaderContext): boolean {
 export function useReaderHost(currentView: number) {
   const reader = useReader();
   const host = useMemo(
-    () => (reader ? { dispatch: reader.dispatch, prompt } : undefined),
+    () => (reader ? { dispatch: reader.dispatch, prompt, canPrompt } : undefined),
     [reader],
   );
   useCommandHost(host);
