@@ -28,10 +28,15 @@ const shortcutsPage = lazyPage(
   () => import("../views/settings/shortcuts-settings-page.tsx"),
   "ShortcutsSettingsPage",
 );
+const dataControlPage = lazyPage(
+  () => import("../views/settings/data-control-settings-page.tsx"),
+  "DataControlSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
   shortcuts: shortcutsPage,
+  "data-control": dataControlPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

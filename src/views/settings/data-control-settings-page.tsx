@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { downloadDatabase } from "../../db/download.ts";
+import { useReader } from "../../reader/boot/reader-context.tsx";
+import { useSyncIndicator } from "../../reader/sync/use-sync-status.ts";
+import { SettingsSection } from "../../settings/fields.tsx";
+import { PageHeader } from "../page.tsx";
+
+const BUTTON =
+  "shrink-0 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const DANGER =
+  "shrink-0 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950";
+
+function ActionRow(props: {
+  label: string;
+  hint: string;
+  action: string;
+  danger?: boolean;
+  busy: boolean;
+  disabled: boolean;
+  status?: string | undefined;
+  testId: string;
+  onClick(): void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 p-4">
+      <div className="min-w-0">
+        <p className="font-medium">{props.label}</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">{props.hint}</p>
+        {props.status ? (
+          <p className="mt-1 text-sm" role="status" data-testid={`${props.testId}-status`}>
+            {props.status}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className={props.danger ? DANGER : BUTTON}
+        disabled={props.disabled || props.busy}
+        aria-busy={props.busy}
+        data-testid={props.testId}
+        onClick={props.onClick}
+      >
+        {props.action}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * /settings/data-control: the local database follow.db. Export downloads it (65,536-byte
+ * chunks gathered into follow.db); reset empties it and reloads, so everything comes again
+ * from the server. Changes not yet synced would be lost by a reset: the confirmation says so.
+ */
+export function DataControlSettingsPage() {
+  const { t } = useTranslation();
+  const reader = useReader();
+  const { pending } = useSyncIndicator();
+  const [busy, setBusy] = useState<"export" | "reset" | undefined>();
+  const [exported, setExported] = useState<string | undefined>();
+  const [failed, setFailed] = useState<string | undefined>();
+
+  async function exportDatabase() {
+    if (!reader) return;
+    setBusy("export");
+    setFailed(undefined);
+    try {
+      const blob = await downloadDatabase(reader.db);
+      setExported(t("settings.dataControl.exported", { size: formatSize(blob.size) }));
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function resetDatabase() {
+    if (!reader) return;
+    const question =
+      pending > 0
+        ? t("settings.dataControl.resetConfirmPending", { count: pending })
+        : t("settings.dataControl.resetConfirm");
+    if (!window.confirm(question)) return;
+    setBusy("reset");
+    try {
+      await reader.engine.stop();
+      await reader.db.reset();
+      window.location.reload();
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : String(error));
+      setBusy(undefined);
+    }
+  }
+
+  return (
+    <section data-testid="settings-page-data-control">
+      <PageHeader
+        title={t("settings.panels.data-control")}
+        description={t("settings.descriptions.data-control")}
+      />
+      <div className="space-y-6 p-6">
+        <SettingsSection title={t("settings.dataControl.localTitle")}>
+          <ActionRow
+            label={t("settings.dataControl.export")}
+            hint={t("settings.dataControl.exportHint")}
+            action={
+              busy === "export"
+                ? t("settings.dataControl.exporting")
+                : t("settings.dataControl.exportAction")
+            }
+            busy={busy === "export"}
+            disabled={!reader || busy !== undefined}
+            status={exported}
+            testId="export-database"
+            onClick={() => void exportDatabase()}
+          />
+          <ActionRow
+            label={t("settings.dataControl.reset")}
+            hint={t("settings.dataControl.resetHint")}
+            action={t("settings.dataControl.resetAction")}
+            danger
+            busy={busy === "reset"}
+            disabled={!reader || busy !== undefined}
+            status={pending > 0 ? t("settings.dataControl.pending", { count: pending }) : undefined}
+            testId="reset-database"
+            onClick={() => void resetDatabase()}
+          />
+        </SettingsSection>
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {failed}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
