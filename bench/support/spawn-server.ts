@@ -20,7 +20,7 @@ export async function spawnServer(
   options: { dataDir?: string } = {},
 ): Promise<SpawnedServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "follow-bench-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, "server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "test",

@@ -60,7 +60,7 @@ describe("controls end to end: palette, shortcuts, theme, player (Chromium)", ()
       .toBe(true);
     // The palette's body is a lazy chunk: type once its field has the focus.
     await expect
-      .poll(() => input.evaluate((field) => field === document.activeElement), { timeout: 5000 })
+      .poll(() => input.evaluate((field) => field === document.activeElement), { timeout: 15_000 })
       .toBe(true);
   }
 
