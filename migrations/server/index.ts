@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_server_meta.ts";
 import * as m0002 from "./0002_reading.ts";
 import * as m0003 from "./0003_timeline_indexes.ts";
+import * as m0004 from "./0004_user_settings.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
   "0001_server_meta": m0001,
   "0002_reading": m0002,
   "0003_timeline_indexes": m0003,
+  "0004_user_settings": m0004,
 };

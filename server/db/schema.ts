@@ -36,6 +36,7 @@ export interface Database {
   collection: CollectionRow;
   read_history: ReadHistoryRow;
   readability_cache: { entry_id: string; content: string | null; fetched_at: string };
+  user_setting: { user_id: string; tab: string; payload: string; updated_at: string };
 }
 
 export interface FeedRow {

@@ -40,8 +40,11 @@ export async function listEntries(
   if (filter.read === false && mode === "collection")
     conditions.push(sql`unread.entry_id is not null`);
   if (filter.excludePrivate) conditions.push(sql`coalesce(subscription.is_private, 0) = 0`);
+  // The driving table's own columns, so the cursor and the tie below ride its index.
+  const time = mode === "unread" ? sql`unread.published_at` : sql`entry.published_at`;
+  const id = mode === "unread" ? sql`unread.entry_id` : sql`entry.id`;
   const cursor = toIso(filter.publishedAfter);
-  if (cursor) conditions.push(sql`entry.published_at < ${cursor}`);
+  if (cursor) conditions.push(sql`${time} < ${cursor}`);
   const limit = filter.limit ?? DEFAULT_LIMIT;
   const select = (where: RawBuilder<unknown>[], rowLimit: number) =>
     selectPage(database, userId, mode, where, Boolean(filter.withContent), rowLimit);
@@ -53,8 +56,8 @@ export async function listEntries(
   if (rows.length === limit && last) {
     const tie = [
       ...conditions,
-      sql`entry.published_at = ${last.published_at}`,
-      sql`entry.id < ${last.id}`,
+      sql`${time} = ${last.published_at}`,
+      sql`${id} < ${last.id}`,
     ];
     rows.push(...(await select(tie, MAX_TIED_ROWS)));
   }

@@ -6,7 +6,7 @@ import { UI_CHOICES, UI_DEFAULTS, type UISettings } from "./ui.ts";
 
 export const GENERAL_STORAGE_KEY = "follow:settings:general";
 export const UI_STORAGE_KEY = "follow:settings:appearance";
-/** Changes not yet sent to the server, merged per tab; sent once the settings API exists. */
+/** Changes not yet sent to the server, merged per tab (src/settings/server-sync.ts sends them). */
 export const SYNC_QUEUE_STORAGE_KEY = "follow:settings:sync-queue";
 
 const storage = browserStorage();
@@ -48,7 +48,7 @@ export function pendingSettingsChanges(): QueuedSettings[] {
   return Array.isArray(queued) ? (queued as QueuedSettings[]) : [];
 }
 
-/** For the settings sync of a later issue: hears every user change as a queue item. */
+/** Hears every user change as a queue item (the server settings sync, server-sync.ts). */
 export function onSettingsChange(listener: ChangeListener): () => void {
   changeListeners.add(listener);
   return () => changeListeners.delete(listener);

@@ -151,11 +151,18 @@ export async function bootReader(options: {
   open?: () => Promise<BrowserDatabase | LocalDatabase>;
   /** When to load and start the sync engine; at once by default. */
   syncAfter?: Promise<unknown>;
+  /**
+   * Settings step of the start-up order (after migrations and the owner check, before
+   * translations): told whether the database changed owner, so a previous user's unsent
+   * settings are not sent as this user's.
+   */
+  startSettings?: (ownerChanged: boolean) => void;
 }): Promise<BootedReader> {
   const db = await (options.open ?? openBrowserDatabase)();
   let empty: boolean;
   try {
-    await ensureOwner(db, options.userId);
+    const ownerChanged = await ensureOwner(db, options.userId);
+    options.startSettings?.(ownerChanged);
     await deleteOldTranslations(db, Date.now());
     empty = options.syncAfter !== undefined && !(await hasEntries(db));
   } catch (error) {

@@ -2,6 +2,11 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { useAppServices } from "../../app/app-services.tsx";
 import { afterContentPainted } from "../../app/first-paint.ts";
 import { useSession } from "../../session/session-context.tsx";
+import {
+  forgetSettingsOfPreviousUser,
+  type ServerSettingsSync,
+  startServerSettingsSync,
+} from "../../settings/server-sync.ts";
 import { type BootedReader, bootReader, type ReaderServices } from "./boot.ts";
 import { useSyncErrorToasts } from "./sync-toasts.ts";
 
@@ -43,7 +48,18 @@ export function ReaderProvider({ children }: { children: ReactNode }) {
     // Sync after the first timeline rows are painted (or 3 s): see bootReader.
     const onTimeline = window.location.pathname.startsWith("/timeline");
     const syncAfter = afterContentPainted(onTimeline ? SYNC_AFTER_PAINT_MAX_WAIT_MS : 0);
-    bootReader({ userId, api, connectivity, syncAfter }).then(
+    let settings: ServerSettingsSync | undefined;
+    const startSettings = (ownerChanged: boolean) => {
+      if (cancelled) return;
+      if (ownerChanged) forgetSettingsOfPreviousUser();
+      settings = startServerSettingsSync({
+        api: (path, options) => api(path, options),
+        isOnline: () => connectivity.status === "online",
+      });
+      // Sent in the background: the first paint never waits for the network.
+      void settings.pullAndFlush();
+    };
+    bootReader({ userId, api, connectivity, syncAfter, startSettings }).then(
       (reader) => {
         if (cancelled) return void reader.close();
         booted = reader;
@@ -59,6 +75,7 @@ export function ReaderProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       if (booted && window.__followReader === booted) window.__followReader = undefined;
       void booted?.close();
+      settings?.dispose();
     };
   }, [userId, api, connectivity]);
 

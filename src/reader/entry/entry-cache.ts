@@ -1,4 +1,5 @@
 import type { EntryListItem, EntryModel, FeedModel } from "../../../contract/reading-models.ts";
+import type { ApiFetch } from "../../api/client.ts";
 import { runStatements } from "../../commands/materializers/index.ts";
 import { sql } from "../../commands/materializers/statement.ts";
 import type { LocalDatabase } from "../../db/types.ts";
@@ -57,4 +58,16 @@ export async function storeFetchedEntry(db: LocalDatabase, entry: EntryModel, fe
       ),
     ]),
   );
+}
+
+/**
+ * An entry opened by link that no pull brought: fetched once (quietly: the pane shows its own
+ * state) and kept locally, where the pane's live query finds it.
+ */
+export async function fetchEntryIntoStore(api: ApiFetch, db: LocalDatabase, entryId: string) {
+  const answer = await api<{ code: number; data: { entries: EntryModel; feeds: FeedModel } }>(
+    "/entries",
+    { query: { id: entryId }, silent: true },
+  );
+  await storeFetchedEntry(db, answer.data.entries, answer.data.feeds);
 }

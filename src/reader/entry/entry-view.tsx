@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
-import type { EntryModel, FeedModel } from "../../../contract/reading-models.ts";
 import { isFetchError } from "../../api/fetch-error.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -13,7 +12,7 @@ import { useAreaScope } from "../keyboard/use-area-scope.ts";
 import { entryDetail$ } from "../queries/index.ts";
 import { type ContentStream, createContentStream } from "./content-stream.ts";
 import { EntryBody } from "./entry-body.tsx";
-import { storeFetchedEntry } from "./entry-cache.ts";
+import { fetchEntryIntoStore } from "./entry-cache.ts";
 
 const streams = new WeakMap<ReaderServices, ContentStream>();
 function contentStream(reader: ReaderServices): ContentStream {
@@ -44,15 +43,9 @@ export function EntryView({ entryId }: { entryId: string }) {
   useEffect(() => {
     if (entry !== null || !reader) return;
     let cancelled = false;
-    reader
-      .api<{ code: number; data: { entries: EntryModel; feeds: FeedModel } }>("/entries", {
-        query: { id: entryId },
-        silent: true,
-      })
-      .then((answer) => storeFetchedEntry(reader.db, answer.data.entries, answer.data.feeds))
-      .catch((error: unknown) => {
-        if (!cancelled && (!isFetchError(error) || error.status !== null)) setMissing(true);
-      });
+    fetchEntryIntoStore(reader.api, reader.db, entryId).catch((error: unknown) => {
+      if (!cancelled && (!isFetchError(error) || error.status !== null)) setMissing(true);
+    });
     return () => {
       cancelled = true;
     };

@@ -1,12 +1,16 @@
 import { player, usePlayer } from "../../player/index.ts";
 
-/** The Audios view's play buttons: into the app's one player (src/player). */
+/**
+ * Play buttons into the app's one player (src/player): the Audios view's, and the Videos
+ * view's "play in the corner player", which keeps a video going while the user browses.
+ */
 export interface PlayRequest {
   src: string;
   entryId: string;
   title: string;
   feedTitle?: string | null;
   image?: string | null;
+  kind?: "audio" | "video";
 }
 
 /** Plays the request, or pauses / resumes it when it is the player's current media. */
@@ -20,7 +24,7 @@ export function toggleAudio(request: PlayRequest) {
     title: request.title,
     feed: request.feedTitle ?? undefined,
     image: request.image ?? undefined,
-    kind: "audio",
+    kind: request.kind ?? "audio",
   });
 }
 

@@ -73,3 +73,10 @@ export const LockIcon = make(
 export const PaperclipIcon = make(
   <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6L15 7" />,
 );
+/** Picture in picture: a video keeps playing in the corner player while you browse. */
+export const PipIcon = make(
+  <>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <rect x="12" y="12" width="7" height="5" rx="1" />
+  </>,
+);

@@ -13,10 +13,10 @@ function serveBinary(server: FeedServer, path: string, type: string, body: Buffe
   return server.url(path);
 }
 
-type Kind = "pictures" | "videos" | "audios" | "social" | "notifications";
+type Kind = "articles" | "pictures" | "videos" | "audios" | "social" | "notifications";
 
 /**
- * A feed whose items carry what a view shows: media:content photos (of two ratios), video
+ * A feed whose items carry what a view shows: article thumbnails, media:content photos (of two ratios), video
  * enclosures with posters and durations, audio enclosures with durations, authored posts.
  */
 export function serveMediaFeed(server: FeedServer, kind: Kind, count: number): string {
@@ -26,7 +26,9 @@ export function serveMediaFeed(server: FeedServer, kind: Kind, count: number): s
     const date = new Date(now - i * 3_600_000).toUTCString();
     const png = serveBinary(server, `/${kind}/img-${i}.png`, "image/png", PNG);
     let extra = "";
-    if (kind === "pictures") {
+    if (kind === "articles") {
+      extra = `<media:content url="${png}" medium="image" width="400" height="200"/>`;
+    } else if (kind === "pictures") {
       extra = `<media:content url="${png}" medium="image" width="400" height="${i % 2 ? 300 : 600}"/>`;
     } else if (kind === "videos") {
       const clip = serveBinary(server, `/${kind}/clip-${i}.mp4`, "video/mp4", Buffer.alloc(0));

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../format.ts";
-import { PlayIcon } from "../../ui/icons.tsx";
+import { PipIcon, PlayIcon } from "../../ui/icons.tsx";
+import { toggleAudio } from "../audio-bridge.ts";
 import { video } from "../media.ts";
 import { EntryLink, type ItemProps, UnreadDot } from "./entry-link.tsx";
 
@@ -59,6 +60,27 @@ export function VideoItem(props: ItemProps) {
                 <span className="flex size-12 items-center justify-center rounded-full bg-black/60">
                   <PlayIcon size={22} filled />
                 </span>
+              </button>
+            ) : null}
+            {source?.inline ? (
+              <button
+                type="button"
+                onClick={() =>
+                  toggleAudio({
+                    src: source.url,
+                    entryId: card.id,
+                    title,
+                    feedTitle: card.feedTitle,
+                    image: source.poster,
+                    kind: "video",
+                  })
+                }
+                aria-label={t("video.playInPlayer", { title })}
+                title={t("video.playInPlayer", { title })}
+                data-testid="video-play-corner"
+                className="absolute top-1.5 right-1.5 flex size-8 items-center justify-center rounded-md bg-black/60 text-white outline-none hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-accent"
+              >
+                <PipIcon size={16} />
               </button>
             ) : null}
             {length ? (
