@@ -54,11 +54,7 @@ export async function listEntries(
   // on this page, or they could never be reached.
   const last = rows.at(-1);
   if (rows.length === limit && last) {
-    const tie = [
-      ...conditions,
-      sql`${time} = ${last.published_at}`,
-      sql`${id} < ${last.id}`,
-    ];
+    const tie = [...conditions, sql`${time} = ${last.published_at}`, sql`${id} < ${last.id}`];
     rows.push(...(await select(tie, MAX_TIED_ROWS)));
   }
 
