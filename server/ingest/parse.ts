@@ -115,7 +115,7 @@ function parseJson(text: string): ParsedFeed {
   }
   if (!isJsonFeed(json)) throw parseFailed("not-a-feed", describeNonFeed(text));
   // feedsmith only accepts the URL form of the version; we have already decided it is a feed.
-  const feed = { ...json, version: "https://jsonfeed.org/version/1.1" };
+  const feed = { ...coerceJsonFeed(json), version: "https://jsonfeed.org/version/1.1" };
   try {
     return { format: "json", feed: parseJsonFeed(feed, { maxItems: MAX_ITEMS }) };
   } catch (error) {
@@ -136,11 +136,49 @@ function isJsonFeed(json: unknown): json is Record<string, unknown> {
   );
 }
 
-/** Replaces NaN / Infinity / -Infinity outside strings with null. */
+/**
+ * Replaces NaN / Infinity / -Infinity outside strings with their names as strings (Python
+ * writes them; an id of Infinity is the id "Infinity", a number field of it is then dropped).
+ */
 function replaceBareJsonNumbers(text: string): string {
   return text.replace(/"(?:[^"\\]|\\.)*"|-?\b(?:NaN|Infinity)\b/g, (token) =>
-    token.startsWith('"') ? token : "null",
+    token.startsWith('"') ? token : JSON.stringify(token),
   );
+}
+
+const FEED_TEXT_FIELDS = [
+  "title",
+  "description",
+  "home_page_url",
+  "feed_url",
+  "icon",
+  "favicon",
+  "user_comment",
+  "next_url",
+  "language",
+];
+
+/**
+ * Wrong types in the wild, made what readers expect: text fields that are not strings are
+ * dropped; an item id that is a number or boolean is its text (JSON Feed says ids are strings;
+ * feedparser reads them so), any other non-string id is dropped; items that are not objects,
+ * or hold nothing once cleaned, are no entries.
+ */
+function coerceJsonFeed(json: Record<string, unknown>): Record<string, unknown> {
+  const feed: Record<string, unknown> = { ...json };
+  for (const key of FEED_TEXT_FIELDS) {
+    if (key in feed && typeof feed[key] !== "string") delete feed[key];
+  }
+  if (Array.isArray(feed.items)) {
+    feed.items = feed.items.flatMap((raw: unknown) => {
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [];
+      const item: Record<string, unknown> = { ...raw };
+      if (typeof item.id === "number" || typeof item.id === "boolean") item.id = String(item.id);
+      else if ("id" in item && typeof item.id !== "string") delete item.id;
+      return Object.keys(item).length > 0 ? [item] : [];
+    });
+  }
+  return feed;
 }
 
 function describeNonFeed(text: string): string {

@@ -56,9 +56,10 @@ describe("JSON Feed scoring", () => {
     );
     if (tally.failed.length > 0)
       console.log(`  failed:\n${tally.failed.map((f) => `    ${f}`).join("\n")}`);
-    // Many WIP cases feed deliberately invalid values (ids true/Infinity, lists for strings):
-    // feedsmith drops or coerces those differently; the figure is printed, the bar is modest.
-    expect(tally.passed / tally.mappable).toBeGreaterThanOrEqual(0.6);
+    // Wrongly typed values are cleaned before parsing (parse.ts, coerceJsonFeed). What still
+    // fails: items holding only a blank title or url, which we do not keep as entries (an entry
+    // with nothing to show), and one feed-level detail the harness reports as present.
+    expect(tally.passed / tally.mappable).toBeGreaterThanOrEqual(0.85);
   });
 
   it("gofeed: expected object models and format detection", () => {
