@@ -5,12 +5,16 @@ import { parseClientEnv } from "./app/env.ts";
 import { installPreloadErrorHandler } from "./app/lazy-page.ts";
 import { registerServiceWorker } from "./app/service-worker.ts";
 import { createServices } from "./app/services.ts";
+import { prewarmDatabase } from "./db/prewarm.ts";
 import { i18n, initI18n } from "./i18n/index.ts";
+import { localSessionCache } from "./session/session-cache.ts";
 import { toast } from "./ui/toaster.tsx";
 import "./styles.css";
 
 async function start(rootElement: HTMLElement) {
   installPreloadErrorHandler();
+  // A returning signed-in user will want their local database: open it alongside the rest.
+  if (localSessionCache().read()) prewarmDatabase();
   const env = parseClientEnv(import.meta.env, window.location.origin);
   await initI18n({
     onLanguagePackFailed: () => toast.error(i18n.t("errors:languagePack.failed")),

@@ -177,7 +177,12 @@ describe("the reader, end to end (Chromium, real server, local feeds)", () => {
     expect(unread[newsId]).toBe(2);
     expect(unread[techId] ?? 0).toBe(0);
     expect(writes.size).toBeGreaterThanOrEqual(10);
-    for (const [key, write] of writes) expect(write.applied, `${write.path} ${key}`).toBe(1);
+    // Applied once: a key never applied twice, and answered at least once. (An answer lost as
+    // the page went offline leaves only the retry's replayed answer for the page to see.)
+    for (const [key, write] of writes) {
+      expect(write.applied, `${write.path} ${key}`).toBeLessThanOrEqual(1);
+      expect(write.applied + write.replayed, `${write.path} ${key}`).toBeGreaterThanOrEqual(1);
+    }
 
     // The local store agrees after the pull.
     await expect.poll(() => timelineIds(page)).toEqual([news[2], news[3]]);

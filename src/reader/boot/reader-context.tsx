@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useAppServices } from "../../app/app-services.tsx";
 import { afterContentPainted } from "../../app/first-paint.ts";
+import { openDatabase } from "../../db/prewarm.ts";
 import { useSession } from "../../session/session-context.tsx";
 import {
   forgetSettingsOfPreviousUser,
@@ -59,7 +60,7 @@ export function ReaderProvider({ children }: { children: ReactNode }) {
       // Sent in the background: the first paint never waits for the network.
       void settings.pullAndFlush();
     };
-    bootReader({ userId, api, connectivity, syncAfter, startSettings }).then(
+    bootReader({ userId, api, connectivity, syncAfter, startSettings, open: openDatabase }).then(
       (reader) => {
         if (cancelled) return void reader.close();
         booted = reader;

@@ -5,14 +5,23 @@
  * - drop-request: the request never reaches the server;
  * - drop-response: the server applies it, the answer is lost (the idempotency case);
  * - timeout: like drop-response, but the client gives up with a TimeoutError;
+ * - hang: the server applies it and the answer never comes: the client's own request timeout
+ *   has to fire (the link moves on meanwhile, as other connections would);
  * - error-before: a 503 from a proxy, the server never saw it;
  * - error-after: the server applied it, a proxy answers 502 all the same.
  */
-export type Fault = "drop-request" | "drop-response" | "timeout" | "error-before" | "error-after";
+export type Fault =
+  | "drop-request"
+  | "drop-response"
+  | "timeout"
+  | "hang"
+  | "error-before"
+  | "error-after";
 export const FAULTS: readonly Fault[] = [
   "drop-request",
   "drop-response",
   "timeout",
+  "hang",
   "error-before",
   "error-after",
 ];
@@ -67,7 +76,7 @@ export class FaultyNetwork {
     // The serial link: one request at a time, in arrival order.
     const result = this.queue.then(() => this.cross(client, input, init));
     this.queue = result.catch(() => undefined);
-    return result;
+    return result.then((outcome) => (outcome === HANG ? hangUntilAborted(init?.signal) : outcome));
   }
 
   private async cross(client: number, input: RequestInfo | URL, init?: RequestInit) {
@@ -84,6 +93,7 @@ export class FaultyNetwork {
     this.record(client, input, init, response, text);
     if (fault === "drop-response") throw new TypeError("fetch failed (response dropped)");
     if (fault === "timeout") throw new DOMException("The operation timed out.", "TimeoutError");
+    if (fault === "hang") return HANG;
     if (fault === "error-after") return new Response("bad gateway", { status: 502 });
     return new Response(text, { status: response.status, headers: response.headers });
   }
@@ -114,6 +124,23 @@ export class FaultyNetwork {
     });
   }
 }
+
+const HANG = Symbol("hang");
+
+/** No answer until the client aborts (its request timeout); a client without one fails late. */
+function hangUntilAborted(signal: AbortSignal | null | undefined): Promise<Response> {
+  return new Promise((_, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const late = setTimeout(() => reject(new TypeError("fetch failed (no answer)")), HANG_CAP_MS);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(late);
+      reject(signal.reason);
+    });
+  });
+}
+
+/** Longer than the clients' request timeout, so theirs fires first. */
+const HANG_CAP_MS = 15_000;
 
 function pick<T>(items: readonly T[], random: number): T {
   return items[Math.floor(random * items.length) % items.length]!;

@@ -44,7 +44,9 @@ export async function runScenario(
         account,
         fetch: network.link(i, options.seed + i),
         backoff: { baseMs: 2, maxMs: 25, jitter: false },
-        engine: { requestTimeoutMs: 10_000 },
+        // Short enough that the "hang" fault makes the client's own timeout fire; far above
+        // a loopback request's time even on a loaded machine.
+        engine: { requestTimeoutMs: 2_500 },
       }),
     );
   }
