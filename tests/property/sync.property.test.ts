@@ -62,5 +62,5 @@ describe("sync engine, model-based, against the real server", () => {
         `${totals.faults} injected faults, ${totals.replays} idempotent replays, ${seconds} s ` +
         `(slowest run ${Math.round(totals.slowestMs)} ms)`,
     );
-  }, 300_000);
+  }, 600_000);
 });

@@ -140,7 +140,7 @@ function hangUntilAborted(signal: AbortSignal | null | undefined): Promise<Respo
 }
 
 /** Longer than the clients' request timeout, so theirs fires first. */
-const HANG_CAP_MS = 15_000;
+const HANG_CAP_MS = 5_000;
 
 function pick<T>(items: readonly T[], random: number): T {
   return items[Math.floor(random * items.length) % items.length]!;

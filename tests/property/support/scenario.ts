@@ -46,7 +46,7 @@ export async function runScenario(
         backoff: { baseMs: 2, maxMs: 25, jitter: false },
         // Short enough that the "hang" fault makes the client's own timeout fire; far above
         // a loopback request's time even on a loaded machine.
-        engine: { requestTimeoutMs: 2_500 },
+        engine: { requestTimeoutMs: 1_500 },
       }),
     );
   }
