@@ -26,28 +26,9 @@ describe.each(DIALECTS)("feed leases on %s", (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, { INGEST_SCHEDULER: "false" });
     const db = open();
-    const now = "2026-01-01T00:00:00.000Z";
     for (let i = 0; i < 60; i++) {
-      const id = String(1_000_000_000_000_000n + BigInt(i));
-      await db.db
-        .insertInto("feed")
-        .values(unfetchedFeedRow(id, `https://feeds.example/${i}`, now))
-        .execute();
       // Feeds nobody subscribes to are never fetched: leave every tenth one alone.
-      if (i % 10 !== 9) {
-        await db.db
-          .insertInto("subscription")
-          .values({
-            user_id: "u1",
-            feed_id: id,
-            view: 0,
-            is_private: 0,
-            title: null,
-            category: null,
-            created_at: now,
-          })
-          .execute();
-      }
+      await addFeed(db, String(1_000_000_000_000_000n + BigInt(i)), i % 10 !== 9);
     }
   });
   afterAll(async () => {
@@ -70,22 +51,7 @@ describe.each(DIALECTS)("feed leases on %s", (dialect) => {
   it("fetches only on a lease still held: an expired one passes to the next worker", async () => {
     const db = open();
     const id = "1000000000000001000";
-    await db.db
-      .insertInto("feed")
-      .values(unfetchedFeedRow(id, "https://feeds.example/slow", "2026-01-01T00:00:00.000Z"))
-      .execute();
-    await db.db
-      .insertInto("subscription")
-      .values({
-        user_id: "u1",
-        feed_id: id,
-        view: 0,
-        is_private: 0,
-        title: null,
-        category: null,
-        created_at: "2026-01-01T00:00:00.000Z",
-      })
-      .execute();
+    await addFeed(db, id, true);
     // A batch claimed with a lease that runs out before this feed's turn comes...
     const [claimed] = await claimDueFeeds(db, "slow-worker", 10, -1);
     expect(claimed?.id).toBe(id);
@@ -106,3 +72,26 @@ describe.each(DIALECTS)("feed leases on %s", (dialect) => {
     expect(await claimFeed(db, "1000000000000009999", "admin-1", 60_000)).toBeUndefined();
   });
 });
+
+const CREATED = "2026-01-01T00:00:00.000Z";
+
+/** A due feed, never fetched, with one subscriber when `subscribed`. */
+async function addFeed(handle: DatabaseHandle, id: string, subscribed: boolean) {
+  await handle.db
+    .insertInto("feed")
+    .values(unfetchedFeedRow(id, `https://feeds.example/${id}`, CREATED))
+    .execute();
+  if (!subscribed) return;
+  await handle.db
+    .insertInto("subscription")
+    .values({
+      user_id: "u1",
+      feed_id: id,
+      view: 0,
+      is_private: 0,
+      title: null,
+      category: null,
+      created_at: CREATED,
+    })
+    .execute();
+}
