@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // Three projects: fast unit tests beside the code, server integration tests over real HTTP
 // (SQLite and PostgreSQL), and end-to-end tests in Debian's Chromium against a built client.
+// The browser tests run after the other two (groupOrder): on two cores, sharing the CPU with
+// them made timing-sensitive browser steps flaky.
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
@@ -16,6 +18,7 @@ export default defineConfig({
             "tests/property/**/*.test.ts",
           ],
           environment: "node",
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -25,6 +28,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,6 +36,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -10,6 +10,7 @@ import {
   signUp,
   sitePage,
   timelineIds,
+  waitForSynced,
 } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
@@ -178,6 +179,10 @@ describe("layout and mark-as-read modes (Chromium)", () => {
   });
 
   it("conservative: neither hovering nor scrolling marks read; a click does", async () => {
+    // The entry the last test opened is marked read a moment later: let that land (and sync)
+    // before taking the unread rows, or it may be taken for one that is still unread.
+    await waitForSynced(page);
+    await page.waitForTimeout(300);
     const unread = await page
       .getByTestId("timeline-item")
       .evaluateAll((items) =>
