@@ -49,11 +49,13 @@ export async function listEntries(
   const select = (where: RawBuilder<unknown>[], rowLimit: number) =>
     selectPage(database, userId, mode, where, Boolean(filter.withContent), rowLimit);
 
-  const rows = await select(conditions, limit);
+  // One row more than asked tells whether the page ends inside a run of equal publish times.
+  const rows = await select(conditions, limit + 1);
+  const next = rows.length > limit ? rows.pop() : undefined;
+  const last = rows.at(-1);
   // The next page starts strictly before the last publishedAt: entries sharing it must all be
   // on this page, or they could never be reached.
-  const last = rows.at(-1);
-  if (rows.length === limit && last) {
+  if (next && last && next.published_at === last.published_at) {
     const tie = [...conditions, sql`${time} = ${last.published_at}`, sql`${id} < ${last.id}`];
     rows.push(...(await select(tie, MAX_TIED_ROWS)));
   }

@@ -6,8 +6,6 @@ import { type CommandName, commands, type PayloadOf } from "./registry.ts";
 import { tablesWritten } from "./tables.ts";
 import type { CommandDefinition, CommandMeta } from "./types.ts";
 
-export { tablesWritten };
-
 export interface DispatcherOptions {
   db: LocalDatabase;
   /** Command ids must be unique across devices: they are the server's idempotency keys. */

@@ -32,6 +32,9 @@ export function Modal(props: {
     const dialog = ref.current;
     if (!dialog) return;
     const closed = () => {
+      // The close event is queued: a dialog opened again since (close, then reopen at once)
+      // must not be closed by the stale one.
+      if (dialog.open) return;
       releaseScope();
       onClose.current();
     };
@@ -49,19 +52,8 @@ export function Modal(props: {
     leaveScope.current = scopeStore.enter("modal", () => dialog.open);
     if (!dialog.open) dialog.showModal();
     // showModal focuses the first focusable element; a field marked data-autofocus wins.
-    const autofocus = () => dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    autofocus();
-    // A lazy body arrives (or is shown again after suspending) later: while the focus sits on
-    // nothing in particular (the page or the dialog itself), give it to that field.
-    const observer = new MutationObserver(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body || active === dialog) autofocus();
-    });
-    observer.observe(dialog, { childList: true, subtree: true, attributes: true });
-    return () => {
-      observer.disconnect();
-      releaseScope();
-    };
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return releaseScope;
   }, [open, releaseScope]);
 
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { duration } from "../format.ts";
 import type { EntryDetail } from "../queries/index.ts";
-import { toggleAudio, useAudioPlaying } from "../timeline/audio-bridge.ts";
+import { togglePlayback, useAudioPlaying } from "../timeline/audio-bridge.ts";
 import { audio, photos, video } from "../timeline/media.ts";
 import { PaperclipIcon, PauseIcon, PlayIcon } from "../ui/icons.tsx";
 
@@ -67,7 +67,7 @@ export function EntryMedia({ entry }: { entry: EntryDetail }) {
         <button
           type="button"
           onClick={() =>
-            toggleAudio({
+            togglePlayback({
               src: track.url,
               entryId: entry.id,
               title,

@@ -14,7 +14,7 @@ export interface PlayRequest {
 }
 
 /** Plays the request, or pauses / resumes it when it is the player's current media. */
-export function toggleAudio(request: PlayRequest) {
+export function togglePlayback(request: PlayRequest) {
   if (player.getState().src === request.src) {
     player.toggle();
     return;

@@ -4,12 +4,11 @@ import { downloadDatabase } from "../../db/download.ts";
 import { useReader } from "../../reader/boot/reader-context.tsx";
 import { useSyncIndicator } from "../../reader/sync/use-sync-status.ts";
 import { SettingsSection } from "../../settings/fields.tsx";
+import { Button } from "../../ui/button.tsx";
 import { PageHeader } from "../page.tsx";
 
-const BUTTON =
-  "shrink-0 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
-const DANGER =
-  "shrink-0 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950";
+/** A destructive action: the outline button in red. */
+const DANGER = "text-red-700 dark:text-red-300";
 
 function ActionRow(props: {
   label: string;
@@ -33,16 +32,17 @@ function ActionRow(props: {
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        className={props.danger ? DANGER : BUTTON}
-        disabled={props.disabled || props.busy}
-        aria-busy={props.busy}
+      <Button
+        variant="outline"
+        size="sm"
+        className={props.danger ? DANGER : ""}
+        loading={props.busy}
+        disabled={props.disabled}
         data-testid={props.testId}
         onClick={props.onClick}
       >
         {props.action}
-      </button>
+      </Button>
     </div>
   );
 }

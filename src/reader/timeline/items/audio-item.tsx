@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../format.ts";
 import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 import { PauseIcon, PlayIcon } from "../../ui/icons.tsx";
-import { toggleAudio, useAudioPlaying } from "../audio-bridge.ts";
+import { togglePlayback, useAudioPlaying } from "../audio-bridge.ts";
 import { audio } from "../media.ts";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
 
@@ -27,7 +27,7 @@ export function AudioItem(props: ItemProps) {
           <button
             type="button"
             onClick={() =>
-              toggleAudio({
+              togglePlayback({
                 src: track.url,
                 entryId: card.id,
                 title,

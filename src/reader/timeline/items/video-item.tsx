@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../format.ts";
 import { PipIcon, PlayIcon } from "../../ui/icons.tsx";
-import { toggleAudio } from "../audio-bridge.ts";
+import { togglePlayback } from "../audio-bridge.ts";
 import { video } from "../media.ts";
 import { EntryLink, type ItemProps, UnreadDot } from "./entry-link.tsx";
 
@@ -66,7 +66,7 @@ export function VideoItem(props: ItemProps) {
               <button
                 type="button"
                 onClick={() =>
-                  toggleAudio({
+                  togglePlayback({
                     src: source.url,
                     entryId: card.id,
                     title,
