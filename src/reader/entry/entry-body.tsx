@@ -58,7 +58,9 @@ export function EntryBody(props: {
     }
   }
 
-  const html = readability && entry.readabilityContent ? entry.readabilityContent : entry.content;
+  // Full text shows once the stored copy has reached this view's query, not merely once asked.
+  const fullText = readability && Boolean(entry.readabilityContent);
+  const html = fullText ? entry.readabilityContent : entry.content;
   return (
     <article
       className="flex h-full min-h-0 flex-col"
@@ -67,7 +69,7 @@ export function EntryBody(props: {
       data-read={entry.read ? "1" : "0"}
       data-starred={entry.starred ? "1" : "0"}
       data-content={html ? "ready" : streamed ? "empty" : "loading"}
-      data-readability={readability ? "1" : "0"}
+      data-readability={fullText ? "1" : "0"}
       aria-labelledby="entry-title"
     >
       <EntryToolbar
