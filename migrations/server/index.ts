@@ -3,6 +3,7 @@ import * as m0001 from "./0001_server_meta.ts";
 import * as m0002 from "./0002_reading.ts";
 import * as m0003 from "./0003_timeline_indexes.ts";
 import * as m0004 from "./0004_user_settings.ts";
+import * as m0005 from "./0005_idempotency_lease.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0002_reading": m0002,
   "0003_timeline_indexes": m0003,
   "0004_user_settings": m0004,
+  "0005_idempotency_lease": m0005,
 };

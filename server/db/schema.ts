@@ -28,6 +28,12 @@ export interface Database {
     status: number;
     body: string;
     created_at: string;
+    /** The server instance running the first request, while it runs (null once answered). */
+    lease_owner: string | null;
+    /** This one claim: only its holder records the answer. */
+    lease_token: string | null;
+    /** ISO time after which a retry may run the write itself. */
+    lease_until: string | null;
   };
   feed: FeedRow;
   entry: EntryRow;
