@@ -31,6 +31,15 @@ export interface ServerConfig {
     maxFeedBytes: number;
     feedRouteBaseUrl: string | undefined;
   };
+  /** Idempotent writes (server/http/idempotency.ts). */
+  idempotency: {
+    /** This API process's name, the same across its restarts; default "host:port". */
+    instanceId: string | undefined;
+    /** How long a write's key stays "still running" without an answer. */
+    leaseSeconds: number;
+    /** NODE_ENV=test only: `after:/api/collections` holds such writes until the test kills us. */
+    testHold: { phase: "before" | "after"; path: string } | undefined;
+  };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -143,6 +152,27 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     }
   }
 
+  const fetchTimeoutSeconds = int("FETCH_TIMEOUT_SECONDS", 30, 1, 600);
+  // A subscribe fetches a page and then its feed inside the write: the lease outlasts both.
+  const leaseSeconds = int(
+    "IDEMPOTENCY_LEASE_SECONDS",
+    Math.max(60, 4 * fetchTimeoutSeconds),
+    1,
+    86_400,
+  );
+  if (leaseSeconds <= 2 * fetchTimeoutSeconds) {
+    problems.push(
+      `IDEMPOTENCY_LEASE_SECONDS must be more than twice FETCH_TIMEOUT_SECONDS (${fetchTimeoutSeconds}), got ${leaseSeconds}`,
+    );
+  }
+  const testHoldRaw = read("TEST_HOLD_WRITES");
+  const testHoldMatch = testHoldRaw ? /^(before|after):(\/\S*)$/.exec(testHoldRaw) : null;
+  if (testHoldRaw && (!testHoldMatch || nodeEnv !== "test")) {
+    problems.push(
+      `TEST_HOLD_WRITES is for tests (NODE_ENV=test, "after:/api/path"), got "${testHoldRaw}"`,
+    );
+  }
+
   const config: ServerConfig = {
     nodeEnv: nodeEnv ?? "development",
     host: read("HOST") ?? "127.0.0.1",
@@ -174,9 +204,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       batchSize: int("INGEST_BATCH_SIZE", 100, 1, 1_000),
       concurrency: int("INGEST_CONCURRENCY", 4, 1, 64),
       allowPrivateNetworks,
-      fetchTimeoutSeconds: int("FETCH_TIMEOUT_SECONDS", 30, 1, 600),
+      fetchTimeoutSeconds,
       maxFeedBytes: int("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 200 * 1024 * 1024),
       feedRouteBaseUrl: url("FEED_ROUTE_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
+    },
+    idempotency: {
+      instanceId: read("INSTANCE_ID"),
+      leaseSeconds,
+      testHold:
+        testHoldMatch && nodeEnv === "test"
+          ? { phase: testHoldMatch[1] as "before" | "after", path: testHoldMatch[2]! }
+          : undefined,
     },
     logLevel: logLevel ?? "info",
   };

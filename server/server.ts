@@ -1,10 +1,13 @@
 import type { AddressInfo } from "node:net";
+import { hostname } from "node:os";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
+import { startIdempotentWrites } from "./http/idempotency.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -47,10 +50,23 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
 
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
+  let statistics: StatisticsKeeper | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
     await migrateDatabase(database, auth, logger);
+    // Planner statistics for data loaded while no server ran, then as writes come in.
+    statistics = keepStatistics(database, logger);
+    statistics.check().catch((error) => logger.warn({ err: error }, "statistics check failed"));
+    // Before the first request: keys a killed previous run left "still running" are given up.
+    const owner = config.idempotency.instanceId ?? `${hostname()}:${port}`;
+    const cleared = await startIdempotentWrites(database, {
+      owner,
+      leaseMs: config.idempotency.leaseSeconds * 1000,
+      hold: config.idempotency.testHold,
+      onHold: (detail) => logger.warn(detail, "test hook: holding a write until killed"),
+    });
+    if (cleared > 0) logger.info({ owner, cleared }, "cleared in-flight idempotency keys");
     fetcher = createFetcher({
       allowPrivateNetworks: config.ingest.allowPrivateNetworks,
       timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
@@ -67,6 +83,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
   } catch (error) {
+    statistics?.stop();
     await fetcher?.close();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
@@ -88,6 +105,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       }, 10_000);
       await closed;
       clearTimeout(timer);
+      statistics?.stop();
       await scheduler?.stop();
       await fetcher?.close();
       await database.close();
