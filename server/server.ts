@@ -6,7 +6,6 @@ import { createAuth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
@@ -50,14 +49,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
 
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
-  let statistics: StatisticsKeeper | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
     await migrateDatabase(database, auth, logger);
-    // Planner statistics for data loaded while no server ran, then as writes come in.
-    statistics = keepStatistics(database, logger);
-    statistics.check().catch((error) => logger.warn({ err: error }, "statistics check failed"));
     // Before the first request: keys a killed previous run left "still running" are given up.
     const owner = config.idempotency.instanceId ?? `${hostname()}:${port}`;
     const cleared = await startIdempotentWrites(database, {
@@ -83,7 +78,6 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
   } catch (error) {
-    statistics?.stop();
     await fetcher?.close();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
@@ -105,7 +99,6 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       }, 10_000);
       await closed;
       clearTimeout(timer);
-      statistics?.stop();
       await scheduler?.stop();
       await fetcher?.close();
       await database.close();
