@@ -21,6 +21,20 @@ describe("what the engine retries (SPEC §7)", () => {
     expect(classify(answer(401))).toBeInstanceOf(Retryable);
   });
 
+  it("retries code 1 ('still running') under any status: it is never a final answer", () => {
+    const stillRunning = { code: 1, message: "Previous operation is not completed" };
+    for (const status of [409, 400, 403]) {
+      expect(classify(answer(status, stillRunning))).toMatchObject({
+        _tag: "Retryable",
+        network: false,
+      });
+    }
+    // Any other code under those statuses is a refusal.
+    expect(classify(answer(400, { code: 1002, message: "Invalid parameter" }))).toBeInstanceOf(
+      Rejected,
+    );
+  });
+
   it("rolls back on other 4xx answers, and on defects in a command's own code", () => {
     for (const status of [400, 403, 404, 413, 422])
       expect(classify(answer(status))).toBeInstanceOf(Rejected);

@@ -18,10 +18,16 @@ export type SyncFailure = Retryable | Rejected;
 
 // 401 keeps the queue: the user signs in again and their actions still sync.
 const WAIT_STATUSES = new Set([...HTTP_RETRY_STATUSES, 401]);
+/**
+ * "Previous operation is not completed": the first request under this Idempotency-Key is still
+ * running, or its server died mid-write (the key then expires). Never final, whatever the status.
+ */
+const STILL_RUNNING_CODE = 1;
 
 export function classify(error: unknown): SyncFailure {
   if (isFetchError(error)) {
     if (error.status === null) return new Retryable({ error, network: !error.aborted });
+    if (error.code === STILL_RUNNING_CODE) return new Retryable({ error, network: false });
     if (WAIT_STATUSES.has(error.status)) return new Retryable({ error, network: false });
     return new Rejected({ error });
   }
