@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "./db/connect.ts";
 import { ApiError } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
+import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
 import { createReadability } from "./jobs/readability.ts";
@@ -73,6 +74,17 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
       },
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
+    }),
+  );
+
+  // Writes only from the app's own pages (or non-browser clients), with JSON bodies (CSRF).
+  app.use(
+    `${base}/*`,
+    originGuard({
+      trustedOrigins: [
+        ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
+        ...config.trustedOrigins,
+      ],
     }),
   );
 

@@ -1,27 +1,45 @@
 import { Schema } from "effect";
 import type { Context } from "hono";
+import type { ErrorCode } from "../../contract/errors.ts";
 import { ApiError } from "./api-error.ts";
+import { jsonDepthExceeds } from "./json-depth.ts";
+import { isJsonMediaType } from "./origin-guard.ts";
 
 const MAX_JSON_BYTES = 1_000_000;
+/** No request of ours nests deeper; deeper bodies are refused before parsing. */
+export const MAX_JSON_DEPTH = 32;
 
 /** Reads a JSON body and decodes it; anything malformed is a 1002 with the reason, never a 500. */
 export async function readJsonBody<S extends Schema.ConstraintDecoder<unknown>>(
   c: Context,
   schema: S,
 ): Promise<S["Type"]> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) {
-    throw new ApiError(1002, "Expected a JSON body (content-type: application/json)");
+  return decodeOrThrow(schema, await readJsonValue(c));
+}
+
+/**
+ * A JSON body, parsed: right media type, at most 1 MB, nested at most `maxDepth` levels. Failures
+ * carry `code` (1002 unless the route has a more specific one).
+ */
+export async function readJsonValue(
+  c: Context,
+  options: { code?: ErrorCode; maxDepth?: number } = {},
+): Promise<unknown> {
+  const code = options.code ?? 1002;
+  if (!isJsonMediaType(c.req.header("content-type"))) {
+    throw new ApiError(code, "Expected a JSON body (content-type: application/json)");
   }
   const text = await c.req.text();
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(1002, "Request body too large");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(1002, "Request body is not valid JSON");
+  if (text.length > MAX_JSON_BYTES) throw new ApiError(1002, "Request body too large", 413);
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  if (jsonDepthExceeds(text, maxDepth)) {
+    throw new ApiError(code, `Request body nests deeper than ${maxDepth} levels`);
   }
-  return decodeOrThrow(schema, value);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(code, "Request body is not valid JSON");
+  }
 }
 
 /** Decodes query parameters (all strings) against a schema. */
