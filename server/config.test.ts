@@ -21,6 +21,22 @@ describe("loadConfig", () => {
     expect(config.rateLimit.enabled).toBe(true);
   });
 
+  it("leases Idempotency-Keys longer than a subscribe's fetches; the write hold is for tests only", () => {
+    expect(loadConfig({}).idempotency).toEqual({
+      instanceId: undefined,
+      leaseSeconds: 120,
+      testHold: undefined,
+    });
+    expect(loadConfig({ FETCH_TIMEOUT_SECONDS: "5" }).idempotency.leaseSeconds).toBe(60);
+    expect(problemsOf({ IDEMPOTENCY_LEASE_SECONDS: "30" })).toEqual([
+      "IDEMPOTENCY_LEASE_SECONDS must be more than twice FETCH_TIMEOUT_SECONDS (30), got 30",
+    ]);
+    expect(
+      loadConfig({ NODE_ENV: "test", TEST_HOLD_WRITES: "after:/api/reads" }).idempotency.testHold,
+    ).toEqual({ phase: "after", path: "/api/reads" });
+    expect(problemsOf({ TEST_HOLD_WRITES: "after:/api/reads" })).toHaveLength(1);
+  });
+
   it("treats empty strings as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
   });
