@@ -9,6 +9,9 @@ export const SettingsQuery = Schema.Struct({
   tab: Schema.optional(Schema.Literals(SETTINGS_TABS)),
 });
 
+/** A tab, serialized as JSON, is at most this many bytes (a bigger PATCH is refused with 7003). */
+export const MAX_SETTINGS_TAB_BYTES = 64 * 1024;
+
 /** A tab holds at most this many settings; a key is a setting's name. */
 export const MAX_SETTINGS_PER_TAB = 200;
 const MAX_KEY_LENGTH = 100;

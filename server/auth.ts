@@ -1,9 +1,14 @@
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { customSession, twoFactor } from "better-auth/plugins";
 import { createIdGenerator } from "../contract/ids.ts";
 import type { Role, SessionResponse } from "../contract/session.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth-input-rules.ts";
+import { isCommonPassword } from "./http/common-passwords.ts";
+import { localized } from "./http/localized.ts";
+import { sessionExists } from "./http/session-alive.ts";
 import type { Logger } from "./logger.ts";
 
 /** The header we write the peer address into; better-auth's rate limiter keys on it. */
@@ -16,6 +21,16 @@ export interface AuthOptions {
   baseUrl: string;
   secret: string;
 }
+
+/** Minimum password length; the common-password list only needs entries this long. */
+const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * The sign-up answer for an e-mail that already has an account. It does not say so (L4); only
+ * the outcome differs (a new account is signed in at once) until verification mail exists.
+ */
+export const SIGN_UP_REFUSED =
+  "Could not create an account with this e-mail and password. If you already have an account, sign in instead.";
 
 export function createAuth({ config, database, logger, baseUrl, secret }: AuthOptions) {
   // Users, sessions and accounts get snowflake ids like every other entity (SPEC §5); a random
@@ -34,7 +49,7 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
     },
     user: {
@@ -46,9 +61,15 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
     session: {
       expiresIn: config.sessionMaxAgeSeconds,
       updateAge: Math.min(86_400, config.sessionMaxAgeSeconds),
-      // A signed 5-minute cache in a cookie spares the database a session lookup per request
-      // (get-session went from ~300 to far more req/s); revocation elsewhere lags by at most that.
-      cookieCache: { enabled: true, maxAge: 300 },
+      // A signed 5-minute cache in a cookie spares better-auth its session and user reads per
+      // request (get-session went from ~300 to far more req/s). Its version is checked on every
+      // use: a session row that is gone (sign-out, password change, revocation) changes it, so
+      // better-auth drops the cache and reads the database, and a copied cookie stops at once.
+      cookieCache: {
+        enabled: true,
+        maxAge: 300,
+        version: async (session) => ((await sessionExists(database, session.id)) ? "1" : "revoked"),
+      },
     },
     rateLimit: {
       // better-auth only rate-limits in production by default; we want it everywhere.
@@ -78,6 +99,46 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
       log: (level, message, ...args) => {
         logger[level]({ scope: "better-auth", args }, message);
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        try {
+          checkAuthInput(ctx.path, ctx.body);
+        } catch (error) {
+          if (error instanceof AuthInputError) {
+            throw new APIError("BAD_REQUEST", { message: error.message });
+          }
+          throw error;
+        }
+        const body = ctx.body as Record<string, unknown> | undefined;
+        const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
+        const password = passwordField ? body?.[passwordField] : undefined;
+        if (
+          typeof password === "string" &&
+          (await isCommonPassword(password, MIN_PASSWORD_LENGTH))
+        ) {
+          throw new APIError("BAD_REQUEST", {
+            message: localized("password.common", ctx.headers?.get("accept-language")),
+            code: "PASSWORD_TOO_COMMON",
+          });
+        }
+        if (ctx.path === "/sign-up/email" && typeof body?.email === "string") {
+          const existing = await ctx.context.internalAdapter.findUserByEmail(
+            body.email.toLowerCase(),
+          );
+          if (existing) {
+            // The same hashing work as a new account, so the answer takes as long.
+            await ctx.context.password.hash(typeof password === "string" ? password : "");
+            throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED });
+          }
+        }
+        // A password change signs every other session out: it is what a user does when they
+        // think someone else has their password (L1).
+        if (ctx.path === "/change-password") {
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        }
+        return undefined;
+      }),
     },
     plugins: [
       twoFactor({ issuer: "Follow" }),

@@ -53,11 +53,12 @@ export function readQuery<S extends Schema.ConstraintDecoder<unknown>>(
 export function decodeOrThrow<S extends Schema.ConstraintDecoder<unknown>>(
   schema: S,
   value: unknown,
+  code: ErrorCode = 1002,
 ): S["Type"] {
   try {
     return Schema.decodeUnknownSync(schema)(value, { errors: "all", onExcessProperty: "ignore" });
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    throw new ApiError(1002, text.length > 500 ? `${text.slice(0, 500)}...` : text);
+    throw new ApiError(code, text.length > 500 ? `${text.slice(0, 500)}...` : text);
   }
 }

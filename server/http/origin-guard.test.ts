@@ -53,13 +53,14 @@ describe("originGuard", () => {
   });
 
   it("refuses writes from another origin of the same host with 403 / 1004", async () => {
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       { origin: "http://127.0.0.1:5555" },
       { origin: "http://127.0.0.1:5555", "sec-fetch-site": "same-site" },
       { origin: "null", "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "cross-site" },
       { origin: "https://app.example.evil" },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await send("POST", { ...json, ...headers }, "{}");
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(((await response.json()) as { code: number }).code).toBe(1004);

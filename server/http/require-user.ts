@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "./api-error.ts";
 import { sessionMemoFor } from "./session-memo.ts";
 
@@ -13,8 +14,8 @@ export interface SessionVariables {
  * request is validated; answers from better-auth's signed cookie cache are remembered for as
  * long as that cookie is valid (see `SessionMemo`).
  */
-export function requireUser(auth: Auth) {
-  const sessions = sessionMemoFor(auth);
+export function requireUser(auth: Auth, database: DatabaseHandle) {
+  const sessions = sessionMemoFor(auth, database);
   return createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
     const session = await sessions.resolve(c.req.raw.headers);
     if (!session) throw new ApiError(1000, "Sign in to continue");

@@ -85,7 +85,7 @@ function advanceClock(seconds: number) {
 describe("SessionMemo", () => {
   it("answers like better-auth and remembers a cookie-cache answer", async () => {
     const { userId, both } = await signUp();
-    const memo = new SessionMemo(auth);
+    const memo = new SessionMemo(auth, database);
     const getSession = vi.spyOn(auth.api, "getSession");
     expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
     expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
@@ -94,7 +94,7 @@ describe("SessionMemo", () => {
   });
 
   it("refuses requests without cookies or with a signed-out session", async () => {
-    const memo = new SessionMemo(auth);
+    const memo = new SessionMemo(auth, database);
     expect(await memo.resolve(new Headers())).toBeNull();
     expect(
       await memo.resolve(new Headers({ cookie: "better-auth.session_token=nope" })),
@@ -105,26 +105,34 @@ describe("SessionMemo", () => {
     expect(memo.size).toBe(0);
   });
 
-  it("lets a revoked session go exactly when better-auth's cookie cache does", async () => {
+  it("refuses a revoked session at once, while its cache cookie is still valid", async () => {
     const { userId, both } = await signUp();
-    const memo = new SessionMemo(auth);
+    const memo = new SessionMemo(auth, database);
     expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
+    expect(memo.size).toBe(1);
     await revokeAll(userId);
-    // Within the cookie cache's lifetime better-auth itself still accepts the cookies...
-    expect(await auth.api.getSession({ headers: both })).not.toBeNull();
-    expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
-    advanceClock(CACHE_SECONDS - 5);
-    expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
-    // ...and once it has expired neither does.
-    advanceClock(10);
+    // Neither better-auth's cookie cache nor the memo answer for a session that is gone (L1).
     expect(await auth.api.getSession({ headers: both })).toBeNull();
     expect(await memo.resolve(both)).toBeNull();
     expect(memo.size).toBe(0);
   });
 
+  it("still lets a memo expire with its cache cookie", async () => {
+    const { userId, both } = await signUp();
+    const memo = new SessionMemo(auth, database);
+    const getSession = vi.spyOn(auth.api, "getSession");
+    expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
+    advanceClock(CACHE_SECONDS - 5);
+    expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
+    expect(getSession).toHaveBeenCalledTimes(1);
+    advanceClock(10);
+    expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
+    expect(getSession).toHaveBeenCalledTimes(2);
+  });
+
   it("checks the database every time when there is no cookie cache", async () => {
     const { userId, tokenOnly } = await signUp();
-    const memo = new SessionMemo(auth);
+    const memo = new SessionMemo(auth, database);
     expect(await memo.resolve(tokenOnly)).toEqual({ userId, role: "user" });
     expect(memo.size).toBe(0);
     await revokeAll(userId);
@@ -133,7 +141,7 @@ describe("SessionMemo", () => {
 
   it("does not let a forged or second cache cookie extend the memo", async () => {
     const { userId, both, data } = await signUp();
-    const memo = new SessionMemo(auth);
+    const memo = new SessionMemo(auth, database);
     const decoded = JSON.parse(Buffer.from(data[1], "base64url").toString("utf8"));
     const forged = Buffer.from(
       JSON.stringify({ ...decoded, expiresAt: Date.now() + 86_400_000 }),
@@ -156,7 +164,7 @@ describe("SessionMemo", () => {
   it("keeps one user's answer from another's cookies", async () => {
     const a = await signUp();
     const b = await signUp();
-    const memo = new SessionMemo(auth);
+    const memo = new SessionMemo(auth, database);
     expect((await memo.resolve(a.both))?.userId).toBe(a.userId);
     expect((await memo.resolve(b.both))?.userId).toBe(b.userId);
     expect((await memo.resolve(a.both))?.userId).toBe(a.userId);

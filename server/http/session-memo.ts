@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { Auth } from "../auth.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { sessionExists } from "./session-alive.ts";
 
 /** What a route needs of a validated session. */
 export interface VerifiedSession {
@@ -8,6 +10,7 @@ export interface VerifiedSession {
 }
 
 interface Memo extends VerifiedSession {
+  sessionId: string;
   /** Epoch ms; the memo is used strictly before this. */
   until: number;
 }
@@ -28,16 +31,20 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * header is the same until that cookie's `expiresAt` (or the session's own expiry, if sooner);
  * checking the two HMAC signatures again on every request (~1 ms with WebCrypto, a third of an
  * entry-list request) only repeats that answer. This keeps the answer, keyed by a SHA-256 of the
- * whole Cookie header, until then, and no longer: revocation lags exactly as much as with the
- * cookie cache alone (at most its 5 minutes). Answers better-auth took from the database (no
- * or expired cache cookie), answers that set or cleared a cookie, and refusals are never kept.
+ * whole Cookie header, until then, and no longer. Revocation is not delayed: like better-auth's
+ * cookie cache (see `cookieCache.version` in auth.ts), a remembered answer holds only while its
+ * session row still exists, one primary-key lookup per request. Answers better-auth took from
+ * the database (no or expired cache cookie), answers that set or cleared a cookie, and refusals
+ * are never kept.
  */
 export class SessionMemo {
   private readonly auth: Auth;
+  private readonly database: DatabaseHandle;
   private readonly entries = new Map<string, Memo>();
 
-  constructor(auth: Auth) {
+  constructor(auth: Auth, database: DatabaseHandle) {
     this.auth = auth;
+    this.database = database;
   }
 
   get size(): number {
@@ -50,7 +57,13 @@ export class SessionMemo {
     if (key) {
       const memo = this.entries.get(key);
       if (memo) {
-        if (Date.now() < memo.until) return { userId: memo.userId, role: memo.role };
+        if (Date.now() < memo.until) {
+          if (await sessionExists(this.database, memo.sessionId)) {
+            return { userId: memo.userId, role: memo.role };
+          }
+          this.entries.delete(key);
+          return null;
+        }
         this.entries.delete(key);
       }
     }
@@ -65,7 +78,8 @@ export class SessionMemo {
         await this.cacheCookieExpiry(cookie, response.session.id, response.user.id),
         Date.parse(response.session.expiresAt),
       );
-      if (until > Date.now()) this.remember(key, { ...session, until });
+      if (until > Date.now())
+        this.remember(key, { ...session, sessionId: response.session.id, until });
     }
     return session;
   }
@@ -140,10 +154,10 @@ export class SessionMemo {
 const memos = new WeakMap<Auth, SessionMemo>();
 
 /** One memo per better-auth instance (each has its own secret and cookie names). */
-export function sessionMemoFor(auth: Auth): SessionMemo {
+export function sessionMemoFor(auth: Auth, database: DatabaseHandle): SessionMemo {
   let memo = memos.get(auth);
   if (!memo) {
-    memo = new SessionMemo(auth);
+    memo = new SessionMemo(auth, database);
     memos.set(auth, memo);
   }
   return memo;

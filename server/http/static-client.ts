@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import type { Context } from "hono";
+import { ApiError } from "./api-error.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -35,7 +36,10 @@ export function createStaticClient(distDir: string) {
         503,
       );
     }
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    const pathname = decodePath(new URL(c.req.url).pathname);
+    if (pathname === null) {
+      return c.json(new ApiError(1002, "Malformed percent-encoding in the path").toBody(), 400);
+    }
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
     if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
@@ -47,6 +51,15 @@ export function createStaticClient(distDir: string) {
     }
     return fileResponse(indexPath, "no-cache");
   };
+}
+
+/** The decoded path, or null when its percent-encoding is broken (`/%`, a cut UTF-8 sequence). */
+function decodePath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
 function fileResponse(path: string, cacheControl: string): Response {

@@ -7,7 +7,7 @@ import { requireUser, type SessionVariables } from "../http/require-user.ts";
 /** A router for signed-in users' data: session required, writes idempotent by key. */
 export function userRouter(auth: Auth, database: DatabaseHandle) {
   const app = new Hono<{ Variables: SessionVariables }>();
-  app.use("*", requireUser(auth));
+  app.use("*", requireUser(auth, database));
   app.use("*", idempotentWrites(database));
   return app;
 }

@@ -8,7 +8,7 @@ import { findPublicProfiles } from "../storage/users.ts";
 
 export function profileRoutes(auth: Auth, database: DatabaseHandle) {
   const app = new Hono();
-  app.use("*", requireUser(auth));
+  app.use("*", requireUser(auth, database));
   app.post("/batch", async (c) => {
     const { ids } = await readJsonBody(c, ProfilesBatchRequest);
     const body: ProfilesBatchResponse = { code: 0, data: await findPublicProfiles(database, ids) };

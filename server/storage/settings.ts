@@ -28,15 +28,35 @@ export async function readSettings(
   }));
 }
 
+/** Thrown inside the merge transaction to roll it back: the merged tab would be too large. */
+class TabTooLarge extends Error {}
+
 /**
  * Merges changed settings into a tab (later keys win) and stamps it. The row is locked while
- * merging (PostgreSQL), so two devices saving at once both keep their keys.
+ * merging (PostgreSQL), so two devices saving at once both keep their keys. Returns null, with
+ * nothing changed, when the merged tab would serialize to more than `maxBytes`.
  */
 export async function patchSettings(
   database: DatabaseHandle,
   userId: string,
   tab: SettingsTabName,
   patch: Record<string, unknown>,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<StoredSettings | null> {
+  try {
+    return await mergeSettings(database, userId, tab, patch, maxBytes);
+  } catch (error) {
+    if (error instanceof TabTooLarge) return null;
+    throw error;
+  }
+}
+
+function mergeSettings(
+  database: DatabaseHandle,
+  userId: string,
+  tab: SettingsTabName,
+  patch: Record<string, unknown>,
+  maxBytes: number,
 ): Promise<StoredSettings> {
   return database.db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -51,9 +71,11 @@ export async function patchSettings(
       trx,
     );
     const values = { ...(JSON.parse(rows[0]?.payload ?? "{}") as object), ...patch };
+    const payload = JSON.stringify(values);
+    if (Buffer.byteLength(payload) > maxBytes) throw new TabTooLarge();
     await trx
       .updateTable("user_setting")
-      .set({ payload: JSON.stringify(values), updated_at: now })
+      .set({ payload, updated_at: now })
       .where("user_id", "=", userId)
       .where("tab", "=", tab)
       .execute();

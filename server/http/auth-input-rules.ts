@@ -1,0 +1,75 @@
+import { valueDepthExceeds } from "./json-depth.ts";
+
+/**
+ * Caps on what a user may store about themselves (issue 10, L2): a 20,000-character name once
+ * made ~28 KB of cookies (the cookie cache carries the user), so every request got a 431 and the
+ * account was locked out. Handles and bios are not user input yet; when they are, they go here.
+ */
+export const USER_FIELD_LIMITS = {
+  name: 100,
+  email: 254,
+  image: 2048,
+  callbackURL: 2048,
+} as const;
+
+/** Why an auth request body is refused (answered 400 / 1002 with this as the reason). */
+export class AuthInputError extends Error {}
+
+type Body = Record<string, unknown>;
+
+/** Paths whose body carries user fields, and whether the name is required there. */
+const USER_FIELD_PATHS: Record<string, { nameRequired: boolean }> = {
+  "/sign-up/email": { nameRequired: true },
+  "/update-user": { nameRequired: false },
+};
+
+/** Where a new password is chosen, and the field that carries it. */
+export const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+/**
+ * Checks the body of a better-auth request before better-auth sees it; throws AuthInputError.
+ * better-auth lets some shapes through to the database (a name of null, [], {} or a number
+ * became a 500 or was stored as is: L3), so types are checked here too, not only lengths.
+ */
+export function checkAuthInput(path: string, body: unknown): void {
+  const rules = USER_FIELD_PATHS[path];
+  const passwordField = NEW_PASSWORD_FIELDS[path];
+  if (!rules && !passwordField && path !== "/change-email") return;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new AuthInputError("Expected a JSON object");
+  }
+  if (valueDepthExceeds(body, 4)) throw new AuthInputError("Request body nests too deeply");
+  const fields = body as Body;
+  if (rules) {
+    checkString(fields, "name", USER_FIELD_LIMITS.name, { required: rules.nameRequired });
+    if (typeof fields.name === "string" && fields.name.trim() === "") {
+      throw new AuthInputError("name must not be empty");
+    }
+    checkString(fields, "image", USER_FIELD_LIMITS.image, { nullable: true });
+    checkString(fields, "callbackURL", USER_FIELD_LIMITS.callbackURL, {});
+  }
+  if (path === "/sign-up/email") checkString(fields, "email", USER_FIELD_LIMITS.email, {});
+  if (path === "/change-email") checkString(fields, "newEmail", USER_FIELD_LIMITS.email, {});
+  if (passwordField) checkString(fields, passwordField, 1024, {});
+}
+
+function checkString(
+  fields: Body,
+  key: string,
+  max: number,
+  options: { required?: boolean; nullable?: boolean },
+): void {
+  const value = fields[key];
+  if (value === undefined) {
+    if (options.required) throw new AuthInputError(`${key} is required`);
+    return;
+  }
+  if (value === null && options.nullable) return;
+  if (typeof value !== "string") throw new AuthInputError(`${key} must be a string`);
+  if (value.length > max) throw new AuthInputError(`${key} is longer than ${max} characters`);
+}

@@ -1,0 +1,21 @@
+/**
+ * The most common passwords (issue 10, L5): zxcvbn-ts's list of ~49,000 leaked passwords, ordered
+ * by frequency. Only entries as long as our minimum length can matter (shorter ones are refused
+ * anyway), about 18,000. Loaded on first use: the list costs ~6 MB of heap that a server which
+ * never sees a sign-up should not carry.
+ */
+let common: Promise<ReadonlySet<string>> | undefined;
+
+function load(minLength: number): Promise<ReadonlySet<string>> {
+  common ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) =>
+      new Set(dictionary["passwords-common"].filter((word) => word.length >= minLength)),
+  );
+  return common;
+}
+
+/** Whether a password is on the list, ignoring case and surrounding spaces. */
+export async function isCommonPassword(password: string, minLength = 8): Promise<boolean> {
+  const list = await load(minLength);
+  return list.has(password.trim().toLowerCase());
+}
