@@ -9,6 +9,7 @@ import {
   parseFeed,
   parseJsonFeed,
 } from "feedsmith";
+import { withoutDoctype } from "./doctype.ts";
 import { IngestError, parseFailed } from "./errors.ts";
 import { rewriteLegacyConventions } from "./legacy.ts";
 
@@ -56,33 +57,6 @@ function parseXml(text: string): ParsedFeed {
     if (!(error instanceof MalformedError) || repaired === text) throw error;
     return parseFeed(repaired, { maxItems: MAX_ITEMS });
   }
-}
-
-/**
- * Drops a DOCTYPE (with any internal subset): feeds never need their DTD, and entity
- * declarations are how XML bombs and external-entity tricks arrive. Simple internal general
- * entities (`<!ENTITY name "text">`) are expanded once, without recursion, so a bomb cannot
- * grow; HTML named entities are decoded by the parser regardless.
- */
-function withoutDoctype(text: string): string {
-  const head = text.slice(0, 8192);
-  const match = /<!DOCTYPE\s[^[>]*(?:\[([\s\S]*?)\]\s*)?>/i.exec(head);
-  if (!match) return text;
-  let body = text.slice(0, match.index) + text.slice(match.index + match[0].length);
-  for (const [, name, doubleQuoted, singleQuoted] of (match[1] ?? "").matchAll(
-    /<!ENTITY\s+([\w.-]+)\s+(?:"([^"]*)"|'([^']*)')\s*>/g,
-  )) {
-    const value = doubleQuoted ?? singleQuoted;
-    if (
-      !name ||
-      value === undefined ||
-      value.length > 1024 ||
-      /^(?:amp|lt|gt|quot|apos)$/.test(name)
-    )
-      continue;
-    body = body.split(`&${name};`).join(value);
-  }
-  return body;
 }
 
 /** feedsmith refuses a recognised feed with nothing in it; to us that is a feed with no entries. */
