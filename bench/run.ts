@@ -1,6 +1,7 @@
 import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
+import { benchLoad, loadTable } from "./load.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
@@ -47,6 +48,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "entries-latency",
     run: async () => entriesLatencyTables(await benchEntriesLatency()),
+  },
+  {
+    name: "load",
+    run: async () => [loadTable([await benchLoad("sqlite"), await benchLoad("postgres")])],
   },
   {
     name: "reader-ui",

@@ -6,6 +6,7 @@ import { createAuth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
@@ -49,10 +50,18 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
 
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
+  let statistics: StatisticsKeeper | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
     await migrateDatabase(database, auth, logger);
+    // Planner statistics for data loaded while no server ran, then as writes come in; on its
+    // own connection, so a pool busy with the slow plans it is there to fix cannot hold it up.
+    statistics = keepStatistics(
+      database.dialect === "postgres" ? connectDatabase({ ...config, databasePoolMax: 1 }) : null,
+      logger,
+    );
+    statistics.check().catch((error) => logger.warn({ err: error }, "statistics check failed"));
     // Before the first request: keys a killed previous run left "still running" are given up.
     const owner = config.idempotency.instanceId ?? `${hostname()}:${port}`;
     const cleared = await startIdempotentWrites(database, {
@@ -78,6 +87,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
   } catch (error) {
+    await statistics?.stop();
     await fetcher?.close();
     await new Promise((resolve) => server.close(resolve));
     await database.close();
@@ -99,6 +109,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       }, 10_000);
       await closed;
       clearTimeout(timer);
+      await statistics?.stop();
       await scheduler?.stop();
       await fetcher?.close();
       await database.close();

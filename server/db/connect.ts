@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
+import { preparingPool } from "./prepared-pool.ts";
 import type { Database, DatabaseDialect } from "./schema.ts";
 
 export interface DatabaseHandle {
@@ -75,7 +76,7 @@ export function withStatementCache(
 
 function connectPostgres(url: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const safe = new URL(url);
   if (safe.password) safe.password = "***";
   return { db, dialect: "postgres", location: safe.toString(), close: () => db.destroy() };

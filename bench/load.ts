@@ -1,0 +1,182 @@
+import { sql } from "kysely";
+import type { EntriesRequest } from "../contract/reading.ts";
+import { connectDatabase } from "../server/db/connect.ts";
+import { TestClient } from "../tests/support/http-client.ts";
+import { createTestPostgres, type TestPostgres } from "../tests/support/postgres.ts";
+import type { BenchDialect } from "./support/database.ts";
+import { measure, type Throughput } from "./support/measure.ts";
+import { seedTimeline, type TimelineSeed } from "./support/seed-timeline.ts";
+import { spawnServer } from "./support/spawn-server.ts";
+import { ratio, type Table } from "./support/table.ts";
+
+export interface LoadFigures {
+  database: string;
+  seed: TimelineSeed;
+  connections: number;
+  seconds: number;
+  /** Seconds from the end of the bulk seed to the start of the timeline load. */
+  startedAfterSeedS: number;
+  /** PostgreSQL: seconds from the end of the seed to the server's ANALYZE of `entry`. */
+  analyzedAfterSeedS: number | null;
+  health: Throughput;
+  /** The timeline load started right after the seed: what the first seconds look like. */
+  firstTimeline: Throughput;
+  /** The timeline again, after the health baseline: the settled figure. */
+  timeline: Throughput;
+}
+
+const PASSWORD = "bench password 123";
+const TIMELINE: EntriesRequest = { view: 0, limit: 20 };
+
+/**
+ * Throughput under load: `POST /api/entries` (the timeline, {view: 0, limit: 20}) at
+ * `connections` connections against a real server process, right after a bulk ingest into a
+ * fresh database (the case where PostgreSQL has no statistics yet), as a ratio against
+ * `GET /api/health` (a JSON answer after one `select 1`) on the same server in the same run.
+ * The seed is written by the bench process, as a separate ingestion worker would write it.
+ */
+export async function benchLoad(
+  dialect: BenchDialect,
+  options: { entries?: number; feeds?: number; connections?: number; seconds?: number } = {},
+): Promise<LoadFigures> {
+  const entries = options.entries ?? Number(process.env.BENCH_LOAD_ENTRIES ?? 50_000);
+  const feeds = options.feeds ?? 200;
+  const connections = options.connections ?? 100;
+  const seconds = options.seconds ?? 6;
+  let postgres: TestPostgres | undefined;
+  const env: Record<string, string> = {
+    RATE_LIMIT: "false",
+    RATE_LIMIT_MAX: "1000000",
+    INGEST_SCHEDULER: "false",
+  };
+  if (dialect === "postgres") {
+    postgres = await createTestPostgres();
+    env.DATABASE_URL = postgres.url;
+    env.DATABASE_POOL_MAX = String(postgres.poolMax);
+  }
+  const server = await spawnServer(env);
+  try {
+    const client = new TestClient(server.url);
+    const signUp = await client.signUp(`load.${Date.now()}@example.com`, PASSWORD);
+    const userId = (await client.session()).body?.user?.id as string | undefined;
+    if (signUp.status !== 200 || !userId) throw new Error(`sign-up failed: ${signUp.status}`);
+
+    const database = connectDatabase({
+      databaseUrl: postgres?.url,
+      databasePath: `${server.dataDir}/follow.sqlite`,
+      databasePoolMax: postgres?.poolMax ?? 1,
+    });
+    let seed: TimelineSeed;
+    try {
+      seed = await seedTimeline(database, { userId, feeds, entries });
+    } finally {
+      await database.close();
+    }
+    const seededAt = performance.now();
+    const seededWall = Date.now();
+
+    const headers = {
+      cookie: client.cookieHeader(),
+      origin: new URL(server.url).origin,
+      "content-type": "application/json",
+    };
+    const check = await client.request("POST", "/api/entries", { json: TIMELINE });
+    if (check.status !== 200 || check.body?.data?.length !== TIMELINE.limit) {
+      throw new Error(`POST /api/entries: HTTP ${check.status}, ${check.body?.data?.length} items`);
+    }
+    const startedAfterSeedS = (performance.now() - seededAt) / 1000;
+    const loadTimeline = async () => {
+      const result = await measure({
+        url: `${server.url}/api/entries`,
+        method: "POST",
+        headers,
+        body: JSON.stringify(TIMELINE),
+        seconds,
+        connections,
+        timeout: 30,
+      });
+      // Requests autocannon left queued in the server are answered before the next load.
+      await client.request("POST", "/api/entries", { json: TIMELINE });
+      return result;
+    };
+    const firstTimeline = await loadTimeline();
+    const health = await measure({ url: `${server.url}/api/health`, seconds, connections });
+    const timeline = await loadTimeline();
+    const analyzedAfterSeedS = postgres ? await entryAnalyzedAt(postgres.url, seededWall) : null;
+    return {
+      database: postgres ? `postgres (${postgres.engine})` : "sqlite",
+      seed,
+      connections,
+      seconds,
+      startedAfterSeedS,
+      analyzedAfterSeedS,
+      health,
+      firstTimeline,
+      timeline,
+    };
+  } finally {
+    await server.stop();
+    await postgres?.drop();
+  }
+}
+
+/** When `entry` was last analyzed (by anyone), in seconds after `since` (epoch ms). */
+async function entryAnalyzedAt(url: string, since: number): Promise<number | null> {
+  const database = connectDatabase({ databaseUrl: url, databasePath: "", databasePoolMax: 1 });
+  try {
+    const { rows } = await sql<{ at: Date | null }>`
+      select greatest(last_analyze, last_autoanalyze) as at from pg_stat_user_tables
+      where relname = 'entry' and schemaname = current_schema()`.execute(database.db);
+    const at = rows[0]?.at;
+    return at ? (at.getTime() - since) / 1000 : null;
+  } finally {
+    await database.close();
+  }
+}
+
+export function loadTable(figures: LoadFigures[]): Table {
+  const first = figures[0];
+  return {
+    title: `Load: POST /api/entries (timeline) at ${first?.connections} connections, ${first?.seconds} s each, against GET /api/health`,
+    headers: [
+      "database",
+      "health req/s",
+      "health p99 ms",
+      "timeline req/s",
+      "timeline p50 ms",
+      "timeline p99 ms",
+      "timeline × health",
+      "aim ≥ 0.25×",
+      "first seconds req/s (p99 ms)",
+    ],
+    rows: figures.map((f) => [
+      f.database,
+      f.health.requestsPerSecond,
+      f.health.p99Ms,
+      f.timeline.requestsPerSecond,
+      f.timeline.p50Ms,
+      f.timeline.p99Ms,
+      ratio(f.timeline.requestsPerSecond, f.health.requestsPerSecond),
+      `${f.timeline.requestsPerSecond >= 0.25 * f.health.requestsPerSecond ? "met" : "missed"}${
+        f.timeline.errors + f.health.errors ? `, ${f.timeline.errors + f.health.errors} errors` : ""
+      }`,
+      `${f.firstTimeline.requestsPerSecond} (${f.firstTimeline.p99Ms})${
+        f.firstTimeline.errors ? `, ${f.firstTimeline.errors} errors` : ""
+      }`,
+    ]),
+    notes: [
+      ...figures.map(
+        (f) =>
+          `${f.database}: fresh database, ${f.seed.entries} entries over ${f.seed.feedIds.length} subscribed feeds bulk-written in ` +
+          `${(f.seed.ms / 1000).toFixed(1)} s by another process; timeline load began ${f.startedAfterSeedS.toFixed(1)} s after it` +
+          (f.database.startsWith("postgres")
+            ? f.analyzedAfterSeedS === null
+              ? "; entry never analyzed."
+              : `; entry analyzed ${f.analyzedAfterSeedS.toFixed(1)} s after it.`
+            : "."),
+      ),
+      "Timeline body {view: 0, limit: 20} (list form, no content); health = GET /api/health (select 1); server in its own process.",
+      "Order: timeline right after the seed (first seconds), health, timeline again (the figures the ratio and aim use).",
+    ],
+  };
+}
