@@ -9,6 +9,7 @@ import { findVisibleEntry, listEntries } from "../storage/entry-queries.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { readHistory } from "../storage/reads.ts";
 import { userRouter } from "./context.ts";
+import { hideFeedSecrets } from "./feed-url-privacy.ts";
 
 const IdQuery = Schema.Struct({ id: EntityId });
 const SizeQuery = Schema.Struct({
@@ -24,17 +25,22 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
 
   app.post("/", async (c) => {
     const filter = await readJsonBody(c, EntriesRequest);
-    return c.json({ code: 0, data: await listEntries(database, c.get("userId"), filter) });
+    const userId = c.get("userId");
+    const items = await listEntries(database, userId, filter);
+    // Timelines hold subscribed feeds only; stars may outlive a subscription.
+    const data = filter.isCollection ? await hideFeedSecrets(database, userId, items) : items;
+    return c.json({ code: 0, data });
   });
 
   app.get("/", async (c) => {
     const { id } = readQuery(c, IdQuery);
-    const found = await findVisibleEntry(database, c.get("userId"), id);
+    const userId = c.get("userId");
+    const found = await findVisibleEntry(database, userId, id);
     if (!found) throw new ApiError(3000);
-    return c.json({
-      code: 0,
-      data: { entries: toEntryModel(found.entry, true), feeds: toFeedModel(found.feed) },
-    });
+    const [data] = await hideFeedSecrets(database, userId, [
+      { entries: toEntryModel(found.entry, true), feeds: toFeedModel(found.feed) },
+    ]);
+    return c.json({ code: 0, data });
   });
 
   // Content for entries the client has only in list form, one JSON object per line.

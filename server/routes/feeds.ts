@@ -5,6 +5,7 @@ import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { readQuery } from "../http/body.ts";
+import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { refreshFeed } from "../jobs/refresh-feed.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
@@ -15,6 +16,7 @@ import { findFeedById, latestEntries, subscriberCount } from "../storage/feeds.t
 import { toEntryModel, toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
 import { findSubscription } from "../storage/subscriptions.ts";
 import { userRouter } from "./context.ts";
+import { feedForNonSubscriber, feedUrlHasSecret } from "./feed-url-privacy.ts";
 
 const FeedQuery = Schema.Struct({
   id: Schema.optional(EntityId),
@@ -37,24 +39,35 @@ export function feedRoutes(
   logger: Logger,
 ) {
   const app = userRouter(auth, database);
+  const idScans = idScanLimiterFor(database);
 
   // By id, a known feed; by URL, any feed: a URL not seen before is discovered, fetched and
   // stored like a subscription would (without subscribing), so quick add can preview it.
+  // By id, a feed the user does not subscribe to costs from their id-scan budget, and a URL
+  // with a credential in it is shown redacted, without its entries (issue 10, M1).
   app.get("/", async (c) => {
     const { id, url, entriesLimit } = readQuery(c, FeedQuery);
     if (!id && !url?.trim()) throw new ApiError(2002);
+    const userId = c.get("userId");
+    const subscription = id ? await findSubscription(database, userId, id) : undefined;
+    if (id && !subscription) idScans.takeOrThrow(c, userId);
     const feed = id
       ? await findFeedById(database, id)
       : await subscriber.resolve({ url: url!.trim() });
     if (!feed) throw new ApiError(2001);
-    const entries = entriesLimit ? await latestEntries(database, feed.id, entriesLimit) : [];
+    const mine =
+      subscription ?? (id ? undefined : await findSubscription(database, userId, feed.id));
+    // Asked by URL, the user knows it already; by id, only subscribers see its secrets.
+    const redacted = Boolean(id) && !mine && feedUrlHasSecret(feed.url);
+    const entries =
+      entriesLimit && !redacted ? await latestEntries(database, feed.id, entriesLimit) : [];
     const recent = await recentPublishedAt(database, feed.id, 200);
     const subscriptionCount = await subscriberCount(database, feed.id);
-    const subscription = await findSubscription(database, c.get("userId"), feed.id);
+    const model = toFeedModel(feed);
     return c.json({
       code: 0,
       data: {
-        feed: toFeedModel(feed),
+        feed: redacted ? feedForNonSubscriber(model) : model,
         entries: entries.map((row) => toEntryModel(row, false)),
         subscriptionCount,
         analytics: {
@@ -62,7 +75,7 @@ export function feedRoutes(
           subscriptionCount,
           latestEntryPublishedAt: recent[0] ?? null,
         },
-        ...(subscription ? { subscription: toSubscriptionModel(subscription, feed) } : {}),
+        ...(mine ? { subscription: toSubscriptionModel(mine, feed) } : {}),
       },
     });
   });

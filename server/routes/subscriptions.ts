@@ -10,11 +10,18 @@ import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { readJsonBody, readQuery } from "../http/body.ts";
+import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
-import { findFeedByUrl } from "../storage/feeds.ts";
+import { findFeedById, findFeedByUrl } from "../storage/feeds.ts";
 import { toSubscriptionModel } from "../storage/mappers.ts";
-import { listSubscriptions, unsubscribe, updateSubscription } from "../storage/subscriptions.ts";
+import {
+  findSubscription,
+  listSubscriptions,
+  unsubscribe,
+  updateSubscription,
+} from "../storage/subscriptions.ts";
 import { ok, userRouter } from "./context.ts";
+import { feedUrlHasSecret } from "./feed-url-privacy.ts";
 
 const ListQuery = Schema.Struct({
   view: Schema.optional(Schema.NumberFromString.pipe(Schema.decodeTo(View))),
@@ -26,6 +33,7 @@ export function subscriptionRoutes(
   subscriber: SubscribeService,
 ) {
   const app = userRouter(auth, database);
+  const idScans = idScanLimiterFor(database);
 
   app.get("/", async (c) => {
     const { view } = readQuery(c, ListQuery);
@@ -35,7 +43,18 @@ export function subscriptionRoutes(
 
   app.post("/", async (c) => {
     const body = await readJsonBody(c, SubscribeRequest);
-    return c.json({ code: 0, ...(await subscriber.subscribe(c.get("userId"), body)) });
+    const userId = c.get("userId");
+    // By id alone, a feed whose URL holds a credential is for those who know the URL: anyone
+    // else would get its entries and its full URL through the new subscription (issue 10, M1).
+    // (A feed id wins over a URL in the same request, so the URL must be this feed's own.)
+    if (body.feedId && !(await findSubscription(database, userId, body.feedId))) {
+      idScans.takeOrThrow(c, userId);
+      const feed = await findFeedById(database, body.feedId);
+      if (feed && feedUrlHasSecret(feed.url) && body.url?.trim() !== feed.url) {
+        throw new ApiError(2001, "this private feed can only be subscribed to by its URL");
+      }
+    }
+    return c.json({ code: 0, ...(await subscriber.subscribe(userId, body)) });
   });
 
   app.patch("/", async (c) => {

@@ -81,3 +81,19 @@ export function latestEntries(
     .limit(limit)
     .execute();
 }
+
+/** Which of these feeds the user subscribes to. */
+export async function subscribedFeedIds(
+  database: DatabaseHandle,
+  userId: string,
+  feedIds: readonly string[],
+): Promise<Set<string>> {
+  if (feedIds.length === 0) return new Set();
+  const rows = await database.db
+    .selectFrom("subscription")
+    .select("feed_id")
+    .where("user_id", "=", userId)
+    .where("feed_id", "in", [...feedIds])
+    .execute();
+  return new Set(rows.map((row) => row.feed_id));
+}

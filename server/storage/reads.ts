@@ -129,19 +129,30 @@ export async function markAllRead(
   });
 }
 
+/**
+ * Who read an entry, newest first, and how many. Only readers who subscribe to its feed publicly
+ * are listed or counted: a private subscription (or none any more) keeps a reader out of every
+ * read history (issue 10, M1).
+ */
 export async function readHistory(database: DatabaseHandle, entryId: string, size: number) {
-  const rows = await database.db
+  const publicReaders = database.db
     .selectFrom("read_history")
+    .innerJoin("entry", "entry.id", "read_history.entry_id")
+    .innerJoin("subscription", (join) =>
+      join
+        .onRef("subscription.user_id", "=", "read_history.user_id")
+        .onRef("subscription.feed_id", "=", "entry.feed_id"),
+    )
+    .where("read_history.entry_id", "=", entryId)
+    .where("subscription.is_private", "=", 0);
+  const rows = await publicReaders
     .innerJoin("user", "user.id", "read_history.user_id")
     .select(["user.id", "user.name", "user.handle", "user.image"])
-    .where("read_history.entry_id", "=", entryId)
     .orderBy("read_history.read_at", "desc")
     .limit(size)
     .execute();
-  const total = await database.db
-    .selectFrom("read_history")
+  const total = await publicReaders
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("entry_id", "=", entryId)
     .executeTakeFirst();
   return { users: rows, total: Number(total?.n ?? 0) };
 }

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { composeId } from "../../contract/ids.ts";
+import { ID_SCAN_BUDGET } from "../../server/http/id-scan-limiter.ts";
+import { FeedServer, rssFeed } from "../support/feed-server.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+
+const TOKEN = "s3cr3t-t0ken-of-alice";
+
+/**
+ * Issue 10, M1: Bob, signed in, must not learn Alice's private feed URL by its id, nor see her
+ * in read histories of a feed she subscribes to privately, nor scan ids at speed.
+ */
+describe.each(DIALECTS)("feed privacy across users on %s", (dialect) => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let alice: TestClient;
+  let bob: TestClient;
+  let bobId: string;
+  let secretUrl: string;
+  let secretFeedId: string;
+  let publicUrl: string;
+  let publicFeedId: string;
+  let publicEntryId: string;
+
+  const items = (prefix: string) =>
+    Array.from({ length: 3 }, (_, i) => ({
+      guid: `${prefix}${i}`,
+      title: `${prefix.toUpperCase()}${i}`,
+      date: new Date(Date.UTC(2026, 0, 1 + i)),
+    }));
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    server = await startTestServer(dialect, {
+      AUTH_RATE_LIMIT_MAX: "1000",
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      INGEST_POLL_SECONDS: "3600",
+    });
+    feeds.serve("/private.xml", rssFeed("Alice's paid podcast", items("p")));
+    secretUrl = `${feeds.url("/private.xml")}?token=${TOKEN}`;
+    publicUrl = feeds.serve("/public.xml", rssFeed("Public news", items("n")));
+    alice = new TestClient(server.localUrl);
+    bob = new TestClient(server.localUrl);
+    await alice.signUp(uniqueEmail("alice-m1"));
+    bobId = (await bob.signUp(uniqueEmail("bob-m1"))).body.user.id;
+    const secret = await alice.request("POST", "/api/subscriptions", {
+      json: { url: secretUrl, view: 0, isPrivate: true },
+    });
+    expect(secret.status).toBe(200);
+    secretFeedId = secret.body.feed.id;
+    const open = await alice.request("POST", "/api/subscriptions", {
+      json: { url: publicUrl, view: 0, isPrivate: true },
+    });
+    publicFeedId = open.body.feed.id;
+    const list = await alice.request("POST", "/api/entries", { json: { feedId: publicFeedId } });
+    publicEntryId = list.body.data[0].entries.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await feeds?.stop();
+  });
+
+  it("shows a non-subscriber the feed with its token redacted and without entries", async () => {
+    const byBob = await bob.request("GET", `/api/feeds?id=${secretFeedId}&entriesLimit=5`);
+    expect(byBob.status).toBe(200);
+    expect(byBob.text).not.toContain(TOKEN);
+    expect(byBob.body.data.feed.url).toBe(`${feeds.url("/private.xml")}?token=redacted`);
+    expect(byBob.body.data.feed.title).toBe("Alice's paid podcast");
+    expect(byBob.body.data.entries).toEqual([]);
+    expect(byBob.body.data.subscription).toBeUndefined();
+
+    // The subscriber herself sees everything.
+    const byAlice = await alice.request("GET", `/api/feeds?id=${secretFeedId}&entriesLimit=5`);
+    expect(byAlice.body.data.feed.url).toBe(secretUrl);
+    expect(byAlice.body.data.entries).toHaveLength(3);
+
+    // A feed without a credential stays fully viewable by id.
+    const open = await bob.request("GET", `/api/feeds?id=${publicFeedId}&entriesLimit=5`);
+    expect(open.body.data.feed.url).toBe(publicUrl);
+    expect(open.body.data.entries).toHaveLength(3);
+  });
+
+  it("does not let a non-subscriber subscribe to it by id", async () => {
+    for (const json of [
+      { feedId: secretFeedId },
+      { feedId: secretFeedId, url: publicUrl },
+      { feedId: secretFeedId, url: feeds.url("/private.xml") },
+    ]) {
+      const response = await bob.request("POST", "/api/subscriptions", { json });
+      expect(response.status, JSON.stringify(json)).toBe(404);
+      expect(response.body.code).toBe(2001);
+      expect(response.text).not.toContain(TOKEN);
+    }
+    expect((await bob.request("GET", "/api/subscriptions")).body.data).toEqual([]);
+  });
+
+  it("keeps the redacted URL on starred entries once the subscription is gone", async () => {
+    const carol = new TestClient(server.localUrl);
+    await carol.signUp(uniqueEmail("carol-m1"));
+    // Carol knows the URL (it was shared with her), subscribes, stars, and leaves.
+    const sub = await carol.request("POST", "/api/subscriptions", { json: { url: secretUrl } });
+    expect(sub.body.feed.url).toBe(secretUrl);
+    const list = await carol.request("POST", "/api/entries", { json: { feedId: secretFeedId } });
+    const entryId = list.body.data[0].entries.id as string;
+    await carol.request("POST", "/api/collections", { json: { entryId } });
+    await carol.request("DELETE", "/api/subscriptions", { json: { feedId: secretFeedId } });
+
+    const stars = await carol.request("POST", "/api/entries", { json: { isCollection: true } });
+    expect(stars.body.data).toHaveLength(1);
+    expect(stars.body.data[0].feeds.url).toBe(`${feeds.url("/private.xml")}?token=redacted`);
+    const one = await carol.request("GET", `/api/entries?id=${entryId}`);
+    expect(one.body.data.feeds.url).toBe(`${feeds.url("/private.xml")}?token=redacted`);
+    expect(stars.text + one.text).not.toContain(TOKEN);
+    // Alice's own stars still show her the full URL.
+    await alice.request("POST", "/api/collections", { json: { entryId } });
+    const hers = await alice.request("POST", "/api/entries", { json: { isCollection: true } });
+    expect(hers.body.data[0].feeds.url).toBe(secretUrl);
+  });
+
+  it("never lists a reader whose subscription is private", async () => {
+    await alice.request("POST", "/api/reads", { json: { entryIds: [publicEntryId] } });
+    await bob.request("POST", "/api/subscriptions", { json: { url: publicUrl } });
+    await bob.request("POST", "/api/reads", { json: { entryIds: [publicEntryId] } });
+    const history = async (who: TestClient) =>
+      (await who.request("GET", `/api/entries/read-histories/${publicEntryId}`)).body.data;
+
+    const bobSees = await history(bob);
+    expect(bobSees.entryReadHistories.userIds).toEqual([bobId]);
+    expect(bobSees.total).toBe(1);
+    expect(Object.keys(bobSees.users)).toEqual([bobId]);
+    expect((await history(alice)).total).toBe(1);
+
+    // Made public, Alice's read shows.
+    await alice.request("PATCH", "/api/subscriptions", {
+      json: { feedId: publicFeedId, isPrivate: false },
+    });
+    expect((await history(bob)).total).toBe(2);
+    await alice.request("PATCH", "/api/subscriptions", {
+      json: { feedId: publicFeedId, isPrivate: true },
+    });
+    expect((await history(bob)).entryReadHistories.userIds).toEqual([bobId]);
+  });
+
+  it("rate-limits lookups by id of feeds the user does not subscribe to", async () => {
+    const mallory = new TestClient(server.localUrl);
+    await mallory.signUp(uniqueEmail("mallory-m1"));
+    await mallory.request("POST", "/api/subscriptions", { json: { url: publicUrl } });
+    const base = Date.now() - 60_000;
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<TestClient["request"]>> | undefined;
+    for (let i = 0; i < ID_SCAN_BUDGET.capacity + 10; i++) {
+      const response = await mallory.request("GET", `/api/feeds?id=${composeId(base, 7, i)}`);
+      statuses.push(response.status);
+      if (response.status === 429) limited ??= response;
+    }
+    // The burst is served (unknown ids: 404), then the scan is refused.
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    expect(limited?.body.code).toBe(12000);
+    expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Subscribing by id counts too; the user's own feeds never do.
+    const byId = await mallory.request("POST", "/api/subscriptions", {
+      json: { feedId: secretFeedId },
+    });
+    expect(byId.status).toBe(429);
+    const own = await mallory.request("GET", `/api/feeds?id=${publicFeedId}`);
+    expect(own.status).toBe(200);
+    // Other users keep their own budget.
+    expect((await bob.request("GET", `/api/feeds?id=${composeId(base, 8, 1)}`)).status).toBe(404);
+  });
+});
