@@ -37,7 +37,14 @@ const TIMELINE: EntriesRequest = { view: 0, limit: 20 };
  */
 export async function benchLoad(
   dialect: BenchDialect,
-  options: { entries?: number; feeds?: number; connections?: number; seconds?: number } = {},
+  options: {
+    entries?: number;
+    feeds?: number;
+    connections?: number;
+    seconds?: number;
+    /** Extra server environment (profiling: NODE_OPTIONS=--cpu-prof). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<LoadFigures> {
   const entries = options.entries ?? Number(process.env.BENCH_LOAD_ENTRIES ?? 50_000);
   const feeds = options.feeds ?? 200;
@@ -48,6 +55,7 @@ export async function benchLoad(
     RATE_LIMIT: "false",
     RATE_LIMIT_MAX: "1000000",
     INGEST_SCHEDULER: "false",
+    ...options.env,
   };
   if (dialect === "postgres") {
     postgres = await createTestPostgres();

@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
 import type { DatabaseHandle } from "../server/db/connect.ts";
 import type { FeedRow } from "../server/db/schema.ts";
@@ -10,7 +8,7 @@ import { createLogger } from "../server/logger.ts";
 import { nextEntityId } from "../server/storage/ids.ts";
 import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";
 import { type BenchDialect, openBenchDatabase } from "./support/database.ts";
-import { type FeedInfo, generateItems, rssDocument } from "./support/feed-docs.ts";
+import { FeedSite } from "./support/feed-site.ts";
 import { ratio, round, type Table } from "./support/table.ts";
 
 export interface RefreshFigures {
@@ -34,68 +32,6 @@ export interface RefreshFigures {
 
 const ITEMS_PER_FEED = 10;
 const USER_ID = "bench-user";
-
-/**
- * Feeds as a website serves them: ETag validators, 304 for a matching If-None-Match. Every feed
- * has two versions; `changed(i)` says which feeds publish one new entry in round 2.
- */
-class FeedSite {
-  private server: Server | undefined;
-  private readonly versions: Buffer[][] = [];
-  round = 1;
-  baseUrl = "";
-  readonly served = { ok: 0, notModified: 0 };
-
-  constructor(feeds: number, changed: (i: number) => boolean) {
-    for (let i = 0; i < feeds; i++) {
-      const info: FeedInfo = {
-        key: `f${i}`,
-        title: `Feed ${i}`,
-        siteUrl: `https://site${i}.example.com`,
-      };
-      // Eleven items: round 1 serves the older ten, round 2 the newer ten (one new entry).
-      const items = generateItems(info, ITEMS_PER_FEED + 1, {
-        seed: i + 1,
-        spacingMs: 6 * 3_600_000,
-      });
-      const v1 = Buffer.from(rssDocument(info, items.slice(1)));
-      const v2 = changed(i) ? Buffer.from(rssDocument(info, items.slice(0, ITEMS_PER_FEED))) : v1;
-      this.versions.push([v1, v2]);
-    }
-  }
-
-  async start() {
-    this.server = createServer((req, res) => {
-      const match = /^\/feeds\/(\d+)\.xml$/.exec(req.url ?? "");
-      const versions = match ? this.versions[Number(match[1])] : undefined;
-      if (!versions) return res.writeHead(404).end();
-      const version = this.round === 1 || versions[1] === versions[0] ? 1 : 2;
-      const etag = `"${match![1]}-v${version}"`;
-      if (req.headers["if-none-match"] === etag) {
-        this.served.notModified++;
-        return res.writeHead(304, { etag }).end();
-      }
-      this.served.ok++;
-      res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8", etag });
-      res.end(versions[version - 1]);
-    });
-    await new Promise<void>((done) => this.server!.listen(0, "127.0.0.1", done));
-    this.baseUrl = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-
-  url(i: number) {
-    return `${this.baseUrl}/feeds/${i}.xml`;
-  }
-
-  document(i: number) {
-    return this.versions[i]![0]!;
-  }
-
-  async stop() {
-    this.server?.closeAllConnections();
-    await new Promise((done) => this.server?.close(done));
-  }
-}
 
 async function seedFeeds(database: DatabaseHandle, urls: string[]) {
   const past = new Date(Date.now() - 60_000).toISOString();
@@ -157,7 +93,7 @@ export async function benchRefresh(
   const feeds = options.feeds ?? Number(process.env.BENCH_FEEDS ?? 2000);
   const lanes = options.lanes ?? 16;
   const batchSize = options.batchSize ?? 1000; // INGEST_BATCH_SIZE's maximum
-  const site = new FeedSite(feeds, (i) => i % 2 === 1);
+  const site = new FeedSite(feeds, (i) => i % 2 === 1, ITEMS_PER_FEED);
   await site.start();
   const bench = await openBenchDatabase(dialect);
   const fetcher = createFetcher({ allowPrivateNetworks: true, perHostConcurrency: lanes });

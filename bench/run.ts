@@ -4,6 +4,7 @@ import { benchIngest, ingestTable } from "./ingest-store.ts";
 import { benchLoad, loadTable } from "./load.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
+import { benchMemory, memoryTable } from "./memory.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
 import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
@@ -52,6 +53,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "load",
     run: async () => [loadTable([await benchLoad("sqlite"), await benchLoad("postgres")])],
+  },
+  {
+    name: "memory",
+    run: async () => [memoryTable(await benchMemory())],
   },
   {
     name: "reader-ui",

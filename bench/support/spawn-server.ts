@@ -7,20 +7,23 @@ import { createInterface } from "node:readline";
 export interface SpawnedServer {
   url: string;
   dataDir: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
 /**
  * Runs `server/main.ts` in its own process so the load generator does not share its CPU time.
  * By default it gets a fresh DATA_DIR that `stop()` deletes; pass `dataDir` to run on an existing
- * one (a seeded database, or a restart), which then stays for the caller to delete.
+ * one (a seeded database, or a restart), which then stays for the caller to delete. `nodeFlags`
+ * replaces this process's own flags (default) on the server's command line.
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; nodeFlags?: string[] } = {},
 ): Promise<SpawnedServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "follow-bench-"));
-  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, "server/main.ts"], {
+  const flags = options.nodeFlags ?? process.execArgv;
+  const child: ChildProcess = spawn(process.execPath, [...flags, "server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -44,6 +47,7 @@ export async function spawnServer(
   return {
     url,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

@@ -1,0 +1,173 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { connectDatabase } from "../server/db/connect.ts";
+import { nextEntityId } from "../server/storage/ids.ts";
+import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";
+import { TestClient } from "../tests/support/http-client.ts";
+import { FeedSite } from "./support/feed-site.ts";
+import { spawnServer } from "./support/spawn-server.ts";
+import type { Table } from "./support/table.ts";
+
+export interface MemoryFigures {
+  feeds: number;
+  itemsPerFeed: number;
+  feedBytes: number;
+  nodeFlags: string[];
+  /** RSS in MB, read from /proc/<pid>/status. */
+  startMb: number;
+  /** After one sign-up and one timeline request: the modules a first request loads. */
+  firstRequestMb: number;
+  peakMb: number;
+  idleMb: number;
+  /** VmHWM: the highest RSS the process ever had (a check on the sampled peak). */
+  highWaterMb: number;
+  refreshMs: number;
+  entries: number;
+  failed: number;
+}
+
+const IDLE_WAIT_MS = 10_000;
+
+/** The Node flags `npm start` gives the server (package.json's start script), so the bench measures that. */
+export function startScriptFlags(): string[] {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
+function rssMb(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The server's resident memory (SQLite, the default deployment), started with the flags of
+ * `npm start`: right after start, after a first signed-in request, its peak while the scheduler
+ * refreshes `feeds` new feeds served by a local HTTP server (sampled every 50 ms), and idle 10 s
+ * after the last feed was stored. The feed and subscription rows are written straight into the
+ * database (due now); the server's own scheduler (poll 1 s, its default batch and lanes) fetches,
+ * parses, sanitizes and stores them.
+ */
+export async function benchMemory(
+  options: { feeds?: number; itemsPerFeed?: number } = {},
+): Promise<MemoryFigures> {
+  const feeds = options.feeds ?? Number(process.env.BENCH_MEMORY_FEEDS ?? 1000);
+  const itemsPerFeed = options.itemsPerFeed ?? 25;
+  const site = new FeedSite(feeds, () => false, itemsPerFeed);
+  await site.start();
+  const nodeFlags = startScriptFlags();
+  const server = await spawnServer(
+    {
+      RATE_LIMIT: "false",
+      INGEST_POLL_SECONDS: "1",
+      FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+    },
+    { nodeFlags },
+  );
+  const database = connectDatabase({ databasePath: join(server.dataDir, "follow.sqlite") });
+  try {
+    await sleep(2000);
+    const startMb = rssMb(server.pid);
+    const client = new TestClient(server.url);
+    const signUp = await client.signUp(`memory.${Date.now()}@example.com`, "bench password 123");
+    const userId = (await client.session()).body?.user?.id as string | undefined;
+    if (signUp.status !== 200 || !userId) throw new Error(`sign-up failed: ${signUp.status}`);
+    const list = await client.request("POST", "/api/entries", { json: { limit: 20 } });
+    if (list.status !== 200) throw new Error(`POST /api/entries: HTTP ${list.status}`);
+    await sleep(1000);
+    const firstRequestMb = rssMb(server.pid);
+
+    let peakMb = 0;
+    const sampler = setInterval(() => {
+      peakMb = Math.max(peakMb, rssMb(server.pid));
+    }, 50);
+    const started = performance.now();
+    const now = new Date().toISOString();
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < feeds; i += 100) {
+        const rows = Array.from({ length: Math.min(100, feeds - i) }, (_, j) =>
+          unfetchedFeedRow(nextEntityId(), site.url(i + j), now),
+        );
+        await trx.insertInto("feed").values(rows).execute();
+        await trx
+          .insertInto("subscription")
+          .values(
+            rows.map((row) => ({
+              user_id: userId,
+              feed_id: row.id,
+              view: 0,
+              is_private: 0,
+              title: null,
+              category: null,
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
+    });
+    let unchecked = feeds;
+    while (unchecked > 0 && performance.now() - started < 600_000) {
+      await sleep(250);
+      const row = await database.db
+        .selectFrom("feed")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("checked_at", "is", null)
+        .executeTakeFirstOrThrow();
+      unchecked = Number(row.n);
+    }
+    const refreshMs = performance.now() - started;
+    await sleep(IDLE_WAIT_MS);
+    clearInterval(sampler);
+    const idleMb = rssMb(server.pid);
+    const highWaterMb = rssMb(server.pid, "VmHWM");
+    const counts = await database.db
+      .selectFrom("entry")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const failed = await database.db
+      .selectFrom("feed")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("error_message", "is not", null)
+      .executeTakeFirstOrThrow();
+    return {
+      feeds,
+      itemsPerFeed,
+      feedBytes: site.bytes,
+      nodeFlags,
+      startMb,
+      firstRequestMb,
+      peakMb,
+      idleMb,
+      highWaterMb,
+      refreshMs,
+      entries: Number(counts.n),
+      failed: Number(failed.n) + unchecked,
+    };
+  } finally {
+    await database.close();
+    await server.stop();
+    await site.stop();
+  }
+}
+
+export function memoryTable(f: MemoryFigures): Table {
+  const aim = (mb: number, limit: number) => `${mb < limit ? "met" : "missed"} (< ${limit} MB)`;
+  return {
+    title: `Server memory (RSS, MB), SQLite: ${f.feeds} new feeds refreshed by the server's scheduler`,
+    headers: ["moment", "RSS MB", "aim"],
+    rows: [
+      ["after start", f.startMb, ""],
+      ["after sign-up + first timeline request", f.firstRequestMb, ""],
+      ["peak during the refresh", f.peakMb, aim(f.peakMb, 250)],
+      [`idle, ${IDLE_WAIT_MS / 1000} s after it`, f.idleMb, aim(f.idleMb, 150)],
+      ["process high-water mark (VmHWM)", f.highWaterMb, ""],
+    ],
+    notes: [
+      `Refresh: ${f.feeds} feeds × ${f.itemsPerFeed} items (${(f.feedBytes / 1e6).toFixed(1)} MB of RSS documents) from one local HTTP server, ` +
+        `${f.entries} entries stored in ${(f.refreshMs / 1000).toFixed(1)} s${f.failed ? `, ${f.failed} feeds failed` : ""}.`,
+      `Server started as npm start does: node ${f.nodeFlags.join(" ")} server/main.ts (INGEST_POLL_SECONDS=1, other settings default).`,
+    ],
+  };
+}
