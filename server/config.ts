@@ -1,4 +1,5 @@
 import { COOKIE_MAX_AGE_CAP_SECONDS } from "../contract/constants.ts";
+import { DEFAULT_POOL_SIZE } from "./ingest/pool/size.ts";
 
 /** Server configuration, read once from the environment and validated at start. */
 export interface ServerConfig {
@@ -30,6 +31,8 @@ export interface ServerConfig {
     fetchTimeoutSeconds: number;
     maxFeedBytes: number;
     feedRouteBaseUrl: string | undefined;
+    /** Worker threads that parse and sanitize fetched feeds, off the HTTP event loop. */
+    workers: number;
   };
   /** Idempotent writes (server/http/idempotency.ts). */
   idempotency: {
@@ -207,6 +210,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       fetchTimeoutSeconds,
       maxFeedBytes: int("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 200 * 1024 * 1024),
       feedRouteBaseUrl: url("FEED_ROUTE_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
+      workers: int("INGEST_WORKERS", DEFAULT_POOL_SIZE, 1, 64),
     },
     idempotency: {
       instanceId: read("INSTANCE_ID"),

@@ -9,6 +9,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
+import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
@@ -71,6 +72,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       onHold: (detail) => logger.warn(detail, "test hook: holding a write until killed"),
     });
     if (cleared > 0) logger.info({ owner, cleared }, "cleared in-flight idempotency keys");
+    configureIngestPool({ size: config.ingest.workers });
     fetcher = createFetcher({
       allowPrivateNetworks: config.ingest.allowPrivateNetworks,
       timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,

@@ -3,6 +3,7 @@ import { loadConfigOrExit } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createFetcher } from "./ingest/guarded-fetch.ts";
+import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
@@ -24,6 +25,7 @@ async function main() {
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
   });
   await migrateDatabase(database, auth, logger);
+  configureIngestPool({ size: config.ingest.workers });
   const fetcher = createFetcher({
     allowPrivateNetworks: config.ingest.allowPrivateNetworks,
     timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,

@@ -59,6 +59,8 @@ export interface FeedRow {
   failure_count: number;
   etag: string | null;
   last_modified: string | null;
+  /** SHA-256 (hex) of the body last ingested; an identical 200 body is not parsed again. */
+  body_hash: string | null;
   checked_at: string | null;
   next_check_at: string;
   lease_owner: string | null;

@@ -1,15 +1,17 @@
-import { decodeBytes } from "./decode.ts";
-import { fetchFailed, IngestError, parseFailed, urlRequired } from "./errors.ts";
-import { findFeedLinks, looksLikeHtmlPage } from "./feed-links.ts";
+import { fetchFailed, type IngestError, parseFailed, urlRequired } from "./errors.ts";
 import type { Fetcher, FetchResult } from "./guarded-fetch.ts";
 import type { IngestedFeed } from "./model.ts";
-import { ingestBody, sharedFetcher } from "./pipeline.ts";
+import { sharedFetcher } from "./pipeline.ts";
+import { ingestPageInPool } from "./pool/pool.ts";
+import { fromWire } from "./pool/wire.ts";
 
 /**
  * Discover stage: whatever the user typed -> a feed. The URL may be a feed, a site page
  * (its `<link rel="alternate">` feeds are tried in order), a site whose feed sits at a
  * well-known path, or `rsshub://namespace/route` (resolved on the configured feed-route
  * instance). Codes: 2002 no URL, 2003 the page could not be fetched, 2004 nothing parsed.
+ * Reading each fetched body (as a feed, else as a page with feed links) runs in the ingestion
+ * worker pool: a preview of a hostile feed never stalls the server.
  */
 export interface DiscoverOptions {
   fetcher?: Fetcher;
@@ -43,14 +45,14 @@ export async function discoverFeed(
   const fetcher = options.fetcher ?? sharedFetcher();
   const url = subscriptionUrl(input, options.feedRouteBaseUrl ?? null);
   const page = await fetchOk(fetcher, url);
-  const direct = tryIngest(page);
+  const direct = await tryIngest(page);
   if (direct.feed) return direct.feed;
   if (!direct.worthSearching) throw direct.error;
 
-  const candidates = candidateUrls(page, direct.text).slice(0, options.maxCandidates ?? 12);
+  const candidates = candidateUrls(page, direct.feedLinks).slice(0, options.maxCandidates ?? 12);
   for (const candidate of candidates) {
     const response = await fetchOk(fetcher, candidate).catch(() => null);
-    const attempt = response ? tryIngest(response) : null;
+    const attempt = response ? await tryIngest(response) : null;
     if (attempt?.feed) return attempt.feed;
   }
   throw parseFailed(
@@ -88,35 +90,35 @@ async function fetchOk(fetcher: Fetcher, url: string): Promise<FetchResult> {
 }
 
 type Attempt =
-  | { feed: DiscoveredFeed; text?: undefined; worthSearching?: undefined; error?: undefined }
-  | { feed: null; text: string; worthSearching: boolean; error: IngestError };
+  | { feed: DiscoveredFeed; feedLinks?: undefined; worthSearching?: undefined; error?: undefined }
+  | { feed: null; feedLinks: string[]; worthSearching: boolean; error: IngestError };
 
-function tryIngest(response: FetchResult): Attempt {
-  const contentType = response.headers["content-type"] ?? null;
-  try {
-    const ingested = ingestBody(response.body, { url: response.url, contentType });
+async function tryIngest(response: FetchResult): Promise<Attempt> {
+  const outcome = await ingestPageInPool({
+    body: response.body,
+    url: response.url,
+    contentType: response.headers["content-type"] ?? null,
+  });
+  if (outcome.feed) {
     return {
       feed: {
-        ...ingested,
+        ...outcome.feed,
         feedUrl: response.url,
         etag: response.etag,
         lastModified: response.lastModified,
       },
     };
-  } catch (error) {
-    if (!(error instanceof IngestError)) throw error;
-    const text = decodeBytes(response.body, contentType).text;
-    // A broken feed is reported as such; only pages (or non-feeds) are worth searching.
-    const worthSearching = error.kind === "not-a-feed" || looksLikeHtmlPage(text);
-    return { feed: null, text, worthSearching, error };
   }
+  return {
+    feed: null,
+    feedLinks: outcome.feedLinks,
+    worthSearching: outcome.worthSearching,
+    error: fromWire(outcome.error) as IngestError,
+  };
 }
 
 /** Advertised feed links first, then the usual feed paths on the page's origin. */
-function candidateUrls(page: FetchResult, text: string): string[] {
-  const advertised = looksLikeHtmlPage(text)
-    ? findFeedLinks(text, page.url).map((link) => link.url)
-    : [];
+function candidateUrls(page: FetchResult, advertised: string[]): string[] {
   const origin = new URL(page.url).origin;
   const wellKnown = WELL_KNOWN_FEED_PATHS.map((path) => `${origin}${path}`);
   return [...new Set([...advertised, ...wellKnown])].filter((url) => url !== page.url);

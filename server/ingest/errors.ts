@@ -13,7 +13,9 @@ export type IngestFailureKind =
   | "http-status"
   | "decode"
   | "not-a-feed"
-  | "malformed";
+  | "malformed"
+  /** Refused for the work reading it would take (time or memory past the pool's limits). */
+  | "too-costly";
 
 /**
  * A coded ingestion failure: an ApiError (2002, 2003 or 2004) carrying a human reason and the

@@ -1,14 +1,16 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow } from "../db/schema.ts";
-import { decodeBytes } from "../ingest/decode.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
-import { extractReadable } from "../ingest/readability.ts";
+import { readableInPool } from "../ingest/pool/pool.ts";
 import { nowIso } from "../storage/time.ts";
 
 /** Full text is refetched only when absent or older than this (SPEC §4). */
 export const READABILITY_CACHE_MS = 3 * 24 * 60 * 60_000;
 
-/** Full-text extraction of an entry's page, sanitized, cached per entry for 3 days. */
+/**
+ * Full-text extraction of an entry's page, sanitized, cached per entry for 3 days. The page is
+ * parsed in the ingestion worker pool, off the event loop that answers requests.
+ */
 export function createReadability(database: DatabaseHandle, fetcher: Fetcher) {
   return {
     async contentFor(entry: EntryRow): Promise<string | null> {
@@ -25,8 +27,12 @@ export function createReadability(database: DatabaseHandle, fetcher: Fetcher) {
       });
       let content: string | null = null;
       if (response.status >= 200 && response.status < 300) {
-        const html = decodeBytes(response.body, response.headers["content-type"]).text;
-        content = extractReadable(html, response.url)?.content ?? null;
+        const article = await readableInPool({
+          body: response.body,
+          url: response.url,
+          contentType: response.headers["content-type"] ?? null,
+        });
+        content = article?.content ?? null;
       }
       const row = { entry_id: entry.id, content, fetched_at: nowIso() };
       await database.db

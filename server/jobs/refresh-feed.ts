@@ -2,19 +2,31 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
 import { fetchFailed, isIngestError } from "../ingest/errors.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
-import { ingestBody } from "../ingest/pipeline.ts";
+import { ingestFeedInPool } from "../ingest/pool/pool.ts";
 import type { Logger } from "../logger.ts";
 import { storeEntries } from "../storage/entries.ts";
 import { finishFeedCheck, recentPublishedAt } from "../storage/feed-leases.ts";
 import { cacheLifetimeMs, failureInterval, healthyInterval } from "./schedule.ts";
 
 export type RefreshOutcome =
-  | { ok: true; notModified: boolean; inserted: number; updated: number; nextCheckAt: string }
+  | {
+      ok: true;
+      notModified: boolean;
+      /** A 304, or a 200 whose body hashed as the one last ingested: nothing was parsed. */
+      unchanged: boolean;
+      inserted: number;
+      updated: number;
+      nextCheckAt: string;
+    }
   | { ok: false; code: number; message: string; nextCheckAt: string };
 
 /**
  * Fetches one feed with its validators (an unchanged feed costs a 304), stores what changed,
  * and schedules the next check; a failure is recorded on the feed and backs off.
+ *
+ * Unchanged feeds cost no parsing either way: a 304 keeps the stored validators when it
+ * repeats none (servers often omit them), and a 200 whose bytes hash as the last ingested body
+ * is skipped. Parsing, normalizing and sanitizing run in the ingestion worker pool.
  */
 export async function refreshFeed(
   database: DatabaseHandle,
@@ -36,43 +48,68 @@ export async function refreshFeed(
     }
     let inserted = 0;
     let updated = 0;
+    let unchanged = response.notModified;
     if (!response.notModified) {
-      const ingested = ingestBody(response.body, {
+      const outcome = await ingestFeedInPool({
+        body: response.body,
         url: feed.url,
-        contentType: response.headers["content-type"],
+        contentType: response.headers["content-type"] ?? null,
+        previousHash: feed.body_hash,
       });
-      await database.db
-        .updateTable("feed")
-        .set({
-          title: ingested.feed.title ?? feed.title,
-          description: ingested.feed.description,
-          image: ingested.feed.image,
-          site_url: ingested.feed.siteUrl,
-          language: ingested.feed.language,
-          updated_at: new Date().toISOString(),
-        })
-        .where("id", "=", feed.id)
-        .execute();
-      const stored = await storeEntries(database, feed.id, ingested.entries);
-      inserted = stored.inserted;
-      updated = stored.updated;
+      unchanged = outcome.unchanged;
+      if (!outcome.unchanged) {
+        const { ingested } = outcome;
+        const stored = await storeEntries(database, feed.id, ingested.entries);
+        inserted = stored.inserted;
+        updated = stored.updated;
+        // The hash is recorded only once the entries are stored: a failed store retries in full.
+        await database.db
+          .updateTable("feed")
+          .set({
+            title: ingested.feed.title ?? feed.title,
+            description: ingested.feed.description,
+            image: ingested.feed.image,
+            site_url: ingested.feed.siteUrl,
+            language: ingested.feed.language,
+            body_hash: outcome.bodyHash,
+            updated_at: new Date().toISOString(),
+          })
+          .where("id", "=", feed.id)
+          .execute();
+      }
     }
     const interval = healthyInterval(
       await recentPublishedAt(database, feed.id),
       cacheLifetimeMs(response.headers),
     );
     const nextCheckAt = new Date(Date.now() + interval).toISOString();
+    // A 304 that repeats no validator means "the ones you sent still hold".
+    const keepStored = response.notModified && !response.etag && !response.lastModified;
     await finishFeedCheck(database, feed.id, worker, {
       ok: true,
       nextCheckAt,
-      etag: response.etag,
-      lastModified: response.lastModified,
+      etag: keepStored ? feed.etag : response.etag,
+      lastModified: keepStored ? feed.last_modified : response.lastModified,
     });
     logger.info(
-      { feedId: feed.id, url: feed.url, notModified: response.notModified, inserted, updated },
+      {
+        feedId: feed.id,
+        url: feed.url,
+        notModified: response.notModified,
+        unchanged,
+        inserted,
+        updated,
+      },
       "feed refreshed",
     );
-    return { ok: true, notModified: response.notModified, inserted, updated, nextCheckAt };
+    return {
+      ok: true,
+      notModified: response.notModified,
+      unchanged,
+      inserted,
+      updated,
+      nextCheckAt,
+    };
   } catch (error) {
     const code = isIngestError(error) ? error.code : 1005;
     const message = isIngestError(error)

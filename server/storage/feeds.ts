@@ -43,6 +43,7 @@ export async function upsertFeed(
     id: nextEntityId(),
     url: feed.url,
     owner_user_id: null,
+    body_hash: null,
     next_check_at: now,
     lease_owner: null,
     lease_until: null,

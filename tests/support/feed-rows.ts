@@ -16,6 +16,7 @@ export function unfetchedFeedRow(id: string, url: string, at: string): FeedRow {
     failure_count: 0,
     etag: null,
     last_modified: null,
+    body_hash: null,
     checked_at: null,
     next_check_at: at,
     lease_owner: null,
