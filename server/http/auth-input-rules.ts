@@ -12,6 +12,8 @@ export const USER_FIELD_LIMITS = {
   callbackURL: 2048,
 } as const;
 
+const MAX_AUTH_BODY_DEPTH = 6;
+
 /** Why an auth request body is refused (answered 400 / 1002 with this as the reason). */
 export class AuthInputError extends Error {}
 
@@ -37,13 +39,16 @@ export const NEW_PASSWORD_FIELDS: Record<string, string> = {
  * became a 500 or was stored as is: L3), so types are checked here too, not only lengths.
  */
 export function checkAuthInput(path: string, body: unknown): void {
+  // No auth body nests; a deep one must never reach a recursive walk (L3).
+  if (valueDepthExceeds(body, MAX_AUTH_BODY_DEPTH)) {
+    throw new AuthInputError("Request body nests too deeply");
+  }
   const rules = USER_FIELD_PATHS[path];
   const passwordField = NEW_PASSWORD_FIELDS[path];
   if (!rules && !passwordField && path !== "/change-email") return;
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new AuthInputError("Expected a JSON object");
   }
-  if (valueDepthExceeds(body, 4)) throw new AuthInputError("Request body nests too deeply");
   const fields = body as Body;
   if (rules) {
     checkString(fields, "name", USER_FIELD_LIMITS.name, { required: rules.nameRequired });
