@@ -1,8 +1,10 @@
 import sax from "sax";
+import { decodeBytes } from "../server/ingest/decode.ts";
 import { normalizeFeed } from "../server/ingest/normalize.ts";
 import { parseFeedText } from "../server/ingest/parse.ts";
 import { ingestBody } from "../server/ingest/pipeline.ts";
 import { documentOfSize } from "./support/feed-docs.ts";
+import { sanitizeEntryBaseline } from "./support/sanitize-html-baseline.ts";
 import { ratio, round, type Table } from "./support/table.ts";
 
 export interface ParseFigures {
@@ -14,6 +16,8 @@ export interface ParseFigures {
   parseMBps: number;
   parseNormalizeMBps: number;
   ingestMBps: number;
+  /** The same stages with the sanitizer used before (sanitize-html): the "before" figure. */
+  ingestSanitizeHtmlMBps: number;
 }
 
 const FEED_URL = "https://blog.example.com/feed.xml";
@@ -59,6 +63,7 @@ export async function benchParse(format: "rss" | "atom", rounds = 5): Promise<Pa
     parse: [] as number[],
     normalize: [] as number[],
     ingest: [] as number[],
+    baseline: [] as number[],
   };
   let entries = 0;
   for (let round = 0; round <= rounds; round++) {
@@ -72,12 +77,17 @@ export async function benchParse(format: "rss" | "atom", rounds = 5): Promise<Pa
           contentType: `application/${format}+xml; charset=utf-8`,
         }).entries.length;
       }),
+      baseline: timed(() => {
+        const decoded = decodeBytes(document.bytes, `application/${format}+xml; charset=utf-8`);
+        normalizeFeed(parseFeedText(decoded.text), FEED_URL).entries.map(sanitizeEntryBaseline);
+      }),
     };
     if (round === 0) continue; // warm-up
     times.sax.push(sample.sax);
     times.parse.push(sample.parse);
     times.normalize.push(sample.normalize);
     times.ingest.push(sample.ingest);
+    times.baseline.push(sample.baseline);
   }
   if (entries !== document.items)
     throw new Error(`expected ${document.items} entries, got ${entries}`);
@@ -90,6 +100,7 @@ export async function benchParse(format: "rss" | "atom", rounds = 5): Promise<Pa
     parseMBps: rate(times.parse),
     parseNormalizeMBps: rate(times.normalize),
     ingestMBps: rate(times.ingest),
+    ingestSanitizeHtmlMBps: rate(times.baseline),
   };
 }
 
@@ -102,7 +113,8 @@ export function parseTable(figures: ParseFigures[]): Table {
       "parse",
       "parse+normalize",
       "ingestBody (all stages)",
-      "aim ≥ 0.5×",
+      "… with sanitize-html",
+      "aims",
     ],
     rows: figures.map((f) => [
       `${f.format} ${f.megabytes} MB, ${f.items} items`,
@@ -110,12 +122,17 @@ export function parseTable(figures: ParseFigures[]): Table {
       `${f.parseMBps} (${ratio(f.parseMBps, f.saxMBps)})`,
       `${f.parseNormalizeMBps} (${ratio(f.parseNormalizeMBps, f.saxMBps)})`,
       `${f.ingestMBps} (${ratio(f.ingestMBps, f.saxMBps)})`,
-      f.parseNormalizeMBps / f.saxMBps >= 0.5 ? "met" : "missed",
+      `${f.ingestSanitizeHtmlMBps} (${ratio(f.ingestSanitizeHtmlMBps, f.saxMBps)})`,
+      [
+        f.parseNormalizeMBps / f.saxMBps >= 0.5 ? "parse+normalize met" : "parse+normalize missed",
+        f.ingestMBps / f.saxMBps >= 0.35 ? "ingestBody met" : "ingestBody missed",
+      ].join(", "),
     ]),
     notes: [
       "parse = parseFeedText (feedsmith); parse+normalize = + normalizeFeed; both from the decoded string.",
-      "ingestBody = decode bytes + parse + normalize + sanitize (sanitize-html), i.e. what a refresh pays.",
-      "The aim column judges parse+normalize against raw sax.",
+      "ingestBody = decode bytes + parse + normalize + sanitize (our tokenizer and allow-list), i.e. what a refresh pays (in a worker thread).",
+      "… with sanitize-html = the same stages with the previous sanitizer (sanitize-html), measured in the same rounds.",
+      "Aims: parse+normalize ≥ 0.5× raw sax; ingestBody ≥ 0.35× raw sax (issue 10).",
     ],
   };
 }

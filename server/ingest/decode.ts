@@ -55,6 +55,7 @@ const SINGLE_BYTE =
   /^(?:us-ascii|iso-8859-\d+|windows-125\d|koi8-[ru]|macintosh|tis-620|windows-874)$/;
 
 export function decodeBytes(bytes: Uint8Array, contentType?: string | null): DecodedText {
+  const utf8 = new StrictUtf8(bytes);
   const bom = startsWithAny(bytes, BOMS);
   if (bom) {
     return {
@@ -75,15 +76,60 @@ export function decodeBytes(bytes: Uint8Array, contentType?: string | null): Dec
   for (const [label, source] of candidates) {
     // A UTF-16/32 label on 8-bit bytes is wrong (we could read the label as ASCII): skip it.
     if (!label || /^(utf-?16|utf-?32|ucs-?2)/.test(label)) continue;
-    const encoding = reconsiderDeclared(bytes, label);
+    const encoding = reconsiderDeclared(bytes, label, utf8);
     return {
-      text: decodeWith(bytes, encoding),
+      text: encoding === "utf-8" ? utf8.text() : decodeWith(bytes, encoding),
       encoding,
       source: encoding === label ? source : "sniffed",
     };
   }
-  const encoding = utf8Shape(bytes).invalid === 0 ? "utf-8" : "windows-1252";
-  return { text: decodeWith(bytes, encoding), encoding, source: "default" };
+  if (utf8.valid()) return { text: utf8.text(), encoding: "utf-8", source: "default" };
+  return { text: decodeWith(bytes, "windows-1252"), encoding: "windows-1252", source: "default" };
+}
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The bytes read as UTF-8 once, natively: valid UTF-8 (the common case) needs no byte-by-byte
+ * scan, and its text is the decoding. Invalid bytes fall back to the iconv path.
+ */
+class StrictUtf8 {
+  private readonly bytes: Uint8Array;
+  private decoded: string | null | undefined;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  /** The text when the bytes are valid UTF-8, else null. */
+  strict(): string | null {
+    if (this.decoded === undefined) {
+      try {
+        this.decoded = STRICT_UTF8.decode(this.bytes);
+      } catch {
+        this.decoded = null;
+      }
+    }
+    return this.decoded;
+  }
+
+  valid(): boolean {
+    return this.strict() !== null;
+  }
+
+  /** True for valid UTF-8 holding at least one multi-byte sequence. */
+  validWithMultiByte(): boolean {
+    const text = this.strict();
+    return text !== null && text.length !== this.bytes.length;
+  }
+
+  /** The UTF-8 reading, invalid bytes replaced (as iconv-lite does). */
+  text(): string {
+    const text = this.strict();
+    if (text === null) return decodeWith(this.bytes, "utf-8");
+    const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return hasC1Utf8(this.bytes) ? demoronize(unmarked) : unmarked;
+  }
 }
 
 /** The charset parameter of a Content-Type header (quotes and spaces tolerated), or null. */
@@ -127,15 +173,13 @@ export function sniffDeclaredCharset(bytes: Uint8Array): string | null {
   return meta?.[1] ?? null;
 }
 
-function reconsiderDeclared(bytes: Uint8Array, declared: string): string {
+function reconsiderDeclared(bytes: Uint8Array, declared: string, utf8: StrictUtf8): string {
   if (declared === "utf-8") {
+    if (utf8.valid()) return "utf-8";
     const shape = utf8Shape(bytes);
     return shape.invalid > 0 && shape.multiByte === 0 ? "windows-1252" : "utf-8";
   }
-  if (SINGLE_BYTE.test(declared)) {
-    const shape = utf8Shape(bytes);
-    if (shape.invalid === 0 && shape.multiByte > 0) return "utf-8";
-  }
+  if (SINGLE_BYTE.test(declared) && utf8.validWithMultiByte()) return "utf-8";
   return declared;
 }
 
@@ -145,6 +189,18 @@ function decodeWith(bytes: Uint8Array, encoding: string): string {
     DECODE_AS[encoding] ?? encoding,
   );
   return demoronize(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/**
+ * True when UTF-8 bytes encode a C1 control (0xC2 then 0x80-0x9F): a native byte search is
+ * much cheaper than a regex over the decoded text, and almost never finds one.
+ */
+function hasC1Utf8(bytes: Uint8Array): boolean {
+  for (let at = bytes.indexOf(0xc2); at !== -1; at = bytes.indexOf(0xc2, at + 1)) {
+    const next = bytes[at + 1]!;
+    if (next >= 0x80 && next <= 0x9f) return true;
+  }
+  return false;
 }
 
 /** windows-1252's characters for 0x80-0x9F, where C1 controls are never what was meant. */

@@ -1,13 +1,13 @@
-import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
+import { RAW_TEXT, RCDATA, tokenizeHtml } from "./html-tokenizer.ts";
 
 /**
  * Untrusted HTML -> balanced open/text/close events, in one linear pass with bounded work.
  *
- * htmlparser2's tokenizer reads the markup the way browsers do (raw text in script, style,
- * iframe, textarea...; entities decoded). Tree building follows htmlparser2's Parser (implied
- * end tags, void elements, `</p>` and `</br>` quirks) but keeps its open-element stack with
- * push/pop and at most MAX_HTML_DEPTH deep: the Parser shifts and unshifts an array as deep as
- * the document, which made 100,000 nested divs cost seconds. Elements opened deeper than the
+ * The tokenizer (html-tokenizer.ts) reads the markup the way browsers do (raw text in script,
+ * style, iframe, textarea...; character references decoded). Tree building follows
+ * htmlparser2's Parser (implied end tags, void elements, `</p>` and `</br>` quirks) but keeps
+ * its open-element stack with push/pop and at most MAX_HTML_DEPTH deep: that Parser shifts and
+ * unshifts an array as deep as the document, which made 100,000 nested divs cost seconds. Elements opened deeper than the
  * cap are flattened (the tag is dropped, its text kept), and after MAX_HTML_ELEMENTS start tags
  * the rest of the document is dropped, so the cost of one document is linear and bounded.
  */
@@ -25,6 +25,10 @@ export interface HtmlHandler {
   text(text: string): void;
   /** The end of the element last opened and not yet closed (events are always balanced). */
   close(name: string): void;
+  /** Text as written (character references undecoded); when absent, `text` gets it decoded. */
+  rawText?(raw: string): void;
+  /** Whether `open` needs this element's attributes (reading them costs; default: yes). */
+  wantsAttributes?(name: string): boolean;
 }
 
 export interface WalkResult {
@@ -69,24 +73,36 @@ const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
   ["tfoot", new Set(["thead", "tbody"])],
 ]);
 
+/** Shared by every element without attributes (never mutated: a first attribute replaces it). */
+const NO_ATTRIBUTES: Attributes = [];
+
+/** Elements holding only text: past the depth cap they are still reported, never pushed. */
+const TEXT_ONLY = new Set([...RAW_TEXT, ...RCDATA, "plaintext"]);
+
 export function walkHtml(html: string, handler: HtmlHandler): WalkResult {
   const stack: string[] = [];
   /** Elements opened past the depth cap: only their names, to drop their end tags. */
   const flattened: string[] = [];
+  /** A text-only element reported past the depth cap, closed at its end tag. */
+  let openTextOnly: string | null = null;
   let capped = false;
   let elements = 0;
   let tagName = "";
   let attributes: Attributes | null = null;
-  let attributeName = "";
-  let attributeValue = "";
+  const wantsAttributes = handler.wantsAttributes?.bind(handler) ?? (() => true);
 
   const closeTop = () => handler.close(stack.pop()!);
 
   function startTag(name: string) {
+    if (openTextOnly !== null) {
+      handler.close(openTextOnly); // its end tag never came: the input ended inside it
+      openTextOnly = null;
+    }
     const implied = OPEN_IMPLIES_CLOSE.get(name);
     if (implied) while (stack.length > 0 && implied.has(stack[stack.length - 1]!)) closeTop();
     tagName = name;
-    attributes = [];
+    attributes = NO_ATTRIBUTES;
+    sink.collecting = wantsAttributes(name);
   }
 
   function endStartTag() {
@@ -94,10 +110,11 @@ export function walkHtml(html: string, handler: HtmlHandler): WalkResult {
     const attrs = attributes;
     tagName = "";
     attributes = null;
+    sink.collecting = false;
     if (attrs === null) return;
     if (++elements > MAX_HTML_ELEMENTS) {
       capped = true;
-      tokenizer.pause(); // the rest of the document is dropped
+      sink.stopped = true; // the rest of the document is dropped
       return;
     }
     if (VOID_ELEMENTS.has(name)) {
@@ -105,7 +122,12 @@ export function walkHtml(html: string, handler: HtmlHandler): WalkResult {
       handler.close(name);
     } else if (stack.length >= MAX_HTML_DEPTH) {
       capped = true;
-      flattened.push(name);
+      if (TEXT_ONLY.has(name)) {
+        handler.open(name, attrs);
+        openTextOnly = name;
+      } else {
+        flattened.push(name);
+      }
     } else {
       stack.push(name);
       handler.open(name, attrs);
@@ -113,6 +135,12 @@ export function walkHtml(html: string, handler: HtmlHandler): WalkResult {
   }
 
   function endTag(name: string) {
+    if (openTextOnly !== null) {
+      const textOnly = openTextOnly;
+      openTextOnly = null;
+      handler.close(textOnly);
+      if (textOnly === name) return;
+    }
     if (flattened.length > 0) {
       if (flattened[flattened.length - 1] === name) {
         flattened.pop();
@@ -122,7 +150,7 @@ export function walkHtml(html: string, handler: HtmlHandler): WalkResult {
     }
     if (VOID_ELEMENTS.has(name)) {
       if (name === "br") {
-        handler.open("br", []);
+        handler.open("br", NO_ATTRIBUTES);
         handler.close("br");
       }
       return;
@@ -137,44 +165,24 @@ export function walkHtml(html: string, handler: HtmlHandler): WalkResult {
     }
   }
 
-  const slice = (start: number, end: number) => html.slice(start, end);
-  const callbacks: TokenizerCallbacks = {
-    onopentagname: (start, end) => startTag(slice(start, end).toLowerCase()),
-    onattribname: (start, end) => {
-      attributeName = slice(start, end).toLowerCase();
-      attributeValue = "";
+  const sink = {
+    collecting: false,
+    stopped: false,
+    startTag,
+    endStartTag,
+    endTag,
+    attribute(name: string, value: string) {
+      if (attributes === null || attributes.length >= MAX_HTML_ATTRIBUTES) return;
+      if (attributes === NO_ATTRIBUTES) attributes = [];
+      if (!attributes.some(([known]) => known === name)) attributes.push([name, value]);
     },
-    onattribdata: (start, end) => {
-      attributeValue += slice(start, end);
+    text(text: string) {
+      handler.text(text);
     },
-    onattribentity: (codePoint) => {
-      attributeValue += String.fromCodePoint(codePoint);
-    },
-    onattribend: () => {
-      if (
-        attributes &&
-        attributes.length < MAX_HTML_ATTRIBUTES &&
-        !attributes.some(([name]) => name === attributeName)
-      )
-        attributes.push([attributeName, attributeValue]);
-    },
-    onopentagend: endStartTag,
-    // In HTML a self-closing slash on a non-void element means nothing.
-    onselfclosingtag: endStartTag,
-    onclosetag: (start, end) => endTag(slice(start, end).toLowerCase()),
-    ontext: (start, end) => handler.text(slice(start, end)),
-    ontextentity: (codePoint) => handler.text(String.fromCodePoint(codePoint)),
-    oncdata: () => {},
-    oncomment: () => {},
-    ondeclaration: () => {},
-    onprocessinginstruction: () => {},
-    onend: () => {},
-    // Foreign content (svg, math) is dropped whole by every handler; treat all as HTML.
-    isInForeignContext: () => false,
+    rawText: handler.rawText ? (raw: string) => handler.rawText!(raw) : undefined,
   };
-  const tokenizer = new Tokenizer({ xmlMode: false, decodeEntities: true }, callbacks);
-  tokenizer.write(html);
-  if (tokenizer.running) tokenizer.end();
+  tokenizeHtml(html, sink);
+  if (openTextOnly !== null) handler.close(openTextOnly);
   while (stack.length > 0) closeTop();
   return { capped };
 }

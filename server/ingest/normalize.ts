@@ -4,6 +4,7 @@ import { adaptJson } from "./adapters/json.ts";
 import type { RawEntry, RawFeed, RawMedia, RawPerson, RawText } from "./adapters/raw.ts";
 import { adaptRdf, adaptRss } from "./adapters/rss.ts";
 import { parseFeedDate } from "./dates.ts";
+import { collapse } from "./html-text.ts";
 import {
   capBytes,
   capGuid,
@@ -148,7 +149,7 @@ function htmlOf(text: RawText | null): string | null {
 /** The start of a summary as plain text: enough for the excerpt, however long the summary. */
 function plainText(text: RawText): string {
   const value = textSource(text.value, 0);
-  return text.type === "text" ? value.replace(/\s+/g, " ").trim() : htmlToText(value);
+  return text.type === "text" ? collapse(value) : htmlToText(value);
 }
 
 /** A text construct as plain text, at most `max` characters. */

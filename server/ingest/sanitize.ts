@@ -2,7 +2,6 @@ import { type Attributes, VOID_ELEMENTS, walkHtml } from "./html-events.ts";
 import { capBytes, MAX_CONTENT_BYTES } from "./limits.ts";
 import type { EntryDraft, NormalizedEntry } from "./model.ts";
 import { isAllowedEmbed, isTrackingPixel } from "./sanitize-rules.ts";
-import { resolveUrl } from "./urls.ts";
 
 /**
  * Sanitize stage: untrusted feed HTML -> HTML safe to render, with a strict explicit allow-list.
@@ -60,6 +59,12 @@ const DROPPED_WITH_CONTENT: ReadonlySet<string> = new Set([
   ...["script", "style", "textarea", "option", "noscript", "title", "template", "xmp"],
   ...["noembed", "noframes", "plaintext", "object", "svg", "math"],
 ]);
+
+/** Elements that are dropped, or given attributes, when they come without any. */
+const NEEDS_ATTRIBUTES: ReadonlySet<string> = new Set(["a", "img", "iframe"]);
+const BARE_TAGS = new Map(
+  [...ALLOWED_TAGS].map((tag) => [tag, VOID_ELEMENTS.has(tag) ? `<${tag} />` : `<${tag}>`]),
+);
 
 const URL_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src", "poster", "cite"]);
 const GLOBAL_ATTRIBUTES = ["title", "lang", "dir"];
@@ -127,6 +132,8 @@ const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp)[;,]/i;
 /** One sanitizing pass: receives the element events, writes the clean HTML. */
 class Sanitizer {
   private readonly baseUrl: string | null;
+  /** The base, parsed once per document rather than once per link. */
+  private base: URL | null | undefined;
   private out = "";
   /** > 0 inside an element dropped with its content: the depth within it. */
   private skipping = 0;
@@ -142,6 +149,10 @@ class Sanitizer {
     return this.out.trim();
   }
 
+  wantsAttributes(name: string): boolean {
+    return this.skipping === 0 && ALLOWED_TAGS.has(name);
+  }
+
   open(name: string, attributes: Attributes) {
     if (this.skipping > 0) {
       this.skipping++;
@@ -150,6 +161,11 @@ class Sanitizer {
     if (!ALLOWED_TAGS.has(name)) {
       if (DROPPED_WITH_CONTENT.has(name)) this.skipping = 1;
       else this.written.push(false);
+      return;
+    }
+    if (attributes.length === 0 && !NEEDS_ATTRIBUTES.has(name)) {
+      this.out += BARE_TAGS.get(name)!; // most elements: nothing to check
+      this.written.push(true);
       return;
     }
     const kept = this.cleanAttributes(name, attributes);
@@ -177,12 +193,26 @@ class Sanitizer {
     if (this.skipping === 0) this.out += escapeText(text);
   }
 
+  /**
+   * Text as written: its character references are kept as they are (a browser decodes them
+   * to characters, never to markup), only `<` and `>` need escaping.
+   */
+  rawText(raw: string) {
+    if (this.skipping > 0) return;
+    this.out += raw.includes("<") || raw.includes(">") ? raw.replace(/[<>]/g, escapeChar) : raw;
+  }
+
   close(name: string) {
     if (this.skipping > 0) {
       this.skipping--;
       return;
     }
     if (this.written.pop() && !VOID_ELEMENTS.has(name)) this.out += `</${name}>`;
+  }
+
+  private parsedBase(): URL | null {
+    if (this.base === undefined) this.base = this.baseUrl === null ? null : parseUrl(this.baseUrl);
+    return this.base;
   }
 
   /** The allowed attributes of an allowed element, URLs resolved, in their input order. */
@@ -192,8 +222,8 @@ class Sanitizer {
     for (const [name, raw] of attributes) {
       if (!allowed.has(name)) continue;
       let value: string | null = raw;
-      if (URL_ATTRIBUTES.has(name)) value = safeUrl(raw, this.baseUrl, tag, name);
-      else if (name === "srcset") value = resolveSrcset(raw, this.baseUrl);
+      if (URL_ATTRIBUTES.has(name)) value = safeUrl(raw, this.parsedBase(), tag, name);
+      else if (name === "srcset") value = resolveSrcset(raw, this.parsedBase());
       else if (name === "class")
         value = raw
           .split(/\s+/)
@@ -227,24 +257,19 @@ function serialize(attributes: Map<string, string>): string {
   return out;
 }
 
+const ESCAPED: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeChar = (c: string) => ESCAPED[c]!;
+
 function escapeText(text: string): string {
-  return /[&<>]/.test(text)
-    ? text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    : text;
+  return /[&<>]/.test(text) ? text.replace(/[&<>]/g, escapeChar) : text;
 }
 
 function escapeAttribute(value: string): string {
-  return /[&<>"]/.test(value)
-    ? value
-        .replace(/&/g, "&amp;")
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;")
-    : value;
+  return /[&<>"]/.test(value) ? value.replace(/[&<>"]/g, escapeChar) : value;
 }
 
 /** A URL attribute's value as written: absolute and of a scheme the element may use, or null. */
-function safeUrl(value: string, baseUrl: string | null, tag: string, name: string) {
+function safeUrl(value: string, baseUrl: URL | null, tag: string, name: string) {
   const url = absoluteUrl(value, baseUrl, tag === "img" && name === "src");
   if (url === null) return null;
   if (tag === "img" && /^mailto:/i.test(url)) return null;
@@ -252,11 +277,11 @@ function safeUrl(value: string, baseUrl: string | null, tag: string, name: strin
 }
 
 /** Absolute http(s)/mailto URL, or a safe data: image; anything else is dropped. */
-function absoluteUrl(value: string, baseUrl: string | null, isImageSource: boolean): string | null {
+function absoluteUrl(value: string, baseUrl: URL | null, isImageSource: boolean): string | null {
   const trimmed = value.trim();
   if (/^data:/i.test(trimmed))
     return isImageSource && SAFE_DATA_IMAGE.test(trimmed) ? trimmed : null;
-  const resolved = resolveUrl(trimmed, baseUrl);
+  const resolved = trimmed === "" ? null : (parseUrl(trimmed, baseUrl)?.href ?? null);
   if (resolved === null) return baseUrl === null ? relativeOnly(trimmed) : null;
   return /^(?:https?|mailto):/i.test(resolved) ? resolved : null;
 }
@@ -274,7 +299,7 @@ function relativeOnly(url: string): string | null {
   return url;
 }
 
-function resolveSrcset(value: string, baseUrl: string | null): string | null {
+function resolveSrcset(value: string, baseUrl: URL | null): string | null {
   const candidates = value
     .split(/,\s+|,(?=\S+\s)/)
     .map((part) => part.trim().split(/\s+/))
@@ -286,4 +311,13 @@ function resolveSrcset(value: string, baseUrl: string | null): string | null {
     })
     .filter((candidate): candidate is string => candidate !== null);
   return candidates.length > 0 ? candidates.join(", ") : null;
+}
+
+/** A URL, or null when it does not parse (against `base` when one is given). */
+function parseUrl(url: string, base?: URL | null): URL | null {
+  try {
+    return new URL(url, base ?? undefined);
+  } catch {
+    return null;
+  }
 }

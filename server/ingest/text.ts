@@ -1,4 +1,4 @@
-import { htmlToText } from "./html-text.ts";
+import { collapse, htmlToText } from "./html-text.ts";
 
 export { htmlToText };
 
@@ -13,8 +13,7 @@ export function looksLikeHtml(value: string): boolean {
 export function textOf(value: string | null | undefined, type?: string | null): string | null {
   if (value == null) return null;
   const plain = type === "text" || type === "text/plain";
-  const text =
-    plain || !looksLikeHtml(value) ? value.replace(/\s+/g, " ").trim() : htmlToText(value);
+  const text = plain || !looksLikeHtml(value) ? collapse(value) : htmlToText(value);
   return text === "" ? null : text;
 }
 
