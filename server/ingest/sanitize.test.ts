@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fixturePath } from "../../tests/ingest/fixtures.ts";
 import { safetyViolations } from "../../tests/ingest/html-safety.ts";
+import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "./html-events.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { isTrackingPixel } from "./sanitize-rules.ts";
 
@@ -122,5 +123,37 @@ describe("XSS vectors (DOMPurify fixtures + HTML5 Security Cheatsheet)", () => {
     expect(unsafeBefore).toBeGreaterThan(vectors.length / 2); // the checker does detect attacks
     expect(unsafe).toEqual([]);
     expect(unstable).toEqual([]);
+  });
+});
+
+describe("sanitizing hostile markup", () => {
+  it("flattens nesting past the depth cap and keeps the text", () => {
+    const depth = 20_000; // deep, yet fewer elements than the element cap
+    const out = sanitizeHtml(`${"<div>".repeat(depth)}deep${"</div>".repeat(depth)}<p>after</p>`);
+    expect(out.match(/<div>/g)).toHaveLength(MAX_HTML_DEPTH);
+    expect(out.match(/<\/div>/g)).toHaveLength(MAX_HTML_DEPTH);
+    expect(out).toContain("deep");
+    expect(out.endsWith("<p>after</p>")).toBe(true);
+  });
+
+  it("drops everything after the element cap", () => {
+    const out = sanitizeHtml(`${"<i>x</i>".repeat(MAX_HTML_ELEMENTS + 10)}<b>late</b>`);
+    expect(out.match(/<i>/g)).toHaveLength(MAX_HTML_ELEMENTS);
+    expect(out).not.toContain("late");
+  });
+
+  it("keeps a script's text out even when it is opened past the depth cap", () => {
+    const out = sanitizeHtml(`${"<span>".repeat(100)}<script>alert(1)</script>ok`);
+    expect(out).not.toContain("alert");
+    expect(out).toContain("ok");
+  });
+
+  it("costs linear time on unclosed constructs", () => {
+    for (const piece of ['<a href="', "<!--", "<a ", "<", "&", "</", "<script>"]) {
+      const started = performance.now();
+      sanitizeHtml(piece.repeat(200_000));
+      // Quadratic work on 200,000 pieces would take minutes; linear takes milliseconds.
+      expect(performance.now() - started, piece).toBeLessThan(10_000);
+    }
   });
 });
