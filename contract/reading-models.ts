@@ -1,76 +1,97 @@
-/** Shapes the reading API answers with (SPEC §3 entities, API notes' field names). */
-export interface FeedModel {
-  type: "feed";
-  id: string;
-  url: string;
-  title: string | null;
-  description: string | null;
-  image: string | null;
-  siteUrl: string | null;
-  ownerUserId: string | null;
-  errorAt: string | null;
-  errorMessage: string | null;
-  language?: string | null;
-}
+import { Schema } from "effect";
 
-export interface FeedAnalytics {
-  updatesPerWeek: number;
-  subscriptionCount: number;
-  latestEntryPublishedAt: string | null;
-}
+/**
+ * Shapes the reading API answers with (SPEC §3 entities, API notes' field names). Declared as
+ * Schemas so the client decodes what it gets; the types are what the Schemas decode to.
+ */
+const NullableText = Schema.NullOr(Schema.String);
 
-export interface MediaModel {
-  type: "photo" | "video";
-  url: string;
-  width?: number;
-  height?: number;
-  preview_image_url?: string;
-}
+export const FeedModel = Schema.Struct({
+  type: Schema.Literal("feed"),
+  id: Schema.String,
+  url: Schema.String,
+  title: NullableText,
+  description: NullableText,
+  image: NullableText,
+  siteUrl: NullableText,
+  ownerUserId: NullableText,
+  errorAt: NullableText,
+  errorMessage: NullableText,
+  language: Schema.optionalKey(NullableText),
+});
+export type FeedModel = typeof FeedModel.Type;
 
-export interface AttachmentModel {
-  url: string;
-  title?: string;
-  duration_in_seconds?: number;
-  mime_type?: string;
-  size_in_bytes?: number;
-}
+export const FeedAnalytics = Schema.Struct({
+  updatesPerWeek: Schema.Number,
+  subscriptionCount: Schema.Number,
+  latestEntryPublishedAt: NullableText,
+});
+export type FeedAnalytics = typeof FeedAnalytics.Type;
 
-export interface EntryModel {
-  id: string;
-  feedId: string;
-  guid: string;
-  title: string | null;
-  url: string | null;
+export const MediaModel = Schema.Struct({
+  type: Schema.Literals(["photo", "video"]),
+  url: Schema.String,
+  width: Schema.optionalKey(Schema.Number),
+  height: Schema.optionalKey(Schema.Number),
+  preview_image_url: Schema.optionalKey(Schema.String),
+});
+export type MediaModel = typeof MediaModel.Type;
+
+export const AttachmentModel = Schema.Struct({
+  url: Schema.String,
+  title: Schema.optionalKey(Schema.String),
+  duration_in_seconds: Schema.optionalKey(Schema.Number),
+  mime_type: Schema.optionalKey(Schema.String),
+  size_in_bytes: Schema.optionalKey(Schema.Number),
+});
+export type AttachmentModel = typeof AttachmentModel.Type;
+
+const EntryLink = Schema.Struct({
+  url: Schema.String,
+  rel: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(Schema.String),
+});
+
+export const EntryModel = Schema.Struct({
+  id: Schema.String,
+  feedId: Schema.String,
+  guid: Schema.String,
+  title: NullableText,
+  url: NullableText,
   /** Only in detail answers or when withContent is asked for. */
-  content?: string | null;
-  description: string | null;
-  author: string | null;
-  authorUrl: string | null;
-  authorAvatar: string | null;
-  language: string | null;
-  categories: string[];
-  media: MediaModel[];
-  attachments: AttachmentModel[];
-  extra: { links?: { url: string; rel?: string; type?: string; title?: string }[] } | null;
-  publishedAt: string;
-  insertedAt: string;
-}
+  content: Schema.optionalKey(NullableText),
+  description: NullableText,
+  author: NullableText,
+  authorUrl: NullableText,
+  authorAvatar: NullableText,
+  language: NullableText,
+  categories: Schema.Array(Schema.String),
+  media: Schema.Array(MediaModel),
+  attachments: Schema.Array(AttachmentModel),
+  extra: Schema.NullOr(Schema.Struct({ links: Schema.optionalKey(Schema.Array(EntryLink)) })),
+  publishedAt: Schema.String,
+  insertedAt: Schema.String,
+});
+export type EntryModel = typeof EntryModel.Type;
 
-export interface EntryListItem {
-  entries: EntryModel;
-  feeds: FeedModel;
-  read: boolean;
-  view: number;
-  collections?: { createdAt: string };
-}
+export const EntryListItem = Schema.Struct({
+  entries: EntryModel,
+  feeds: FeedModel,
+  read: Schema.Boolean,
+  view: Schema.Number,
+  collections: Schema.optionalKey(Schema.Struct({ createdAt: Schema.String })),
+});
+export type EntryListItem = typeof EntryListItem.Type;
 
-export interface SubscriptionModel {
-  userId: string;
-  feedId: string;
-  view: number;
-  isPrivate: boolean;
-  title: string | null;
-  category: string | null;
-  createdAt: string;
-  feeds: FeedModel;
-}
+export const SubscriptionModel = Schema.Struct({
+  userId: Schema.String,
+  feedId: Schema.String,
+  view: Schema.Number,
+  isPrivate: Schema.Boolean,
+  title: NullableText,
+  category: NullableText,
+  createdAt: Schema.String,
+  feeds: FeedModel,
+});
+export type SubscriptionModel = typeof SubscriptionModel.Type;

@@ -87,3 +87,26 @@ export const CollectionRequest = Schema.Struct({
   view: Schema.optional(View),
 });
 export const UncollectRequest = Schema.Struct({ entryId: EntityId });
+
+/** Query strings (GET): every value arrives as a string. */
+export const EntityIdQuery = Schema.Struct({ id: EntityId });
+export const ViewQuery = Schema.Struct({
+  view: Schema.optional(Schema.NumberFromString.pipe(Schema.decodeTo(View))),
+});
+export const EntryQuery = Schema.Struct({ entryId: EntityId });
+export const FeedQuery = Schema.Struct({
+  id: Schema.optional(EntityId),
+  url: Schema.optional(Text(2048)),
+  entriesLimit: Schema.optional(
+    Schema.NumberFromString.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 20 })),
+    ),
+  ),
+});
+export const ReadHistoryQuery = Schema.Struct({
+  size: Schema.optional(
+    Schema.NumberFromString.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })),
+    ),
+  ),
+});

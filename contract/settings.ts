@@ -26,9 +26,18 @@ export const SettingsPatch = Schema.Record(Schema.String, Schema.Unknown).check(
   }),
 );
 
+/** Something per tab, for the tabs that have one. */
+const PerTab = <Value extends Schema.Top>(value: Value) =>
+  Schema.Struct({
+    general: Schema.optionalKey(value),
+    appearance: Schema.optionalKey(value),
+    integration: Schema.optionalKey(value),
+  });
+
 /** GET settings: each tab's settings and when it last changed (ISO), for tabs ever saved. */
-export interface SettingsResponse {
-  code: 0;
-  settings: Partial<Record<SettingsTabName, Record<string, unknown>>>;
-  updated: Partial<Record<SettingsTabName, string>>;
-}
+export const SettingsResponse = Schema.Struct({
+  code: Schema.Literal(0),
+  settings: PerTab(Schema.Record(Schema.String, Schema.Unknown)),
+  updated: PerTab(Schema.String),
+});
+export type SettingsResponse = typeof SettingsResponse.Type;

@@ -1,9 +1,11 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { endpoints } from "../../contract/api/index.ts";
 import type { ErrorCode } from "../../contract/errors.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../auth.ts";
 import { ApiError } from "../http/api-error.ts";
 import { clientIp } from "../http/client-info.ts";
 import { applyCookieRules } from "../http/cookies.ts";
+import { passThrough } from "../http/route.ts";
 import type { Logger } from "../logger.ts";
 
 /** better-auth's statuses mapped onto our catalogue; its own message becomes the reason. */
@@ -23,7 +25,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
  */
 export function authRoutes(auth: Auth, options: { trustProxy: boolean; logger: Logger }) {
   const app = new Hono();
-  app.all("/*", async (c) => {
+  const handle = async (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, options.trustProxy));
     const request = new Request(c.req.raw, { headers });
@@ -39,7 +41,10 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean; logger: L
     out.set("content-type", "application/json; charset=utf-8");
     out.delete("content-length");
     return new Response(JSON.stringify(error.toBody()), { status: response.status, headers: out });
-  });
+  };
+  // The calls the client makes are in the table; better-auth answers the rest of its API too.
+  for (const endpoint of Object.values(endpoints.auth)) passThrough(app, endpoint, handle);
+  app.all("/*", handle);
   return app;
 }
 

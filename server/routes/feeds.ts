@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Schema } from "effect";
-import { EntityId } from "../../contract/reading.ts";
+import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
-import { readQuery } from "../http/body.ts";
 import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
+import { route } from "../http/route.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { refreshFeed } from "../jobs/refresh-feed.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
@@ -17,16 +16,6 @@ import { toEntryModel, toFeedModel, toSubscriptionModel } from "../storage/mappe
 import { findSubscription } from "../storage/subscriptions.ts";
 import { userRouter } from "./context.ts";
 import { feedForNonSubscriber, feedUrlHasSecret } from "./feed-url-privacy.ts";
-
-const FeedQuery = Schema.Struct({
-  id: Schema.optional(EntityId),
-  url: Schema.optional(Schema.String.pipe(Schema.check(Schema.isMaxLength(2048)))),
-  entriesLimit: Schema.optional(
-    Schema.NumberFromString.pipe(
-      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 20 })),
-    ),
-  ),
-});
 
 /** Longer than any one fetch (timeouts, redirects, a slow body). */
 const ADMIN_REFRESH_LEASE_MS = 5 * 60_000;
@@ -45,8 +34,7 @@ export function feedRoutes(
   // stored like a subscription would (without subscribing), so quick add can preview it.
   // By id, a feed the user does not subscribe to costs from their id-scan budget, and a URL
   // with a credential in it is shown redacted, without its entries (issue 10, M1).
-  app.get("/", async (c) => {
-    const { id, url, entriesLimit } = readQuery(c, FeedQuery);
+  route(app, endpoints.feeds.get, async ({ request: { id, url, entriesLimit } }, c) => {
     if (!id && !url?.trim()) throw new ApiError(2002);
     const userId = c.get("userId");
     const subscription = id ? await findSubscription(database, userId, id) : undefined;
@@ -64,8 +52,8 @@ export function feedRoutes(
     const recent = await recentPublishedAt(database, feed.id, 200);
     const subscriptionCount = await subscriberCount(database, feed.id);
     const model = toFeedModel(feed);
-    return c.json({
-      code: 0,
+    return {
+      code: 0 as const,
       data: {
         feed: redacted ? feedForNonSubscriber(model) : model,
         entries: entries.map((row) => toEntryModel(row, false)),
@@ -77,13 +65,12 @@ export function feedRoutes(
         },
         ...(mine ? { subscription: toSubscriptionModel(mine, feed) } : {}),
       },
-    });
+    };
   });
 
   // Only admins may force a fetch outside the schedule.
-  app.get("/refresh", async (c) => {
+  route(app, endpoints.feeds.refresh, async ({ request: { id } }, c) => {
     if (c.get("role") !== "admin") throw new ApiError(2000);
-    const { id } = readQuery(c, Schema.Struct({ id: EntityId }));
     // Under a lease like any worker's, so a forced refresh never runs beside a scheduled one.
     const worker = `admin-${randomUUID().slice(0, 8)}`;
     const feed = await claimFeed(database, id, worker, ADMIN_REFRESH_LEASE_MS);
@@ -94,7 +81,7 @@ export function feedRoutes(
       throw new ApiError(2001);
     }
     const outcome = await refreshFeed(database, fetcher, feed, worker, logger);
-    return c.json({ code: 0, data: outcome });
+    return { code: 0 as const, data: outcome };
   });
   return app;
 }

@@ -1,18 +1,17 @@
 import { Hono } from "hono";
-import { ProfilesBatchRequest, type ProfilesBatchResponse } from "../../contract/profiles.ts";
+import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { readJsonBody } from "../http/body.ts";
-import { requireUser } from "../http/require-user.ts";
+import { requireUser, type SessionVariables } from "../http/require-user.ts";
+import { route } from "../http/route.ts";
 import { findPublicProfiles } from "../storage/users.ts";
 
 export function profileRoutes(auth: Auth, database: DatabaseHandle) {
-  const app = new Hono();
+  const app = new Hono<{ Variables: SessionVariables }>();
   app.use("*", requireUser(auth, database));
-  app.post("/batch", async (c) => {
-    const { ids } = await readJsonBody(c, ProfilesBatchRequest);
-    const body: ProfilesBatchResponse = { code: 0, data: await findPublicProfiles(database, ids) };
-    return c.json(body);
-  });
+  route(app, endpoints.profiles.batch, async ({ request: { ids } }) => ({
+    code: 0 as const,
+    data: await findPublicProfiles(database, ids),
+  }));
   return app;
 }

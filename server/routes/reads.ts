@@ -1,43 +1,34 @@
-import { Schema } from "effect";
-import {
-  MarkAllReadRequest,
-  MarkReadRequest,
-  MarkUnreadRequest,
-  View,
-} from "../../contract/reading.ts";
+import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
-import { readJsonBody, readQuery } from "../http/body.ts";
+import { route } from "../http/route.ts";
 import { markAllRead, markRead, markUnread, unreadCounts } from "../storage/reads.ts";
 import { ok, userRouter } from "./context.ts";
 
-const ReadsQuery = Schema.Struct({
-  view: Schema.optional(Schema.NumberFromString.pipe(Schema.decodeTo(View))),
-});
-
 export function readRoutes(auth: Auth, database: DatabaseHandle) {
   const app = userRouter(auth, database);
-  app.get("/", async (c) => {
-    const { view } = readQuery(c, ReadsQuery);
-    return c.json({ code: 0, data: await unreadCounts(database, c.get("userId"), view) });
-  });
-  app.post("/", async (c) => {
-    const { entryIds } = await readJsonBody(c, MarkReadRequest);
+  const reads = endpoints.reads;
+
+  route(app, reads.unread, async ({ request: { view } }, c) => ({
+    code: 0 as const,
+    data: await unreadCounts(database, c.get("userId"), view),
+  }));
+
+  route(app, reads.markRead, async ({ request: { entryIds } }, c) => {
     await markRead(database, c.get("userId"), entryIds);
-    return c.json(ok);
+    return ok;
   });
-  app.delete("/", async (c) => {
-    const { entryId } = await readJsonBody(c, MarkUnreadRequest);
+
+  route(app, reads.markUnread, async ({ request: { entryId } }, c) => {
     if (!(await markUnread(database, c.get("userId"), entryId))) throw new ApiError(3000);
-    return c.json(ok);
+    return ok;
   });
-  app.post("/all", async (c) => {
-    const filter = await readJsonBody(c, MarkAllReadRequest);
-    return c.json({
-      code: 0,
-      data: { read: await markAllRead(database, c.get("userId"), filter) },
-    });
-  });
+
+  route(app, reads.markAllRead, async ({ request: filter }, c) => ({
+    code: 0 as const,
+    data: { read: await markAllRead(database, c.get("userId"), filter) },
+  }));
+
   return app;
 }

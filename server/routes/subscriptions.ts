@@ -1,16 +1,9 @@
-import { Schema } from "effect";
-import {
-  BatchSubscriptionRequest,
-  DeleteSubscriptionRequest,
-  SubscribeRequest,
-  UpdateSubscriptionRequest,
-  View,
-} from "../../contract/reading.ts";
+import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
-import { readJsonBody, readQuery } from "../http/body.ts";
 import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
+import { route } from "../http/route.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findFeedById, findFeedByUrl } from "../storage/feeds.ts";
 import { toSubscriptionModel } from "../storage/mappers.ts";
@@ -23,10 +16,6 @@ import {
 import { ok, userRouter } from "./context.ts";
 import { feedUrlHasSecret } from "./feed-url-privacy.ts";
 
-const ListQuery = Schema.Struct({
-  view: Schema.optional(Schema.NumberFromString.pipe(Schema.decodeTo(View))),
-});
-
 export function subscriptionRoutes(
   auth: Auth,
   database: DatabaseHandle,
@@ -34,15 +23,14 @@ export function subscriptionRoutes(
 ) {
   const app = userRouter(auth, database);
   const idScans = idScanLimiterFor(database);
+  const { list, subscribe, update, unsubscribe: leave, batchUpdate } = endpoints.subscriptions;
 
-  app.get("/", async (c) => {
-    const { view } = readQuery(c, ListQuery);
+  route(app, list, async ({ request: { view } }, c) => {
     const rows = await listSubscriptions(database, c.get("userId"), view);
-    return c.json({ code: 0, data: rows.map((r) => toSubscriptionModel(r.subscription, r.feed)) });
+    return { code: 0 as const, data: rows.map((r) => toSubscriptionModel(r.subscription, r.feed)) };
   });
 
-  app.post("/", async (c) => {
-    const body = await readJsonBody(c, SubscribeRequest);
+  route(app, subscribe, async ({ request: body }, c) => {
     const userId = c.get("userId");
     // By id alone, a feed whose URL holds a credential is for those who know the URL: anyone
     // else would get its entries and its full URL through the new subscription (issue 10, M1).
@@ -54,18 +42,16 @@ export function subscriptionRoutes(
         throw new ApiError(2001, "this private feed can only be subscribed to by its URL");
       }
     }
-    return c.json({ code: 0, ...(await subscriber.subscribe(userId, body)) });
+    return { code: 0 as const, ...(await subscriber.subscribe(userId, body)) };
   });
 
-  app.patch("/", async (c) => {
-    const { feedId, ...changes } = await readJsonBody(c, UpdateSubscriptionRequest);
+  route(app, update, async ({ request: { feedId, ...changes } }, c) => {
     const updated = await updateSubscription(database, c.get("userId"), [feedId], changes);
     if (updated === 0) throw new ApiError(2001, "you do not subscribe to this feed");
-    return c.json(ok);
+    return ok;
   });
 
-  app.delete("/", async (c) => {
-    const { feedId, feedIdList, url } = await readJsonBody(c, DeleteSubscriptionRequest);
+  route(app, leave, async ({ request: { feedId, feedIdList, url } }, c) => {
     const ids = [...(feedIdList ?? []), ...(feedId ? [feedId] : [])];
     if (url) {
       const feed = await findFeedByUrl(database, url);
@@ -73,13 +59,12 @@ export function subscriptionRoutes(
     }
     if (ids.length === 0 && !url) throw new ApiError(2002);
     await unsubscribe(database, c.get("userId"), ids);
-    return c.json(ok);
+    return ok;
   });
 
-  app.patch("/batch", async (c) => {
-    const { feedIds, category, view } = await readJsonBody(c, BatchSubscriptionRequest);
+  route(app, batchUpdate, async ({ request: { feedIds, category, view } }, c) => {
     await updateSubscription(database, c.get("userId"), feedIds, { category, view });
-    return c.json(ok);
+    return ok;
   });
   return app;
 }

@@ -68,8 +68,8 @@ export async function listEntries(
       feeds: toFeedModel(feedOf(row)),
       read: row.unread_id === null,
       view: row.s_view ?? row.c_view ?? 0,
+      ...(row.c_created_at ? { collections: { createdAt: row.c_created_at } } : {}),
     };
-    if (row.c_created_at) item.collections = { createdAt: row.c_created_at };
     return item;
   });
 }

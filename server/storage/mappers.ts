@@ -23,7 +23,7 @@ export type EntryModelRow = Omit<EntryRow, "content" | "content_hash" | "updated
 };
 
 export function toEntryModel(row: EntryModelRow, withContent: boolean): EntryModel {
-  const model: EntryModel = {
+  return {
     id: row.id,
     feedId: row.feed_id,
     guid: row.guid,
@@ -40,9 +40,8 @@ export function toEntryModel(row: EntryModelRow, withContent: boolean): EntryMod
     extra: parseJson(row.extra, null),
     publishedAt: row.published_at,
     insertedAt: row.inserted_at,
+    ...(withContent ? { content: row.content ?? null } : {}),
   };
-  if (withContent) model.content = row.content ?? null;
-  return model;
 }
 
 export function toSubscriptionModel(row: SubscriptionRow, feed: FeedRow): SubscriptionModel {

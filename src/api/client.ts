@@ -15,6 +15,13 @@ import {
   type Platform,
   REQUEST_HEADERS,
 } from "../../contract/constants.ts";
+import {
+  type ApiCall,
+  type CallOptions,
+  decodeAnswer,
+  encodeCall,
+  type WireRequest,
+} from "./call.ts";
 import { FetchError } from "./fetch-error.ts";
 import { clientId, sessionId } from "./identity.ts";
 import { type ApiReactions, type ReactOptions, reactToError } from "./reactions.ts";
@@ -51,6 +58,8 @@ export interface ApiFetch {
     options?: ApiFetchOptions<R>,
   ): Promise<FetchResponse<MappedResponseType<R, T>>>;
   native: $Fetch["native"];
+  /** The typed call of an endpoint of the table (contract/api): encoded, sent, decoded. */
+  call: ApiCall;
 }
 
 export interface ApiClient {
@@ -99,6 +108,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     settle(ofetch<T, R>(request, opts), opts?.silent)) as ApiFetch;
   api.raw = (request, opts) => settle(ofetch.raw(request, opts), opts?.silent);
   api.native = ofetch.native;
+  api.call = (async (endpoint, ...args) => {
+    const [input, options = {}] = args as [unknown, (CallOptions & { params?: unknown })?];
+    let wire: WireRequest;
+    try {
+      wire = encodeCall(endpoint, input, options.params);
+    } catch (error) {
+      reactToError(error, reactions, { silent: options.silent });
+      throw error;
+    }
+    const send = async () => {
+      const response = await ofetch.raw(wire.path, {
+        method: wire.method,
+        ...(wire.query ? { query: wire.query } : {}),
+        ...(wire.body !== undefined ? { body: wire.body as Record<string, unknown> } : {}),
+        ...(endpoint.format === "ndjson" ? { responseType: "text" as const } : {}),
+        ...(options.retry !== undefined ? { retry: options.retry } : {}),
+        ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+      });
+      return decodeAnswer(endpoint, response._data, { path: wire.path, status: response.status });
+    };
+    return settle(send(), options.silent);
+  }) as ApiCall;
   return { fetch: api, headers };
 }
 

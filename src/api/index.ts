@@ -1,4 +1,11 @@
 export {
+  ANSWER_MISMATCH_CODE,
+  type ApiCall,
+  type CallArgs,
+  type CallOptions,
+  INVALID_REQUEST_CODE,
+} from "./call.ts";
+export {
   type ApiClient,
   type ApiClientOptions,
   type ApiFetch,

@@ -1,0 +1,91 @@
+import { Schema } from "effect";
+import type { ErrorCode } from "../errors.ts";
+
+/**
+ * One API call as both sides see it: method and path (relative to the API base), the request
+ * (the query string of a GET, the JSON body otherwise), path parameters, and the answer. The
+ * server's routers register their handlers against it and the client's typed call() uses it,
+ * so a call is declared once, here.
+ */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** A Schema that runs both ways without services (JSON in, JSON out). */
+export type WireSchema = Schema.Codec<unknown, unknown>;
+
+/** "ndjson": the answer is one JSON value per line, each decoded with `response`. */
+export type AnswerFormat = "json" | "ndjson";
+
+export interface Endpoint<
+  Method extends HttpMethod = HttpMethod,
+  Path extends string = string,
+  Request extends WireSchema = WireSchema,
+  Response extends WireSchema = WireSchema,
+  Params extends WireSchema | undefined = WireSchema | undefined,
+  Format extends AnswerFormat = AnswerFormat,
+> {
+  readonly method: Method;
+  /** `/domain/rest`, with `:name` segments for path parameters. */
+  readonly path: Path;
+  readonly params: Params;
+  readonly request: Request;
+  readonly response: Response;
+  readonly format: Format;
+  /** The catalogue code a malformed request is refused with (1002 unless the domain has one). */
+  readonly invalid: { readonly params: ErrorCode; readonly request: ErrorCode };
+}
+
+/** Declares an endpoint; the identity of the types is what makes call() and route() typed. */
+export function endpoint<
+  const Method extends HttpMethod,
+  const Path extends string,
+  Request extends WireSchema,
+  Response extends WireSchema,
+  Params extends WireSchema | undefined = undefined,
+  const Format extends AnswerFormat = "json",
+>(declaration: {
+  method: Method;
+  path: Path;
+  request: Request;
+  response: Response;
+  params?: Params;
+  format?: Format;
+  invalid?: { params?: ErrorCode; request?: ErrorCode };
+}): Endpoint<Method, Path, Request, Response, Params, Format> {
+  return {
+    method: declaration.method,
+    path: declaration.path,
+    params: declaration.params as Params,
+    request: declaration.request,
+    response: declaration.response,
+    format: (declaration.format ?? "json") as Format,
+    invalid: {
+      params: declaration.invalid?.params ?? 1002,
+      request: declaration.invalid?.request ?? 1002,
+    },
+  };
+}
+
+/** What a caller passes (decoded form). */
+export type RequestOf<E extends Endpoint> = E["request"]["Type"];
+/** What the answer decodes to; an NDJSON answer is its lines. */
+export type ResponseOf<E extends Endpoint> = E["format"] extends "ndjson"
+  ? ReadonlyArray<E["response"]["Type"]>
+  : E["response"]["Type"];
+/** What the server writes (encoded form). */
+export type AnswerOf<E extends Endpoint> = E["format"] extends "ndjson"
+  ? ReadonlyArray<E["response"]["Encoded"]>
+  : E["response"]["Encoded"];
+export type ParamsOf<E extends Endpoint> = E["params"] extends WireSchema
+  ? E["params"]["Type"]
+  : undefined;
+
+/** A request with nothing in it. */
+export const NoRequest = Schema.Struct({});
+
+/** The answer of a write that returns nothing: `{code: 0}`. */
+export const Ok = Schema.Struct({ code: Schema.Literal(0) });
+
+/** `{code: 0, data}`: the answer of most reads. */
+export function Envelope<Data extends Schema.Top>(data: Data) {
+  return Schema.Struct({ code: Schema.Literal(0), data });
+}

@@ -1,0 +1,47 @@
+import { Schema } from "effect";
+import { EntityIdQuery, FeedQuery } from "../reading.ts";
+import { EntryModel, FeedAnalytics, FeedModel, SubscriptionModel } from "../reading-models.ts";
+import { Envelope, endpoint } from "./endpoint.ts";
+
+/** A feed by id, or by URL (discovered and stored when new: quick add previews it). */
+export const get = endpoint({
+  method: "GET",
+  path: "/feeds",
+  request: FeedQuery,
+  response: Envelope(
+    Schema.Struct({
+      feed: FeedModel,
+      entries: Schema.Array(EntryModel),
+      subscriptionCount: Schema.Number,
+      analytics: FeedAnalytics,
+      /** Present when the user subscribes to it. */
+      subscription: Schema.optionalKey(SubscriptionModel),
+    }),
+  ),
+});
+
+/** What one forced fetch did. */
+export const RefreshOutcome = Schema.Union([
+  Schema.Struct({
+    ok: Schema.Literal(true),
+    notModified: Schema.Boolean,
+    unchanged: Schema.Boolean,
+    inserted: Schema.Number,
+    updated: Schema.Number,
+    nextCheckAt: Schema.String,
+  }),
+  Schema.Struct({
+    ok: Schema.Literal(false),
+    code: Schema.Number,
+    message: Schema.String,
+    nextCheckAt: Schema.String,
+  }),
+]);
+
+/** Admins only: fetch the feed now, outside its schedule. */
+export const refresh = endpoint({
+  method: "GET",
+  path: "/feeds/refresh",
+  request: EntityIdQuery,
+  response: Envelope(RefreshOutcome),
+});

@@ -1,0 +1,44 @@
+import * as auth from "./auth.ts";
+import * as categories from "./categories.ts";
+import * as collections from "./collections.ts";
+import type { Endpoint } from "./endpoint.ts";
+import * as entries from "./entries.ts";
+import * as feeds from "./feeds.ts";
+import * as health from "./health.ts";
+import * as profiles from "./profiles.ts";
+import * as reads from "./reads.ts";
+import * as settings from "./settings.ts";
+import * as subscriptions from "./subscriptions.ts";
+
+export * from "./endpoint.ts";
+
+/**
+ * The API: every call the client makes and the server answers, by domain. Add an endpoint
+ * here first; the server registers its handler against it, the client calls it with call().
+ */
+export const endpoints = {
+  auth,
+  categories,
+  collections,
+  entries,
+  feeds,
+  health,
+  profiles,
+  reads,
+  settings,
+  subscriptions,
+} as const;
+export type Endpoints = typeof endpoints;
+
+/** Every endpoint with its name (`domain.call`), e.g. for drift checks. */
+export function listEndpoints(): { name: string; endpoint: Endpoint }[] {
+  return Object.entries(endpoints).flatMap(([domain, calls]) =>
+    Object.entries(calls as Record<string, unknown>)
+      .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+      .map(([call, endpoint]) => ({ name: `${domain}.${call}`, endpoint })),
+  );
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === "object" && value !== null && "method" in value && "path" in value;
+}

@@ -1,0 +1,21 @@
+import { SettingsPatch, SettingsQuery, SettingsResponse, SettingsTabParam } from "../settings.ts";
+import { endpoint, Ok } from "./endpoint.ts";
+
+/** Each tab's settings with when it last changed (SPEC §7); an unknown tab is 7001. */
+export const get = endpoint({
+  method: "GET",
+  path: "/settings",
+  request: SettingsQuery,
+  response: SettingsResponse,
+  invalid: { request: 7001 },
+});
+
+/** Merges the changed settings into the tab: 7001 unknown tab, 7002 bad body, 7003 too big. */
+export const patch = endpoint({
+  method: "PATCH",
+  path: "/settings/:tab",
+  params: SettingsTabParam,
+  request: SettingsPatch,
+  response: Ok,
+  invalid: { params: 7001, request: 7002 },
+});
