@@ -1,6 +1,6 @@
 import { createMemoryHistory } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
-import { createSessionService } from "../session/session-service.ts";
+import { createSessionService, type SessionFetch } from "../session/session-service.ts";
 import { createAppRouter } from "./router.ts";
 
 const USER = {
@@ -16,9 +16,10 @@ const USER = {
 };
 
 async function resolve(path: string, signedIn: boolean) {
-  const session = createSessionService(async () =>
-    signedIn ? { user: USER, role: "user", session: { id: "s", expiresAt: "2030" } } : null,
-  );
+  const session = createSessionService((async () =>
+    signedIn
+      ? { user: USER, role: "user", session: { id: "s", expiresAt: "2030" } }
+      : null) as SessionFetch);
   const router = createAppRouter(
     { session, env: { issueTrackerUrl: "https://example.com/issues/new" } },
     { history: createMemoryHistory({ initialEntries: [path] }), isServer: true },

@@ -45,10 +45,7 @@ export function createServices(env: ClientEnv) {
     dev: import.meta.env.DEV,
     reactions,
   });
-  const session = createSessionService(
-    (path, options) => api.fetch(path, options),
-    localSessionCache(),
-  );
+  const session = createSessionService(api.fetch.call, localSessionCache());
   router = createAppRouter({ session, env });
   return { api, session, router, connectivity };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type Endpoint, endpoints } from "../../contract/api/index.ts";
 import type { SessionResponse } from "../../contract/session.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { memorySessionCache } from "./session-cache.ts";
@@ -20,19 +21,34 @@ const signedIn: SessionResponse = {
   session: { id: "s", expiresAt: "2030-01-01T00:00:00.000Z" },
 };
 
+const { getSession, signIn, signUp, signOut } = endpoints.auth;
+
+interface Call {
+  endpoint: Endpoint;
+  input?: unknown;
+  silent?: boolean | undefined;
+}
+
+/** A SessionFetch over plain functions: the answer for an endpoint, with every call recorded. */
+function fakeFetch(answer: (endpoint: Endpoint) => unknown, calls: Call[] = []): SessionFetch {
+  return (async (endpoint: Endpoint, input?: unknown, options?: { silent?: boolean }) => {
+    calls.push({ endpoint, input, ...(options?.silent ? { silent: true } : {}) });
+    return answer(endpoint);
+  }) as SessionFetch;
+}
+
 function fakeServer(initial: SessionResponse) {
   let current = initial;
-  const calls: { path: string; method?: string; body?: unknown; silent?: boolean }[] = [];
-  const fetcher: SessionFetch = async (path, options) => {
-    calls.push({ path, ...options });
-    if (path === "better-auth/get-session") return current;
-    if (path.startsWith("better-auth/sign-in") || path.startsWith("better-auth/sign-up")) {
+  const calls: Call[] = [];
+  const fetcher = fakeFetch((endpoint) => {
+    if (endpoint === getSession) return current;
+    if (endpoint === signIn || endpoint === signUp) {
       current = signedIn;
       return { user: signedIn?.user };
     }
-    if (path === "better-auth/sign-out") current = null;
+    if (endpoint === signOut) current = null;
     return {};
-  };
+  }, calls);
   return { fetcher, calls };
 }
 
@@ -46,7 +62,7 @@ describe("session service", () => {
     expect(a.status).toBe("authenticated");
     expect(a.user?.email).toBe("ada@example.com");
     expect(a.role).toBe("user");
-    expect(calls.filter((c) => c.path === "better-auth/get-session")).toHaveLength(1);
+    expect(calls.filter((c) => c.endpoint === getSession)).toHaveLength(1);
     await session.ensureLoaded();
     expect(calls).toHaveLength(1);
   });
@@ -63,9 +79,8 @@ describe("session service", () => {
     const state = await session.signIn({ email: "ada@example.com", password: "pw" });
     expect(state.status).toBe("authenticated");
     expect(calls[1]).toEqual({
-      path: "better-auth/sign-in/email",
-      method: "POST",
-      body: { email: "ada@example.com", password: "pw" },
+      endpoint: signIn,
+      input: { email: "ada@example.com", password: "pw" },
       silent: true,
     });
   });
@@ -74,7 +89,8 @@ describe("session service", () => {
     const { fetcher, calls } = fakeServer(null);
     const session = createSessionService(fetcher);
     await session.signUp({ name: "Ada", email: "ada@example.com", password: "longenough" });
-    expect(calls[0]?.body).toEqual({
+    expect(calls[0]?.endpoint).toBe(signUp);
+    expect(calls[0]?.input).toEqual({
       email: "ada@example.com",
       password: "longenough",
       name: "Ada",
@@ -87,7 +103,7 @@ describe("session service", () => {
     const session = createSessionService(fetcher);
     await session.ensureLoaded();
     await session.signOut();
-    expect(calls.at(-1)).toMatchObject({ path: "better-auth/sign-out", method: "POST", body: {} });
+    expect(calls.at(-1)).toEqual({ endpoint: signOut, input: {} });
     expect(session.store.get()).toMatchObject({
       status: "unauthenticated",
       user: null,
@@ -101,10 +117,12 @@ describe("session service", () => {
 
   it("reports a failed session load as an error and retries next time", async () => {
     let fail = true;
-    const session = createSessionService(async () => {
-      if (fail) throw new Error("down");
-      return null;
-    });
+    const session = createSessionService(
+      fakeFetch(() => {
+        if (fail) throw new Error("down");
+        return null;
+      }),
+    );
     await expect(session.ensureLoaded()).rejects.toThrow("down");
     expect(session.store.get().status).toBe("error");
     fail = false;
@@ -122,11 +140,11 @@ describe("session service", () => {
   it("offline (no answer at all), the last signed-in user is used; a sign-out forgets it", async () => {
     const cache = memorySessionCache();
     let offline = false;
-    const fetcher: SessionFetch = async (path) => {
-      if (offline) throw new FetchError({ method: "GET", url: path, status: null });
-      if (path === "better-auth/get-session") return signedIn;
+    const fetcher = fakeFetch((endpoint) => {
+      if (offline) throw new FetchError({ method: "GET", url: endpoint.path, status: null });
+      if (endpoint === getSession) return signedIn;
       return {};
-    };
+    });
     expect((await createSessionService(fetcher, cache).ensureLoaded()).user?.id).toBe("1");
     offline = true;
     const reloaded = createSessionService(fetcher, cache);
@@ -140,9 +158,12 @@ describe("session service", () => {
   it("a server error is not taken for offline", async () => {
     const cache = memorySessionCache();
     cache.write({ user: signedIn!.user, role: "user" });
-    const session = createSessionService(async (path) => {
-      throw new FetchError({ method: "GET", url: path, status: 500 });
-    }, cache);
+    const session = createSessionService(
+      fakeFetch((endpoint) => {
+        throw new FetchError({ method: "GET", url: endpoint.path, status: 500 });
+      }),
+      cache,
+    );
     await expect(session.ensureLoaded()).rejects.toThrow();
     expect(session.store.get().status).toBe("error");
   });

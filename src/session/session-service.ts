@@ -1,4 +1,5 @@
-import type { SessionResponse } from "../../contract/session.ts";
+import { endpoints } from "../../contract/api/index.ts";
+import type { ApiCall } from "../api/call.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { memorySessionCache, type SessionCache } from "./session-cache.ts";
 import {
@@ -9,11 +10,8 @@ import {
   type Store,
 } from "./session-store.ts";
 
-/** The slice of the API client the session needs (kept narrow so tests can fake it). */
-export type SessionFetch = (
-  path: string,
-  options?: { method?: "GET" | "POST"; body?: Record<string, unknown>; silent?: boolean },
-) => Promise<unknown>;
+/** The slice of the API client the session needs: its typed call (tests fake it). */
+export type SessionFetch = ApiCall;
 
 export interface SignInInput {
   email: string;
@@ -62,9 +60,7 @@ export function createSessionService(
       store.set({ ...before, status: "loading", error: null });
     }
     try {
-      const response = (await fetcher("better-auth/get-session", { method: "GET" })) as
-        | SessionResponse
-        | undefined;
+      const response = await fetcher(endpoints.auth.getSession);
       if (response?.user) {
         cache.write({ user: response.user, role: response.role });
         store.set({
@@ -97,23 +93,15 @@ export function createSessionService(
     },
     refresh,
     async signIn({ email, password }) {
-      await fetcher("better-auth/sign-in/email", {
-        method: "POST",
-        body: { email, password },
-        silent: true,
-      });
+      await fetcher(endpoints.auth.signIn, { email, password }, { silent: true });
       return refresh();
     },
     async signUp({ name, email, password }) {
-      await fetcher("better-auth/sign-up/email", {
-        method: "POST",
-        body: { email, password, name },
-        silent: true,
-      });
+      await fetcher(endpoints.auth.signUp, { email, password, name }, { silent: true });
       return refresh();
     },
     async signOut() {
-      await fetcher("better-auth/sign-out", { method: "POST", body: {} });
+      await fetcher(endpoints.auth.signOut, {});
       signedOut();
     },
     markSignedOut: signedOut,

@@ -1,14 +1,15 @@
+import { endpoints } from "../../contract/api/index.ts";
+import type { EntriesRequest } from "../../contract/reading.ts";
 import type { EntryListItem, SubscriptionModel } from "../../contract/reading-models.ts";
 import type { ApiFetch } from "../api/client.ts";
-import { assertOk } from "./sync-api.ts";
 
 /** Confirmed server state for the signed-in user, as one pull fetched it. */
 export interface ServerSnapshot {
-  subscriptions: SubscriptionModel[];
-  unread: Record<string, number>;
+  subscriptions: readonly SubscriptionModel[];
+  unread: { readonly [feedId: string]: number };
   /** Absent when the pull left entries alone (window refocus). */
-  entries?: EntryListItem[];
-  starred?: EntryListItem[];
+  entries?: readonly EntryListItem[];
+  starred?: readonly EntryListItem[];
 }
 
 export interface PullOptions {
@@ -26,28 +27,18 @@ export const DEFAULT_PULL: Omit<PullOptions, "entries"> = {
 };
 
 export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promise<ServerSnapshot> {
-  const call = async <T>(path: string, body?: Record<string, unknown>) => {
-    const method = body ? "POST" : "GET";
-    const answer = await api<{ code: number; data: T }>(path, {
-      method,
-      body,
-      silent: true,
-      timeout: options.timeoutMs,
-    });
-    assertOk(answer, method, path);
-    return answer.data;
-  };
+  const quietly = { silent: true, timeout: options.timeoutMs };
   // Paged by publishedAfter: each page holds entries published strictly before the cursor.
-  const pages = async (filter: Record<string, unknown>) => {
+  const pages = async (filter: EntriesRequest) => {
     const items: EntryListItem[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < options.maxPages; page++) {
-      const body = {
+      const request = {
         ...filter,
         limit: options.pageSize,
         ...(cursor ? { publishedAfter: cursor } : {}),
       };
-      const batch = await call<EntryListItem[]>("/entries", body);
+      const { data: batch } = await api.call(endpoints.entries.list, request, quietly);
       items.push(...batch);
       if (batch.length < options.pageSize) break;
       cursor = batch.at(-1)?.entries.publishedAt;
@@ -55,8 +46,8 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     return items;
   };
   const [subscriptions, unread] = await Promise.all([
-    call<SubscriptionModel[]>("/subscriptions"),
-    call<Record<string, number>>("/reads"),
+    api.call(endpoints.subscriptions.list, {}, quietly).then((answer) => answer.data),
+    api.call(endpoints.reads.unread, {}, quietly).then((answer) => answer.data),
   ]);
   if (!options.entries) return { subscriptions, unread };
   const entries = await pages({});

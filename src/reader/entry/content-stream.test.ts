@@ -1,24 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiFetch } from "../../api/client.ts";
 import type { LocalDatabase } from "../../db/types.ts";
-import { createContentStream, parseContentStream } from "./content-stream.ts";
+import { createContentStream } from "./content-stream.ts";
 
 describe("content stream", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("parses NDJSON lines and skips broken ones", () => {
-    expect(parseContentStream('{"id":"1","content":"<p>a</p>"}\nnot json\n{"id":2}\n\n')).toEqual([
-      { id: "1", content: "<p>a</p>" },
-    ]);
-  });
-
   it("batches requests and calls at most once per second", async () => {
     const calls: { at: number; ids: string[] }[] = [];
-    const api = (async (_path: string, options: { body: { ids: string[] } }) => {
-      calls.push({ at: Date.now(), ids: options.body.ids });
-      return options.body.ids.map((id) => JSON.stringify({ id, content: `c${id}` })).join("\n");
-    }) as unknown as ApiFetch;
+    const api = {
+      call: async (_endpoint: unknown, input: { ids: string[] }) => {
+        calls.push({ at: Date.now(), ids: input.ids });
+        return input.ids.map((id) => ({ id, content: `c${id}` }));
+      },
+    } as unknown as ApiFetch;
     const writes: unknown[] = [];
     const db = {
       transaction: async (_tables: string[], work: (tx: unknown) => Promise<unknown>) =>

@@ -1,3 +1,4 @@
+import { endpoints } from "../../../contract/api/index.ts";
 import type { ApiFetch } from "../../api/client.ts";
 import type { LocalDatabase } from "../../db/types.ts";
 import { storeContents } from "./entry-cache.ts";
@@ -10,23 +11,8 @@ interface Target {
   db: LocalDatabase;
 }
 
-/** Reads the NDJSON answer of POST /entries/stream: one {id, content} per line. */
-export function parseContentStream(text: string): { id: string; content: string }[] {
-  return text.split("\n").flatMap((line) => {
-    if (!line.trim()) return [];
-    try {
-      const value = JSON.parse(line) as { id?: unknown; content?: unknown };
-      return typeof value.id === "string" && typeof value.content === "string"
-        ? [{ id: value.id, content: value.content }]
-        : [];
-    } catch {
-      return [];
-    }
-  });
-}
-
 /**
- * Entries that came in list form (no content) get theirs from POST /entries/stream. Requests
+ * Entries that came in list form (no content) get theirs from the entries stream. Requests
  * within a second are batched into one call; calls are at least a second apart. The content is
  * written to the local store, where the entry's live query picks it up.
  */
@@ -46,13 +32,9 @@ export function createContentStream(target: Target, now: () => number = Date.now
     if (ids.length === 0) return;
     lastCall = now();
     try {
-      const text = await target.api<string, "text">("/entries/stream", {
-        method: "POST",
-        body: { ids },
-        responseType: "text",
-        silent: true,
-      });
-      await storeContents(target.db, parseContentStream(text));
+      const lines = await target.api.call(endpoints.entries.stream, { ids }, { silent: true });
+      const found = lines.flatMap(({ id, content }) => (content === null ? [] : [{ id, content }]));
+      await storeContents(target.db, found);
       for (const id of ids) answered.add(id);
     } catch {
       // Offline or refused: the pane shows the description; opening it again retries.

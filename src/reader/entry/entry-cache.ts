@@ -1,3 +1,4 @@
+import { endpoints } from "../../../contract/api/index.ts";
 import type { EntryListItem, EntryModel, FeedModel } from "../../../contract/reading-models.ts";
 import type { ApiFetch } from "../../api/client.ts";
 import { runStatements } from "../../commands/materializers/index.ts";
@@ -65,9 +66,6 @@ export async function storeFetchedEntry(db: LocalDatabase, entry: EntryModel, fe
  * state) and kept locally, where the pane's live query finds it.
  */
 export async function fetchEntryIntoStore(api: ApiFetch, db: LocalDatabase, entryId: string) {
-  const answer = await api<{ code: number; data: { entries: EntryModel; feeds: FeedModel } }>(
-    "/entries",
-    { query: { id: entryId }, silent: true },
-  );
+  const answer = await api.call(endpoints.entries.get, { id: entryId }, { silent: true });
   await storeFetchedEntry(db, answer.data.entries, answer.data.feeds);
 }

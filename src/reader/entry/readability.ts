@@ -1,3 +1,4 @@
+import { endpoints } from "../../../contract/api/index.ts";
 import type { ApiFetch } from "../../api/client.ts";
 import type { LocalDatabase } from "../../db/types.ts";
 import { storeReadability } from "./entry-cache.ts";
@@ -15,7 +16,7 @@ export function readabilityFresh(
 }
 
 /**
- * Loads the full text of an entry (GET /entries/readability) into the local store. Resolves
+ * Loads the full text of an entry (its readability endpoint) into the local store. Resolves
  * false when the page had nothing readable.
  */
 export async function loadReadability(
@@ -24,10 +25,7 @@ export async function loadReadability(
   id: string,
   now = () => new Date(),
 ): Promise<boolean> {
-  const answer = await api<{ code: number; data: { content: string } | null }>(
-    "/entries/readability",
-    { query: { id } },
-  );
+  const answer = await api.call(endpoints.entries.readability, { id });
   const content = answer.data?.content;
   if (!content) return false;
   await storeReadability(db, id, content, now());

@@ -1,18 +1,11 @@
 import { useEffect, useState } from "react";
-import type { EntryModel, FeedAnalytics, FeedModel } from "../../../contract/reading-models.ts";
+import { endpoints, type ResponseOf } from "../../../contract/api/index.ts";
 import type { ApiFetch } from "../../api/client.ts";
 import { isFetchError } from "../../api/fetch-error.ts";
 import { translate } from "../../i18n/index.ts";
 
-/** What GET /feeds?url answers: the feed, its newest entries, and how lively it is. */
-export interface FeedPreview {
-  feed: FeedModel;
-  entries: EntryModel[];
-  analytics?: FeedAnalytics;
-  subscriptionCount?: number;
-  /** Present when the user already follows it. */
-  subscription?: unknown;
-}
+/** What the feeds endpoint answers for a URL: the feed, its newest entries, how lively it is. */
+export type FeedPreview = ResponseOf<typeof endpoints.feeds.get>["data"];
 
 export type PreviewState =
   | { status: "idle" }
@@ -41,13 +34,12 @@ export async function fetchFeedPreview(
   url: string,
   signal?: AbortSignal,
 ): Promise<FeedPreview> {
-  const answer = await api<{ data: FeedPreview }>("/feeds", {
-    query: { url, entriesLimit: PREVIEW_ENTRIES },
-    signal,
-    silent: true,
+  const answer = await api.call(
+    endpoints.feeds.get,
+    { url, entriesLimit: PREVIEW_ENTRIES },
     // Discovery may try several addresses: give it longer than a plain read.
-    timeout: 30_000,
-  });
+    { ...(signal ? { signal } : {}), silent: true, timeout: 30_000 },
+  );
   return answer.data;
 }
 
