@@ -1,3 +1,5 @@
+import { canonicalHttpUrl } from "./urls.ts";
+
 /** Policy lists for the sanitizer: which embeds are players, which images are trackers. */
 
 /** Embeddable players: host plus the path prefix of their embed endpoint. */
@@ -60,18 +62,32 @@ export function isTrackingPixel(src: string, width?: string, height?: string): b
   const w = Number.parseInt(width ?? "", 10);
   const h = Number.parseInt(height ?? "", 10);
   if ((w === 0 || w === 1) && (h === 0 || h === 1)) return true;
-  let url: URL;
-  try {
-    url = new URL(src);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.toLowerCase();
-  if (TRACKER_HOSTS.some((tracker) => host === tracker || host.endsWith(`.${tracker}`)))
+  const url = hostAndPath(src);
+  if (!url) return false;
+  const { host, path } = url;
+  if (TRACKER_HOSTS.some((tracker, i) => host === tracker || host.endsWith(TRACKER_SUFFIXES[i]!)))
     return true;
   if (/^pixel\./.test(host)) return true;
   if (host === "feeds.feedburner.com" || host.endsWith(".feedburner.com")) {
-    return TRACKER_PATHS.some((path) => path.test(url.pathname));
+    return TRACKER_PATHS.some((pattern) => pattern.test(path));
   }
-  return TRACKER_PATHS.slice(2).some((path) => path.test(url.pathname));
+  return GENERIC_TRACKER_PATHS.some((pattern) => pattern.test(path));
+}
+
+const TRACKER_SUFFIXES = TRACKER_HOSTS.map((host) => `.${host}`);
+/** The path shapes that mark a beacon on any host (FeedBurner's own two are for its hosts). */
+const GENERIC_TRACKER_PATHS = TRACKER_PATHS.slice(2);
+
+/** Host (lower case) and path of a URL; a canonical one is read without a full parse. */
+function hostAndPath(src: string): { host: string; path: string } | null {
+  if (canonicalHttpUrl(src) !== null) {
+    const match = /^https?:\/\/([^/]+)([^?#]*)/.exec(src)!;
+    return { host: match[1]!, path: match[2]! };
+  }
+  try {
+    const url = new URL(src);
+    return { host: url.hostname.toLowerCase(), path: url.pathname };
+  } catch {
+    return null;
+  }
 }

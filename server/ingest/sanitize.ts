@@ -2,6 +2,7 @@ import { type Attributes, VOID_ELEMENTS, walkHtml } from "./html-events.ts";
 import { capBytes, MAX_CONTENT_BYTES } from "./limits.ts";
 import type { EntryDraft, NormalizedEntry } from "./model.ts";
 import { isAllowedEmbed, isTrackingPixel } from "./sanitize-rules.ts";
+import { canonicalHttpUrl } from "./urls.ts";
 
 /**
  * Sanitize stage: untrusted feed HTML -> HTML safe to render, with a strict explicit allow-list.
@@ -281,6 +282,8 @@ function absoluteUrl(value: string, baseUrl: URL | null, isImageSource: boolean)
   const trimmed = value.trim();
   if (/^data:/i.test(trimmed))
     return isImageSource && SAFE_DATA_IMAGE.test(trimmed) ? trimmed : null;
+  const canonical = canonicalHttpUrl(trimmed);
+  if (canonical !== null) return canonical; // already absolute and canonical: no parse needed
   const resolved = trimmed === "" ? null : (parseUrl(trimmed, baseUrl)?.href ?? null);
   if (resolved === null) return baseUrl === null ? relativeOnly(trimmed) : null;
   return /^(?:https?|mailto):/i.test(resolved) ? resolved : null;

@@ -36,3 +36,23 @@ export function resolveBaseChain(
 export function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
+
+/**
+ * An absolute http(s) URL already in the form the URL parser would write it, or null: lower-case
+ * scheme and host (ending in a letter label, so never read as an IPv4 address), no port, a path
+ * with no dot segments, and only characters no component escapes. For such a URL
+ * `new URL(url).href === url`, and parsing it (most links in feed content) can be skipped.
+ */
+export function canonicalHttpUrl(url: string): string | null {
+  return CANONICAL_HTTP_URL.test(url) ? url : null;
+}
+
+const LABEL = "[a-z0-9](?:[a-z0-9-]*[a-z0-9])?";
+const SEGMENT_CHAR = "[A-Za-z0-9\\-_~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}";
+// A segment may not start with "." or "%2e" (dot segments, which the parser resolves).
+const SEGMENT = `(?:(?!\\.|%2[eE])(?:${SEGMENT_CHAR}|\\.)*)`;
+const QUERY_CHAR = "[A-Za-z0-9\\-._~!$&()*+,;=:@/?]|%[0-9A-Fa-f]{2}";
+const CANONICAL_HTTP_URL = new RegExp(
+  `^https?://(?:${LABEL}\\.)*[a-z](?:[a-z0-9-]*[a-z0-9])?(?:/${SEGMENT})+` +
+    `(?:\\?(?:${QUERY_CHAR})*)?(?:#(?:${QUERY_CHAR}|')*)?$`,
+);
