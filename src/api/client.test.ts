@@ -6,10 +6,14 @@ import {
   HTTP_RETRY_STATUSES,
   REQUEST_HEADERS,
 } from "../../contract/constants.ts";
+import { recordingReactions } from "../../tests/support/recording-reactions.ts";
+import {
+  type ScriptedServer,
+  startScriptedServer,
+  unreachableBaseURL,
+} from "../../tests/support/scripted-server.ts";
 import { type ApiClientOptions, createApiClient } from "./client.ts";
 import { FetchError } from "./fetch-error.ts";
-import { recordingReactions } from "./recording-reactions.ts";
-import { type ScriptedServer, startScriptedServer, unreachableBaseURL } from "./scripted-server.ts";
 
 const READS = ["GET", "HEAD"] as const;
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERROR_CODES, ERROR_MESSAGES, httpStatusFor } from "../../contract/errors.ts";
+import { recordingReactions } from "../../tests/support/recording-reactions.ts";
+import { type ScriptedServer, startScriptedServer } from "../../tests/support/scripted-server.ts";
 import { createApiClient } from "./client.ts";
 import { FetchError } from "./fetch-error.ts";
 import { ACTIVATION_TITLE_FALLBACK, reactToError } from "./reactions.ts";
-import { recordingReactions } from "./recording-reactions.ts";
-import { type ScriptedServer, startScriptedServer } from "./scripted-server.ts";
 
 let server: ScriptedServer;
 beforeAll(async () => {

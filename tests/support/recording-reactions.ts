@@ -1,4 +1,4 @@
-import type { ApiReactions, ApiToast } from "./reactions.ts";
+import type { ApiReactions, ApiToast } from "../../src/api/reactions.ts";
 
 /** Test helper: ApiReactions that record what they were asked to do. */
 export interface RecordingReactions extends ApiReactions {

@@ -1,5 +1,5 @@
+import { recordingReactions } from "../../../tests/support/recording-reactions.ts";
 import { createApiClient } from "../../api/client.ts";
-import { recordingReactions } from "../../api/recording-reactions.ts";
 import { createDispatcher, type Dispatch } from "../../commands/dispatch.ts";
 import { openMemoryDatabase } from "../../db/node.ts";
 import type { LocalDatabase } from "../../db/types.ts";
