@@ -19,11 +19,15 @@ async function start(rootElement: HTMLElement) {
   await initI18n({
     onLanguagePackFailed: () => toast.error(i18n.t("errors:languagePack.failed")),
   });
-  const { router, session, api, connectivity } = createServices(env);
+  const { router, session, api, connectivity, optional } = createServices(env);
   registerServiceWorker();
   createRoot(rootElement).render(
     <StrictMode>
-      <App router={router} session={session} services={{ api: api.fetch, connectivity }} />
+      <App
+        router={router}
+        session={session}
+        services={{ api: api.fetch, connectivity, optional }}
+      />
     </StrictMode>,
   );
 }

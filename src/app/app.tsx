@@ -4,7 +4,7 @@ import { i18n } from "../i18n/index.ts";
 import { SessionProvider } from "../session/session-context.tsx";
 import type { SessionService } from "../session/session-service.ts";
 import { AppToaster } from "../ui/toaster.tsx";
-import { type AppServices, AppServicesProvider } from "./app-services.tsx";
+import { type AppServices, AppServicesProvider } from "../runtime/app-services.tsx";
 import type { AppRouter } from "./router.ts";
 
 /** Providers around the router: translations, the session, app services and the toast outlet. */

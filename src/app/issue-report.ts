@@ -1,5 +1,5 @@
 import { APP_VERSION } from "../../contract/constants.ts";
-import { detectBrowser, detectEnvironment, detectOs } from "./client-info.ts";
+import { detectBrowser, detectEnvironment, detectOs } from "../platform/client-info.ts";
 import type { IssueReport } from "./issue-url.ts";
 import { getSessionTraceId, traceIdForError } from "./trace-id.ts";
 

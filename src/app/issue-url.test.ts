@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectBrowser, detectEnvironment, detectOs } from "./client-info.ts";
+import { detectBrowser, detectEnvironment, detectOs } from "../platform/client-info.ts";
 import { buildIssueUrl, type IssueReport } from "./issue-url.ts";
 
 const chromeLinux =

@@ -5,7 +5,7 @@ import { LoginPage } from "../views/login/login-page.tsx";
 import { InvitationPage } from "../views/pages/invitation-page.tsx";
 import { RouteErrorPage } from "./error-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
-import { sanitizeRedirect } from "./redirect.ts";
+import { sanitizeRedirect } from "../platform/redirect.ts";
 import type { RouterContext } from "./router-context.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { detectEnvironment } from "../app/client-info.ts";
+import { detectEnvironment } from "../platform/client-info.ts";
 import { CornerPlayer } from "../player/corner-player.tsx";
 import { useSession } from "../session/session-context.tsx";
 import { ThemeSync } from "../settings/theme-sync.tsx";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { afterContentPainted } from "../app/first-paint.ts";
+import { afterContentPainted } from "../platform/first-paint.ts";
 import { onControlEvent } from "../shortcuts/bus.ts";
 import { Modal } from "../shortcuts/modal.tsx";
 import { Spinner } from "../ui/spinner.tsx";

@@ -1,5 +1,5 @@
 import type { FeedViewType } from "../../contract/views.ts";
-import type { ReaderServices } from "./boot/boot.ts";
+import type { ReaderServices } from "../runtime/start-runtime.ts";
 import type { SubscriptionItem, TimelineQuery } from "./queries/index.ts";
 import { keepVisible } from "./timeline/sticky-reads.ts";
 

@@ -1,11 +1,16 @@
 import { createContext, type ReactNode, useContext } from "react";
 import type { ApiFetch } from "../api/client.ts";
-import type { Connectivity } from "../sync/index.ts";
+import type { Connectivity } from "../sync/connectivity.ts";
+import type { OptionalServicesConfig } from "./optional-steps.ts";
 
-/** App-wide services the views need beside the session: the API client and connectivity. */
+/**
+ * App-wide services the screens need beside the session: the API client, connectivity, and
+ * what the start-up sequence's optional steps are configured with.
+ */
 export interface AppServices {
   api: ApiFetch;
   connectivity: Connectivity;
+  optional: OptionalServicesConfig;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

@@ -1,111 +1,184 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openMemoryDatabase } from "../db/node.ts";
 import type { LocalDatabase } from "../db/types.ts";
-import { hydrate } from "./hydrate.ts";
-import { runStartup, TRANSLATION_MAX_AGE_MS } from "./startup.ts";
+import type { HydratedState } from "./hydrate.ts";
+import { type OptionalStep, runStartup, STARTUP_STEPS, type StartupServices } from "./startup.ts";
 
 let db: LocalDatabase | undefined;
 afterEach(async () => {
-  await db?.close();
+  await db?.close().catch(() => undefined);
   db = undefined;
+  vi.restoreAllMocks();
 });
 
-function baseDeps(database: LocalDatabase, calls: string[]) {
-  return {
-    db: database,
-    migrated: true,
-    hydrateSettings: () => void calls.push("hydrateSettings"),
+const EMPTY: HydratedState = {
+  subscriptions: [],
+  unread: {},
+  entries: new Map(),
+  entriesBySubscription: {},
+  starred: [],
+  pending: [],
+};
+
+/** Fake services that record each side effect, in the order it happened. */
+function fakes(database: LocalDatabase, calls: string[], overrides: Partial<StartupServices> = {}) {
+  const step = (name: string, applies = true): OptionalStep => ({
+    applies: () => applies,
+    start: () => void calls.push(name),
+  });
+  const services: StartupServices = {
+    migrate: async () => {
+      calls.push("migrate");
+      return { db: database, ownerChanged: false };
+    },
+    hydrateSettings: (ownerChanged) => void calls.push(`hydrateSettings(${ownerChanged})`),
     syncSettings: () => void calls.push("syncSettings"),
-    dataPersist: true,
-    serviceWorkerSupported: false,
+    errorReporting: step("errorReporting"),
+    deleteOldTranslations: async () => {
+      calls.push("deleteOldTranslations");
+      return 2;
+    },
+    dataPersist: () => true,
+    hydrate: async () => {
+      calls.push("hydrate");
+      return EMPTY;
+    },
+    analytics: step("analytics"),
+    pushRegistration: step("pushRegistration"),
+    ...overrides,
   };
+  return { services, step };
 }
 
-describe("startup", () => {
-  it("runs the SPEC §4 steps in order, skipping those not configured", async () => {
+describe("start-up sequence (SPEC §4)", () => {
+  it("runs every step in SPEC order when all apply", async () => {
     db = await openMemoryDatabase();
     const calls: string[] = [];
+    const startup = runStartup(fakes(db, calls).services);
+    const ready = await startup.ready;
+    expect(ready.translationsDeleted).toBe(2);
+    const result = await startup.done;
+    expect(result.ran).toEqual([...STARTUP_STEPS]);
+    expect(result.skipped).toEqual([]);
+    expect(result.hydrated).toBe(EMPTY);
+    expect(calls).toEqual([
+      "migrate",
+      "hydrateSettings(false)",
+      "syncSettings",
+      "errorReporting",
+      "deleteOldTranslations",
+      "hydrate",
+      "analytics",
+      "pushRegistration",
+    ]);
+  });
+
+  it("skips what is not configured, not supported, or data persistence when off", async () => {
+    db = await openMemoryDatabase();
+    const calls: string[] = [];
+    const { services, step } = fakes(db, calls);
     const result = await runStartup({
-      ...baseDeps(db, calls),
-      release: "1.0.0",
-      initErrorReporting: () => void calls.push("errorReporting"),
-      initAnalytics: () => void calls.push("analytics"),
-      serviceWorkerSupported: true,
-      registerPush: () => void calls.push("push"),
+      ...services,
+      errorReporting: step("errorReporting", false),
+      dataPersist: () => false,
+      analytics: step("analytics", false),
+      pushRegistration: step("pushRegistration", false),
+    }).done;
+    expect(result.ran).toEqual(["migrations", "hydrateSettings", "settingsSync", "translations"]);
+    expect(result.skipped).toEqual([
+      "errorReporting",
+      "hydrateDatabase",
+      "analytics",
+      "pushRegistration",
+    ]);
+    expect(result.hydrated).toBeNull();
+    expect(calls).not.toContain("hydrate");
+  });
+
+  it("is ready after translations; hydrate, analytics and push wait for the first paint", async () => {
+    db = await openMemoryDatabase();
+    const calls: string[] = [];
+    let paint: () => void = () => undefined;
+    const after = new Promise<void>((resolve) => {
+      paint = resolve;
     });
-    expect(result.steps).toEqual([
+    const startup = runStartup({ ...fakes(db, calls).services, after });
+    await startup.ready;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls.at(-1)).toBe("deleteOldTranslations");
+    paint();
+    await startup.done;
+    expect(calls.slice(-3)).toEqual(["hydrate", "analytics", "pushRegistration"]);
+  });
+
+  it("tells hydrate settings that follow.db changed owner", async () => {
+    db = await openMemoryDatabase();
+    const calls: string[] = [];
+    const database = db;
+    await runStartup({
+      ...fakes(db, calls).services,
+      migrate: async () => ({ db: database, ownerChanged: true }),
+    }).ready;
+    expect(calls[0]).toBe("hydrateSettings(true)");
+  });
+
+  it("closes the database and rejects when a step before ready fails", async () => {
+    db = await openMemoryDatabase();
+    const close = vi.spyOn(db, "close");
+    const calls: string[] = [];
+    const startup = runStartup({
+      ...fakes(db, calls).services,
+      deleteOldTranslations: () => Promise.reject(new Error("disk I/O error")),
+    });
+    await expect(startup.ready).rejects.toThrow("disk I/O error");
+    await expect(startup.done).rejects.toThrow("disk I/O error");
+    expect(close).toHaveBeenCalledOnce();
+    expect(calls).not.toContain("hydrate");
+  });
+
+  it("logs a failing optional step and runs the next ones", async () => {
+    db = await openMemoryDatabase();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const calls: string[] = [];
+    const { services, step } = fakes(db, calls);
+    const result = await runStartup({
+      ...services,
+      errorReporting: { applies: () => true, start: () => Promise.reject(new Error("no dsn")) },
+      hydrate: () => Promise.reject(new Error("busy")),
+      analytics: { applies: () => true, start: () => Promise.reject(new Error("blocked")) },
+      pushRegistration: step("pushRegistration"),
+    }).done;
+    expect(result.failed).toEqual(["errorReporting", "hydrateDatabase", "analytics"]);
+    expect(result.ran).toEqual([
+      "migrations",
+      "hydrateSettings",
+      "settingsSync",
+      "translations",
+      "pushRegistration",
+    ]);
+    expect(logged).toHaveBeenCalledTimes(3);
+  });
+
+  it("runs no later step once the runtime closed", async () => {
+    db = await openMemoryDatabase();
+    const calls: string[] = [];
+    const stop = new AbortController();
+    const startup = runStartup({
+      ...fakes(db, calls).services,
+      after: new Promise(() => undefined),
+      signal: stop.signal,
+    });
+    await startup.ready;
+    stop.abort();
+    const result = await startup.done;
+    expect(result.ran).toEqual([
       "migrations",
       "hydrateSettings",
       "settingsSync",
       "errorReporting",
       "translations",
-      "hydrateDatabase",
-      "analytics",
-      "pushRegistration",
     ]);
-    expect(calls).toEqual([
-      "hydrateSettings",
-      "syncSettings",
-      "errorReporting",
-      "analytics",
-      "push",
-    ]);
-
-    const bare = await runStartup({ ...baseDeps(db, []), dataPersist: false });
-    expect(bare.steps).toEqual(["migrations", "hydrateSettings", "settingsSync", "translations"]);
-    expect(bare.hydrated).toBeNull();
-  });
-
-  it("deletes stored translations older than 7 days", async () => {
-    db = await openMemoryDatabase();
-    const now = Date.UTC(2026, 10, 22);
-    const old = new Date(now - TRANSLATION_MAX_AGE_MS - 1000).toISOString();
-    const fresh = new Date(now - 1000).toISOString();
-    await db.transaction(["translations"], async (tx) => {
-      await tx.execute(
-        "INSERT INTO translations (entry_id, language, title, created_at) VALUES (?, ?, ?, ?)",
-        ["1", "ja", "old", old],
-      );
-      await tx.execute(
-        "INSERT INTO translations (entry_id, language, title, created_at) VALUES (?, ?, ?, ?)",
-        ["2", "ja", "new", fresh],
-      );
-    });
-    const result = await runStartup({ ...baseDeps(db, []), now: () => now });
-    expect(result.translationsDeleted).toBe(1);
-    expect(await db.query("SELECT title FROM translations")).toEqual([{ title: "new" }]);
-  });
-
-  it("hydrates at most 20 entries per subscription, newest first", async () => {
-    db = await openMemoryDatabase();
-    await db.transaction(["subscriptions", "entries"], async (tx) => {
-      for (const feed of ["f1", "f2"]) {
-        await tx.execute(
-          "INSERT INTO subscriptions (id, feed_id, user_id, view, is_private, type) VALUES (?, ?, 'u', 0, 0, 'feed')",
-          [`feed/${feed}`, feed],
-        );
-        for (let i = 0; i < 30; i++) {
-          await tx.execute(
-            "INSERT INTO entries (id, guid, feed_id, inserted_at, published_at) VALUES (?, ?, ?, ?, ?)",
-            [
-              `${feed}-${i}`,
-              `${feed}-${i}`,
-              feed,
-              "2026-01-01T00:00:00.000Z",
-              new Date(Date.UTC(2026, 0, 1, i)).toISOString(),
-            ],
-          );
-        }
-      }
-      await tx.execute(
-        "INSERT INTO entries (id, guid, feed_id, inserted_at, published_at) VALUES ('x', 'x', 'unsubscribed', '2026-01-01', '2026-01-01')",
-      );
-    });
-    const state = await hydrate(db);
-    expect(Object.keys(state.entriesByFeed).sort()).toEqual(["f1", "f2"]);
-    expect(state.entriesByFeed.f1).toHaveLength(20);
-    expect(state.entriesByFeed.f1![0]!.id).toBe("f1-29");
-    expect(state.entriesByFeed.f1![19]!.id).toBe("f1-10");
-    expect(state.subscriptions).toHaveLength(2);
+    expect(calls).not.toContain("hydrate");
+    expect(calls).not.toContain("analytics");
   });
 });

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useSyncExternalStore } from "react";
 import type { Observable } from "rxjs";
-import { useAppServices } from "../../app/app-services.tsx";
-import type { ConnectivityStatus, SyncState } from "../../sync/index.ts";
-import { useReader, useReaderState } from "../boot/reader-context.tsx";
+import type { ConnectivityStatus, SyncState } from "../sync/index.ts";
+import { useAppServices } from "./app-services.tsx";
+import { useReader, useReaderState } from "./runtime-context.tsx";
 
 /** The latest value of an observable; `initial` until it emits. */
 function useObservable<T>(source: Observable<T> | undefined, initial: T): T {

@@ -103,6 +103,19 @@ describe("settings stores", () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it("reload what storage holds, telling listeners only of a change", () => {
+    const { store, storage } = generalStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.reload();
+    expect(listener).not.toHaveBeenCalled();
+    storage.setItem("general", JSON.stringify({ values: { dimRead: true }, updated: 7 }));
+    store.reload();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(store.get().dimRead).toBe(true);
+    expect(store.getUpdated()).toBe(7);
+  });
+
   it("survive broken storage contents", () => {
     const { store } = generalStore(memoryStorage({ general: "{not json" }));
     expect(store.get()).toEqual(GENERAL_DEFAULTS);

@@ -34,7 +34,7 @@ export interface SettingsStore<T extends object> {
   hydrate(values: Partial<T>, updated: number): void;
   /** Back to the defaults (a user change). */
   reset(): void;
-  /** Re-reads storage, e.g. after another tab wrote it. */
+  /** Re-reads storage (start-up, another tab wrote it); listeners hear only of a change. */
   reload(): void;
 }
 
@@ -87,7 +87,9 @@ export function createSettingsStore<T extends object>(
       this.update(defaults);
     },
     reload() {
+      const before = JSON.stringify([values, updated]);
       load();
+      if (JSON.stringify([values, updated]) === before) return;
       for (const listener of listeners) listener();
     },
   };

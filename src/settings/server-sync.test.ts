@@ -7,7 +7,7 @@ import {
   startServerSettingsSync,
 } from "./server-sync.ts";
 import { memoryStorage, readJson } from "./storage.ts";
-import { SYNC_QUEUE_STORAGE_KEY } from "./stores.ts";
+import { SYNC_QUEUE_STORAGE_KEY } from "./storage-keys.ts";
 import type { QueuedSettings } from "./sync-queue.ts";
 
 /** A server that keeps the settings like server/storage/settings.ts: merged per tab, stamped. */

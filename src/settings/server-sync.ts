@@ -1,11 +1,11 @@
 import type { SettingsResponse } from "../../contract/settings.ts";
 import type { SettingsStore } from "./create-store.ts";
 import { browserStorage, type KeyValueStorage, writeJson } from "./storage.ts";
+import { SYNC_QUEUE_STORAGE_KEY } from "./storage-keys.ts";
 import {
   generalSettingsStore,
   onSettingsChange,
   pendingSettingsChanges,
-  SYNC_QUEUE_STORAGE_KEY,
   uiSettingsStore,
 } from "./stores.ts";
 import { createSettingsSync, type QueuedSettings } from "./sync-queue.ts";

@@ -1,13 +1,9 @@
 import { createSettingsStore, type SettingsTab } from "./create-store.ts";
 import { GENERAL_CHOICES, GENERAL_DEFAULTS, type GeneralSettings } from "./general.ts";
 import { browserStorage, readJson, writeJson } from "./storage.ts";
+import { GENERAL_STORAGE_KEY, SYNC_QUEUE_STORAGE_KEY, UI_STORAGE_KEY } from "./storage-keys.ts";
 import { enqueueSettings, type QueuedSettings } from "./sync-queue.ts";
 import { UI_CHOICES, UI_DEFAULTS, type UISettings } from "./ui.ts";
-
-export const GENERAL_STORAGE_KEY = "follow:settings:general";
-export const UI_STORAGE_KEY = "follow:settings:appearance";
-/** Changes not yet sent to the server, merged per tab (src/settings/server-sync.ts sends them). */
-export const SYNC_QUEUE_STORAGE_KEY = "follow:settings:sync-queue";
 
 const storage = browserStorage();
 type ChangeListener = (item: QueuedSettings) => void;
@@ -41,6 +37,15 @@ export const uiSettingsStore = createSettingsStore<UISettings>({
   storage,
   onChange: recordChange,
 });
+
+/**
+ * SPEC §4 "hydrate settings": both tabs take what storage holds now (after the local
+ * migrations and, for a new owner, after the previous user's stamps were dropped).
+ */
+export function hydrateSettings(): void {
+  generalSettingsStore.reload();
+  uiSettingsStore.reload();
+}
 
 /** The changes waiting to sync (persisted across reloads). */
 export function pendingSettingsChanges(): QueuedSettings[] {

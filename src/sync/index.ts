@@ -21,13 +21,4 @@ export {
   systemClock,
   windowFocusSource,
 } from "./focus.ts";
-export { HYDRATE_ENTRIES_PER_SUBSCRIPTION, type HydratedState, hydrate } from "./hydrate.ts";
 export { type LeaderLease, requestLeadership, SYNC_LEADER_LOCK } from "./leader.ts";
-export {
-  deleteOldTranslations,
-  runStartup,
-  type StartupDeps,
-  type StartupResult,
-  type StartupStep,
-  TRANSLATION_MAX_AGE_MS,
-} from "./startup.ts";

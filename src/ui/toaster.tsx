@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { toast as sonnerToast } from "sonner";
-import { afterContentPainted } from "../app/first-paint.ts";
+import { afterContentPainted } from "../platform/first-paint.ts";
 
 /**
  * Toasts (sonner) load after the first content is painted, or with the first toast: the

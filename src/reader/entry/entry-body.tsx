@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useCommandContext, useShortcut } from "../../shortcuts/index.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
-import type { ReaderServices } from "../boot/boot.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import type { EntryDetail } from "../queries/index.ts";
 import { useReaderSettings } from "../settings.ts";
 import { EntryContent } from "./entry-content.tsx";

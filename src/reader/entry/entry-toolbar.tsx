@@ -8,7 +8,7 @@ import { CheckIcon, CloseIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { setEntryRead, setEntryStarred } from "../actions.ts";
-import type { ReaderServices } from "../boot/boot.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { useIsMobile } from "../layout/use-is-mobile.ts";
 import type { EntryDetail } from "../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../settings.ts";

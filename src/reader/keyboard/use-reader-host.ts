@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import type { CommandName } from "../../commands/index.ts";
 import { onOpenQuickAdd, type ReaderContext, useCommandHost } from "../../shortcuts/index.ts";
-import { useReader } from "../boot/reader-context.tsx";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
 import { requestPrompt } from "./prompts.ts";
 

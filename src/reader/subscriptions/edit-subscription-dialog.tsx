@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { Button } from "../../ui/button.tsx";
-import { useReader } from "../boot/reader-context.tsx";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import type { SubscriptionItem } from "../queries/index.ts";
 import { Dialog, DialogActions } from "../ui/dialog.tsx";
 import { Checkbox, Field, ViewSelect } from "../ui/fields.tsx";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
 import { AlertIcon } from "../../ui/icons.tsx";
-import { useReader } from "../boot/reader-context.tsx";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import { usePromptFor } from "../keyboard/prompts.ts";
 import type { SubscriptionItem } from "../queries/index.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { VIEW_META } from "../../views/shell/view-meta.tsx";
-import { useReader } from "../boot/reader-context.tsx";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import { usePromptFor } from "../keyboard/prompts.ts";
 import type { SubscriptionFolder } from "../queries/index.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";

@@ -11,10 +11,10 @@ import {
 } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import { UserCard } from "../../views/shell/user-card.tsx";
-import { useReader } from "../boot/reader-context.tsx";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import { useAreaScope } from "../keyboard/use-area-scope.ts";
 import { useTimelineLocation } from "../layout/timeline-location.ts";
-import { SyncIndicator } from "../sync/sync-indicator.tsx";
+import { SyncIndicator } from "./sync-indicator.tsx";
 import { CheckAllIcon, PlusIcon } from "../ui/icons.tsx";
 import { openQuickAdd } from "./quick-add-store.ts";
 import { SubscriptionList } from "./subscription-list.tsx";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
 import { AlertIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { CloudIcon, CloudOffIcon } from "../ui/icons.tsx";
-import { useSyncIndicator } from "./use-sync-status.ts";
 
 /** SPEC §4's sync indicator (disabled, offline, synced), in the subscription column footer. */
 export function SyncIndicator() {

@@ -1,6 +1,6 @@
 import { of } from "rxjs";
 import { useLiveQuery } from "../../db/use-live-query.ts";
-import { useReader } from "../boot/reader-context.tsx";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import { allSubscriptions$, type SubscriptionItem } from "../queries/index.ts";
 
 /** Every subscription, any view; empty while the database opens. */

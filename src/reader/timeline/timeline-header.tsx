@@ -8,14 +8,14 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { VIEW_META } from "../../views/shell/view-meta.tsx";
 import { feedSelectionValue } from "../../views/timeline/timeline-params.ts";
 import { canMarkTimelineRead, markTimelineRead } from "../actions.ts";
-import { useReader } from "../boot/reader-context.tsx";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import { compactNumber } from "../format.ts";
 import { useShellNav } from "../layout/shell-nav.tsx";
 import { useIsMobile } from "../layout/use-is-mobile.ts";
 import { type TimelineQuery, timelineUnreadCount$ } from "../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../settings.ts";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
-import { useSyncState } from "../sync/use-sync-status.ts";
+import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { ArrowLeftIcon, CheckAllIcon, EyeIcon, ListIcon, RefreshIcon } from "../ui/icons.tsx";
 import { useSelectionTitle } from "./use-selection-title.ts";
 

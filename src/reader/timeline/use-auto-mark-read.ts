@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { markEntriesRead } from "../actions.ts";
-import type { ReaderServices } from "../boot/boot.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
 
 export interface MarkReadModes {
   /** Radical: marked read once displayed (renderMarkUnread). */

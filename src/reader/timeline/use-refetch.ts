@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { ReaderServices } from "../boot/boot.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
 
 /**
  * Refetch: entries read in the meantime leave the list (restart), and the server is asked for

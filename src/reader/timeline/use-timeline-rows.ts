@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { of } from "rxjs";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
-import type { ReaderServices } from "../boot/boot.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { type TimelinePage, type TimelineQuery, timelineIds$ } from "../queries/index.ts";
 import { setStickyScope, stickyIds } from "./sticky-reads.ts";
 

@@ -9,8 +9,8 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { markContentPainted } from "../../app/first-paint.ts";
-import type { ReaderServices } from "../boot/boot.ts";
+import { markContentPainted } from "../../platform/first-paint.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { dayLabel } from "../format.ts";
 import { useElementWidth } from "../layout/use-element-width.ts";
 import type { TimelineRow } from "../queries/index.ts";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadDatabase } from "../../db/download.ts";
-import { useReader } from "../../reader/boot/reader-context.tsx";
-import { useSyncIndicator } from "../../reader/sync/use-sync-status.ts";
+import { useReader } from "../../runtime/runtime-context.tsx";
+import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
 import { SettingsSection } from "../../settings/fields.tsx";
 import { Button } from "../../ui/button.tsx";
 import { PageHeader } from "../page.tsx";

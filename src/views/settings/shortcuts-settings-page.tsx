@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { detectEnvironment } from "../../app/client-info.ts";
+import { detectEnvironment } from "../../platform/client-info.ts";
 import { ShortcutList } from "../../shortcuts/shortcut-list.tsx";
 import { PageHeader } from "../page.tsx";
 

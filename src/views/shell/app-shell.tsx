@@ -1,7 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ReaderProvider } from "../../reader/boot/reader-context.tsx";
+import { RuntimeProvider } from "../../runtime/runtime-context.tsx";
 import { useReaderHost } from "../../reader/keyboard/use-reader-host.ts";
 import { KEEP_HIDDEN } from "../../reader/layout/keep-hidden.ts";
 import { ResizeHandle } from "../../reader/layout/resize-handle.tsx";
@@ -22,11 +22,11 @@ import { Logo } from "../../ui/logo.tsx";
  */
 export function AppShell() {
   return (
-    <ReaderProvider>
+    <RuntimeProvider>
       <ShellNavProvider>
         <ShellLayout />
       </ShellNavProvider>
-    </ReaderProvider>
+    </RuntimeProvider>
   );
 }
 

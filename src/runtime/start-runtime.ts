@@ -1,0 +1,212 @@
+import type { ApiFetch } from "../api/client.ts";
+import type { Dispatch } from "../commands/index.ts";
+import { type BrowserDatabase, openBrowserDatabase } from "../db/client.ts";
+import { deleteOldTranslations } from "../db/stale-translations.ts";
+import type { LocalDatabase } from "../db/types.ts";
+import { getGeneralSettings } from "../settings/hooks.ts";
+import { runLocalMigrations } from "../settings/local-record.ts";
+import { browserStorage } from "../settings/storage.ts";
+import type { Connectivity } from "../sync/connectivity.ts";
+import type { SyncEngine, SyncState } from "../sync/engine.ts";
+import { windowFocusSource } from "../sync/focus.ts";
+import { requestLeadership } from "../sync/leader.ts";
+import { hasEntries, pullFirst } from "./first-pull.ts";
+import { type HydratedState, hydrate } from "./hydrate.ts";
+import { deferred, lazily } from "./lazy.ts";
+import {
+  analyticsStep,
+  errorReportingStep,
+  type OptionalServicesConfig,
+  pushRegistrationStep,
+} from "./optional-steps.ts";
+import { ensureOwner } from "./owner.ts";
+import { browserSettingsSteps, type SettingsSteps } from "./settings-steps.ts";
+import { runStartup, type StartupResult } from "./startup.ts";
+
+/** What the signed-in screens use: read through `db` (live queries), write through `dispatch`. */
+export interface ReaderServices {
+  userId: string;
+  db: LocalDatabase;
+  dispatch: Dispatch;
+  engine: SyncEngine;
+  connectivity: Connectivity;
+  api: ApiFetch;
+}
+
+export interface Runtime extends ReaderServices {
+  /** The start-up sequence's outcome, once its last step ran. */
+  startup: Promise<StartupResult>;
+  /** What start-up hydrated into memory (null with data persistence off or before it ran). */
+  hydrated(): HydratedState | null;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  userId: string;
+  api: ApiFetch;
+  connectivity: Connectivity;
+  open?: () => Promise<BrowserDatabase | LocalDatabase>;
+  /** When to load and start the sync engine (and run the last start-up steps); at once by default. */
+  syncAfter?: Promise<unknown>;
+  settings?: SettingsSteps;
+  optional?: OptionalServicesConfig;
+}
+
+/**
+ * The signed-in user's runtime: follow.db opened and checked for its owner, the start-up
+ * sequence of SPEC §4 (startup.ts), then the sync engine and the dispatcher.
+ *
+ * The sync engine and the command definitions bring Effect, which painting rows from the
+ * local database does not need (issue #5): the engine loads and starts once `syncAfter`
+ * resolves (the first rows painted) or when something needs it (a command, a pull, a drain).
+ * An empty database (a first visit) shows rows only after a pull: that first pull is made at
+ * once without the engine, which then starts without pulling again. The dispatcher loads with
+ * the first command, or after the engine. Commands dispatched meanwhile wait for it, in
+ * order, and are never lost.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  let closed = false;
+  const stop = new AbortController();
+  const settings = options.settings ?? browserSettingsSteps(options);
+  const startup = runStartup({
+    async migrate() {
+      runLocalMigrations(browserStorage());
+      const db = await (options.open ?? openBrowserDatabase)();
+      try {
+        return { db, ownerChanged: await ensureOwner(db, options.userId) };
+      } catch (error) {
+        await db.close();
+        throw error;
+      }
+    },
+    hydrateSettings: (ownerChanged) => settings.hydrate(ownerChanged),
+    syncSettings: () => settings.sync(),
+    errorReporting: errorReportingStep(options.optional?.errorReportingRelease),
+    deleteOldTranslations: (db) => deleteOldTranslations(db, Date.now()),
+    dataPersist: () => getGeneralSettings().dataPersist,
+    hydrate: (db) => hydrate(db),
+    analytics: analyticsStep(
+      options.optional?.analyticsConfigured ?? false,
+      () => getGeneralSettings().sendAnonymousData,
+    ),
+    pushRegistration: pushRegistrationStep(),
+    after: options.syncAfter,
+    signal: stop.signal,
+  });
+  let db: LocalDatabase;
+  let empty: boolean;
+  try {
+    ({ db } = await startup.ready);
+  } catch (error) {
+    settings.dispose();
+    throw error;
+  }
+  try {
+    empty = options.syncAfter !== undefined && !(await hasEntries(db));
+  } catch (error) {
+    settings.dispose();
+    await db.close();
+    throw error;
+  }
+  let hydrated: HydratedState | null = null;
+  const done = startup.done.then((result) => {
+    hydrated = closed ? null : result.hydrated;
+    return result;
+  });
+  // Every tab reads and pulls; the one holding the leader lock pushes the shared outbox.
+  const lease = requestLeadership(globalThis.navigator?.locks);
+  // An empty database shows rows only after a pull: make it at once, without the engine.
+  const firstPull = empty
+    ? pullFirst({ db, ...options })
+    : Promise.resolve<number | undefined>(undefined);
+  const engineLoad = lazily(
+    async () => {
+      const pulledAt = await firstPull;
+      const { createSyncEngine } = await import("../sync/engine.ts");
+      const engine = createSyncEngine({
+        db,
+        api: options.api,
+        connectivity: options.connectivity,
+        userId: options.userId,
+        focus: windowFocusSource(window),
+        leadership: lease.acquired,
+        pullOnStart: pulledAt === undefined,
+        lastPulledAt: pulledAt,
+      });
+      if (!closed) engine.start();
+      return engine;
+    },
+    // After the first paint; if the first pull failed, at once.
+    firstPull.then((pulledAt) => (empty && pulledAt === undefined ? undefined : options.syncAfter)),
+    "the sync engine",
+  );
+  const dispatcherLoad = lazily(
+    async () => {
+      const { createDispatcher } = await import("../commands/dispatch.ts");
+      return createDispatcher({ db });
+    },
+    Promise.all([engineLoad.ready, options.syncAfter]),
+    "the dispatcher",
+  );
+
+  // A command is applied by the dispatcher and sent by the engine: it needs both now.
+  const dispatch: Dispatch = (name, payload) => {
+    engineLoad.now().catch(() => undefined);
+    return dispatcherLoad.now().then((real) => real(name, payload));
+  };
+  let engineLoaded = false;
+  void engineLoad.ready.then(() => {
+    engineLoaded = true;
+  });
+  // Until the engine runs, say a pull is coming (it pulls when it starts).
+  const starting: SyncState = {
+    pending: 0,
+    pushing: false,
+    pulling: true,
+    lastPulledAt: undefined,
+  };
+  const stopEngine = async () => {
+    await engineLoad
+      .started()
+      ?.then((real) => real.stop())
+      .catch(() => undefined);
+  };
+  const engine: SyncEngine = {
+    start: () => void engineLoad.now().catch(() => undefined),
+    stop: stopEngine,
+    errors$: deferred(
+      engineLoad.ready,
+      () => engineLoaded,
+      (real) => real.errors$,
+    ),
+    state$: deferred(
+      engineLoad.ready,
+      () => engineLoaded,
+      (real) => real.state$,
+      starting,
+    ),
+    pull: (pullOptions) => engineLoad.now().then((real) => real.pull(pullOptions)),
+    drain: () => engineLoad.now().then((real) => real.drain()),
+  };
+  return {
+    userId: options.userId,
+    db,
+    dispatch,
+    engine,
+    connectivity: options.connectivity,
+    api: options.api,
+    startup: done,
+    hydrated: () => hydrated,
+    async close() {
+      closed = true;
+      stop.abort();
+      hydrated = null;
+      settings.dispose();
+      await stopEngine();
+      lease.release();
+      // A last start-up step may still read the database: let it finish.
+      await done.catch(() => undefined);
+      await db.close();
+    },
+  };
+}
