@@ -30,7 +30,7 @@ export function browserSettingsSteps(deps: {
     sync() {
       if (disposed) return;
       sync = startServerSettingsSync({
-        api: (path, options) => deps.api(path, options),
+        api: deps.api.call,
         isOnline: () => deps.connectivity.status === "online",
       });
       // In the background: the first paint never waits for the network.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type Endpoint, endpoints } from "../../contract/api/index.ts";
 import { createSettingsStore } from "./create-store.ts";
 import { GENERAL_CHOICES, GENERAL_DEFAULTS, type GeneralSettings } from "./general.ts";
 import {
@@ -14,26 +15,28 @@ import type { QueuedSettings } from "./sync-queue.ts";
 function fakeServer(initial: { values: Partial<GeneralSettings>; at: number } | undefined) {
   const tabs = new Map<string, { values: Record<string, unknown>; at: number }>();
   if (initial) tabs.set("general", initial);
-  const sent: Array<{ path: string; body: unknown }> = [];
+  const sent: Array<{ tab: string; body: unknown }> = [];
   let clock = 10_000;
-  const api: SettingsApi = async <T>(
-    path: string,
-    options: { method?: string; body?: Record<string, unknown> } = {},
+  const api = (async (
+    endpoint: Endpoint,
+    input: Record<string, unknown>,
+    options: { params?: { tab: string } },
   ) => {
-    if (options.method === "PATCH") {
-      sent.push({ path, body: options.body });
-      const tab = path.split("/").at(-1)!;
-      tabs.set(tab, { values: { ...tabs.get(tab)?.values, ...options.body }, at: ++clock });
-      return { code: 0 } as T;
+    if (endpoint === endpoints.settings.patch) {
+      const tab = options.params!.tab;
+      sent.push({ tab, body: input });
+      tabs.set(tab, { values: { ...tabs.get(tab)?.values, ...input }, at: ++clock });
+      return { code: 0 };
     }
+    expect(endpoint).toBe(endpoints.settings.get);
     const settings: Record<string, unknown> = {};
     const updated: Record<string, string> = {};
     for (const [tab, { values, at }] of tabs) {
       settings[tab] = values;
       updated[tab] = new Date(at).toISOString();
     }
-    return { code: 0, settings, updated } as T;
-  };
+    return { code: 0, settings, updated };
+  }) as SettingsApi;
   return { api, sent, tabs };
 }
 
@@ -84,7 +87,7 @@ describe("server settings sync", () => {
     expect(store.get().groupByDate).toBe(false);
     store.update({ unreadOnly: false });
     await expect.poll(() => server.sent.length).toBe(1);
-    expect(server.sent[0]).toEqual({ path: "/settings/general", body: { unreadOnly: false } });
+    expect(server.sent[0]).toEqual({ tab: "general", body: { unreadOnly: false } });
     expect(server.tabs.get("general")?.values).toEqual({ groupByDate: true, unreadOnly: false });
     sync.dispose();
   });

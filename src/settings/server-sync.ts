@@ -1,4 +1,5 @@
-import type { SettingsResponse } from "../../contract/settings.ts";
+import { endpoints } from "../../contract/api/index.ts";
+import type { ApiCall } from "../api/call.ts";
 import type { SettingsStore } from "./create-store.ts";
 import { browserStorage, type KeyValueStorage, writeJson } from "./storage.ts";
 import { SYNC_QUEUE_STORAGE_KEY } from "./storage-keys.ts";
@@ -10,11 +11,8 @@ import {
 } from "./stores.ts";
 import { createSettingsSync, type QueuedSettings } from "./sync-queue.ts";
 
-/** What settings sync needs of the API client (an ofetch-like call). */
-export type SettingsApi = <T>(
-  path: string,
-  options?: { method?: string; body?: Record<string, unknown>; silent?: boolean },
-) => Promise<T>;
+/** What settings sync needs of the API client: its typed call. */
+export type SettingsApi = ApiCall;
 
 export interface ServerSettingsSync {
   /** Takes the server's newer tabs, then sends what this device changed meanwhile. */
@@ -42,8 +40,12 @@ export function startServerSettingsSync(deps: {
   const stores = deps.stores ?? [generalSettingsStore, uiSettingsStore];
   const storage = deps.storage ?? browserStorage();
   const sync = createSettingsSync({
-    send: (item) =>
-      deps.api(`/settings/${item.tab}`, { method: "PATCH", body: item.payload, silent: true }),
+    send: async (item) => {
+      await deps.api(endpoints.settings.patch, item.payload, {
+        params: { tab: item.tab },
+        silent: true,
+      });
+    },
     isOnline: deps.isOnline,
     now: Date.now,
     setTimer: (run, ms) => setTimeout(run, ms),
@@ -56,7 +58,7 @@ export function startServerSettingsSync(deps: {
   if (typeof window !== "undefined") window.addEventListener("online", online);
 
   async function pull() {
-    const answer = await deps.api<SettingsResponse>("/settings", { silent: true });
+    const answer = await deps.api(endpoints.settings.get, {}, { silent: true });
     for (const store of stores) {
       const stamp = Date.parse(answer.updated?.[store.tab] ?? "");
       const values = answer.settings?.[store.tab];
