@@ -1,5 +1,8 @@
+import { endpoints } from "../../../contract/api/index.ts";
+import { recordingReactions } from "../../../tests/support/recording-reactions.ts";
+import { createApiClient } from "../../api/client.ts";
 import type { SqlRunner } from "../../db/types.ts";
-import type { Account } from "./remote.ts";
+import { type Account, withCookie } from "./remote.ts";
 
 /**
  * The state the property and engine tests compare: subscriptions (settings), unread counts,
@@ -44,35 +47,24 @@ export async function localState(db: SqlRunner): Promise<UserState> {
   };
 }
 
-interface Item {
-  entries: { id: string; feedId: string };
-  read: boolean;
-}
-
 /** The same state as the server has it, through the API (never through a client engine). */
 export async function serverState(baseUrl: string, account: Account): Promise<UserState> {
-  const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method: body ? "POST" : "GET",
-      headers: { cookie: account.cookie, "content-type": "application/json" },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { data: T }).data;
-  };
-  const subscriptions =
-    await call<
-      {
-        feedId: string;
-        view: number;
-        isPrivate: boolean;
-        title: string | null;
-        category: string | null;
-      }[]
-    >("/subscriptions");
-  const unread = await call<Record<string, number>>("/reads");
-  const entries = await call<Item[]>("/entries", { limit: 100 });
-  const starred = await call<Item[]>("/entries", { isCollection: true, limit: 100 });
+  const { call } = createApiClient({
+    baseURL: `${baseUrl}/api`,
+    platform: "web",
+    dev: false,
+    reactions: recordingReactions(),
+    fetch: withCookie(account.cookie),
+  }).fetch;
+  const quietly = { silent: true };
+  const { data: subscriptions } = await call(endpoints.subscriptions.list, {}, quietly);
+  const { data: unread } = await call(endpoints.reads.unread, {}, quietly);
+  const { data: entries } = await call(endpoints.entries.list, { limit: 100 }, quietly);
+  const { data: starred } = await call(
+    endpoints.entries.list,
+    { isCollection: true, limit: 100 },
+    quietly,
+  );
   return {
     subscriptions: Object.fromEntries(
       [...subscriptions]
