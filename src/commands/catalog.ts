@@ -1,112 +1,48 @@
-import type { CommandName } from "./registry.ts";
-import type { CommandInfo } from "./types.ts";
+import * as categories from "./categories.info.ts";
+import * as collections from "./collections.info.ts";
+import * as entries from "./entries.info.ts";
+import * as subscriptions from "./subscriptions.info.ts";
+import type { AnyCommandInfo, CommandInfo } from "./types.ts";
 
 /**
- * The commands as the palette and shortcuts see them: names, labels, keys and when they
- * apply, without Effect. The definitions (./registry.ts) spread these and add the payload
- * schema, events and sync; loading them waits until after the first paint (boot.ts).
+ * Every command's Effect-free half, derived from the domain files' exports (each
+ * `<domain>.info.ts` exports its commands and nothing else): what the palette, the shortcuts
+ * and runCommand read, loaded with the first paint. A new command on an existing entity is
+ * listed here by being declared; a new domain adds its file to this line.
  */
-function info<const Name extends string>(definition: CommandInfo<Name>): CommandInfo<Name> {
-  return definition;
+const domains = [subscriptions, categories, entries, collections];
+
+/** The command infos a module exports (distributes over a union of modules). */
+type InfosIn<Module> = Module extends unknown
+  ? {
+      [Key in keyof Module]: Module[Key] extends AnyCommandInfo ? Module[Key] : never;
+    }[keyof Module]
+  : never;
+type Info = InfosIn<(typeof domains)[number]>;
+
+/** The closed set of command names. Shipped names are never renamed or removed (replay). */
+export type CommandName = Info["name"];
+export type CommandInfoOf<Name extends CommandName> = Extract<Info, { name: Name }>;
+/** What a command's prompt answers with (see `fromContext`'s second parameter). */
+export type InputOf<Name extends CommandName> = Parameters<CommandInfoOf<Name>["fromContext"]>[1];
+
+function isCommandInfo(value: unknown): value is AnyCommandInfo {
+  return typeof value === "object" && value !== null && "fromContext" in value;
 }
 
-export const subscribeInfo = info({
-  name: "subscriptions.subscribe",
-  label: "commands:subscriptions.subscribe",
-  keywords: ["follow", "add", "feed", "rss"],
-});
+/** A command as lists hold it (any payload, any input). */
+export type CatalogEntry = CommandInfo<CommandName, unknown, unknown>;
 
-export const unsubscribeInfo = info({
-  name: "subscriptions.unsubscribe",
-  label: "commands:subscriptions.unsubscribe",
-  keywords: ["unfollow", "remove", "delete"],
-  when: (context) => context.feedId !== undefined,
-});
+export const commandInfoList = domains.flatMap((domain) =>
+  Object.values(domain).filter(isCommandInfo),
+) as readonly CatalogEntry[];
 
-export const editSubscriptionInfo = info({
-  name: "subscriptions.edit",
-  label: "commands:subscriptions.edit",
-  keywords: ["rename", "category", "view", "private"],
-  when: (context) => context.feedId !== undefined,
-});
+const byName = new Map<string, CatalogEntry>(commandInfoList.map((info) => [info.name, info]));
 
-export const batchEditSubscriptionsInfo = info({
-  name: "subscriptions.batchEdit",
-  label: "commands:subscriptions.batchEdit",
-  keywords: ["move", "category", "view"],
-});
+export function commandInfo<Name extends CommandName>(name: Name): CommandInfoOf<Name> {
+  return byName.get(name) as CommandInfoOf<Name>;
+}
 
-export const renameCategoryInfo = info({
-  name: "categories.rename",
-  label: "commands:categories.rename",
-  keywords: ["folder"],
-  when: (context) => context.category !== undefined,
-});
-
-export const deleteCategoryInfo = info({
-  name: "categories.delete",
-  label: "commands:categories.delete",
-  keywords: ["folder", "remove"],
-  when: (context) => context.category !== undefined,
-});
-
-export const changeCategoryViewInfo = info({
-  name: "categories.changeView",
-  label: "commands:categories.changeView",
-  keywords: ["folder", "move"],
-  when: (context) => context.category !== undefined,
-});
-
-export const markReadInfo = info({
-  name: "entries.markRead",
-  label: "commands:entries.markRead",
-  shortcut: { keys: "M", scope: "entry-render" },
-  keywords: ["read", "seen"],
-  when: (context) => context.entryId !== undefined && context.entryRead !== true,
-});
-
-export const markUnreadInfo = info({
-  name: "entries.markUnread",
-  label: "commands:entries.markUnread",
-  shortcut: { keys: "M", scope: "entry-render" },
-  keywords: ["unread", "later"],
-  when: (context) => context.entryId !== undefined && context.entryRead === true,
-});
-
-export const markAllReadInfo = info({
-  name: "entries.markAllRead",
-  label: "commands:entries.markAllRead",
-  shortcut: { keys: "Shift+$mod+A", scope: "subscription-list" },
-  keywords: ["read", "all", "clear", "catch up"],
-});
-
-export const starInfo = info({
-  name: "collections.star",
-  label: "commands:collections.star",
-  shortcut: { keys: "S", scope: "entry-render" },
-  keywords: ["star", "save", "favorite", "collect"],
-  when: (context) => context.entryId !== undefined && context.entryStarred !== true,
-});
-
-export const unstarInfo = info({
-  name: "collections.unstar",
-  label: "commands:collections.unstar",
-  shortcut: { keys: "S", scope: "entry-render" },
-  keywords: ["unstar", "remove", "uncollect"],
-  when: (context) => context.entryId !== undefined && context.entryStarred === true,
-});
-/** Every command's info, in the registry's order (registry.test.ts checks they agree). */
-export const commandInfoList: readonly CommandInfo<CommandName>[] = [
-  subscribeInfo,
-  unsubscribeInfo,
-  editSubscriptionInfo,
-  batchEditSubscriptionsInfo,
-  renameCategoryInfo,
-  deleteCategoryInfo,
-  changeCategoryViewInfo,
-  markReadInfo,
-  markUnreadInfo,
-  markAllReadInfo,
-  starInfo,
-  unstarInfo,
-];
+export function isCommandName(name: string): name is CommandName {
+  return byName.has(name);
+}

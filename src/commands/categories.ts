@@ -1,16 +1,21 @@
 import { Schema } from "effect";
-import { changeCategoryViewInfo, deleteCategoryInfo, renameCategoryInfo } from "./catalog.ts";
+import * as categories from "../../contract/api/categories.ts";
+import * as subscriptions from "../../contract/api/subscriptions.ts";
+import { DeleteCategoryRequest } from "../../contract/reading.ts";
+import {
+  changeCategoryViewInfo,
+  deleteCategoryInfo,
+  renameCategoryInfo,
+} from "./categories.info.ts";
 import { event } from "./events.ts";
 import { CategoryName, IdList, View } from "./schemas.ts";
 import { defineCommand } from "./types.ts";
 
-// A category is a folder name on subscriptions: the feeds in it are resolved at dispatch and
-// travel in the payload, so the server changes exactly the feeds the user saw.
+// The feeds in the folder were resolved when the command ran (categories.info.ts).
 const InCategory = { feedIds: IdList, category: CategoryName };
 
-export const renameCategory = defineCommand({
-  ...renameCategoryInfo,
-  payload: Schema.Struct({ ...InCategory, to: CategoryName.check(Schema.isMinLength(1)) }),
+export const renameCategory = defineCommand(renameCategoryInfo, {
+  payload: Schema.Struct({ ...InCategory, to: CategoryName }),
   apply: (payload) => [
     event("CategoryRenamed", {
       feedIds: [...payload.feedIds],
@@ -19,12 +24,14 @@ export const renameCategory = defineCommand({
     }),
   ],
   sync: (payload, api) =>
-    api.patch("/categories", { feedIdList: payload.feedIds, category: payload.to }),
+    api.call(categories.rename, { feedIdList: payload.feedIds, category: payload.to }),
 });
 
-export const deleteCategory = defineCommand({
-  ...deleteCategoryInfo,
-  payload: Schema.Struct({ ...InCategory, deleteSubscriptions: Schema.optional(Schema.Boolean) }),
+export const deleteCategory = defineCommand(deleteCategoryInfo, {
+  payload: Schema.Struct({
+    ...InCategory,
+    deleteSubscriptions: DeleteCategoryRequest.fields.deleteSubscriptions,
+  }),
   apply: (payload) => [
     event("CategoryDeleted", {
       feedIds: [...payload.feedIds],
@@ -33,14 +40,13 @@ export const deleteCategory = defineCommand({
     }),
   ],
   sync: (payload, api) =>
-    api.delete("/categories", {
+    api.call(categories.remove, {
       feedIdList: payload.feedIds,
       deleteSubscriptions: payload.deleteSubscriptions ?? false,
     }),
 });
 
-export const changeCategoryView = defineCommand({
-  ...changeCategoryViewInfo,
+export const changeCategoryView = defineCommand(changeCategoryViewInfo, {
   payload: Schema.Struct({ ...InCategory, view: View }),
   apply: (payload) => [
     event("CategoryViewChanged", {
@@ -50,5 +56,5 @@ export const changeCategoryView = defineCommand({
     }),
   ],
   sync: (payload, api) =>
-    api.patch("/subscriptions/batch", { feedIds: payload.feedIds, view: payload.view }),
+    api.call(subscriptions.batchUpdate, { feedIds: payload.feedIds, view: payload.view }),
 });

@@ -68,6 +68,11 @@ describe("dispatch", () => {
     expect((await unreadCounts(db))[A]).toBe(1);
     await db.execute("UPDATE unread SET count = 0");
     await dispatch("entries.markRead", { entryIds: [e(2)] });
+    expect((await unreadCounts(db))[A]).toBe(0); // The toolbar's toggle carries the state it sets: replaying it sets the same.
+    await dispatch("entries.toggleRead", { entryId: e(1), read: false });
+    expect((await unreadCounts(db))[A]).toBe(1);
+    await dispatch("entries.toggleRead", { entryId: e(1), read: true });
+    expect((await readFlags(db))[e(1)]).toBe(true);
     expect((await unreadCounts(db))[A]).toBe(0);
   });
 

@@ -1,9 +1,8 @@
 import { Schema } from "effect";
 import type { LocalDatabase } from "../db/types.ts";
 import { appendEvents, enqueue } from "./log.ts";
-import { materialize, runStatements } from "./materializers/index.ts";
+import { materialize, runStatements, tablesWritten } from "./materializers/index.ts";
 import { type CommandName, commands, type PayloadOf } from "./registry.ts";
-import { tablesWritten } from "./tables.ts";
 import type { CommandDefinition, CommandMeta } from "./types.ts";
 
 export interface DispatcherOptions {
@@ -21,7 +20,7 @@ export type Dispatch = <Name extends CommandName>(
 /**
  * Applies a command at once, offline or not: in one transaction its events join the log as
  * pending, it joins the outbox for the sync engine, and the materialized tables change.
- * Queries of exactly the tables written are notified after commit.
+ * Queries of exactly the tables its events' materializers declare are notified after commit.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
   const newId = options.newId ?? (() => crypto.randomUUID());
@@ -32,7 +31,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     const meta: CommandMeta = { commandId: newId(), issuedAt: new Date(now()).toISOString() };
     const events = command.apply(payload, meta);
     const statements = events.flatMap(materialize);
-    await options.db.transaction(["events", "outbox", ...tablesWritten(statements)], async (tx) => {
+    await options.db.transaction(["events", "outbox", ...tablesWritten(events)], async (tx) => {
       // One batch: in the browser that is one message to the database worker.
       await runStatements(tx, [
         ...appendEvents(meta.commandId, events, "pending", meta.issuedAt),

@@ -1,34 +1,39 @@
 import { Schema } from "effect";
-import { markAllReadInfo, markReadInfo, markUnreadInfo } from "./catalog.ts";
+import * as reads from "../../contract/api/reads.ts";
+import { MarkAllReadRequest, MarkReadRequest, MarkUnreadRequest } from "../../contract/reading.ts";
+import { markAllReadInfo, markReadInfo, markUnreadInfo, toggleReadInfo } from "./entries.info.ts";
 import { event } from "./events.ts";
-import { defined, EntityId, IdList, TimeBound, toIso, View } from "./schemas.ts";
+import { defined, EntityId, toIso } from "./schemas.ts";
 import { defineCommand } from "./types.ts";
 
-export const markRead = defineCommand({
-  ...markReadInfo,
-  payload: Schema.Struct({ entryIds: IdList }),
+export const markRead = defineCommand(markReadInfo, {
+  payload: MarkReadRequest,
   apply: (payload) => [event("EntriesMarkedRead", { entryIds: [...payload.entryIds] })],
-  sync: (payload, api) => api.post("/reads", { entryIds: payload.entryIds }),
+  sync: (payload, api) => api.call(reads.markRead, payload),
 });
 
-export const markUnread = defineCommand({
-  ...markUnreadInfo,
-  payload: Schema.Struct({ entryId: EntityId }),
+export const markUnread = defineCommand(markUnreadInfo, {
+  payload: MarkUnreadRequest,
   apply: (payload) => [event("EntryMarkedUnread", { entryId: payload.entryId })],
-  sync: (payload, api) => api.delete("/reads", { entryId: payload.entryId }),
+  sync: (payload, api) => api.call(reads.markUnread, payload),
+});
+
+export const toggleRead = defineCommand(toggleReadInfo, {
+  payload: Schema.Struct({ entryId: EntityId, read: Schema.Boolean }),
+  apply: ({ entryId, read }) => [
+    read
+      ? event("EntriesMarkedRead", { entryIds: [entryId] })
+      : event("EntryMarkedUnread", { entryId }),
+  ],
+  sync: ({ entryId, read }, api) =>
+    read
+      ? api.call(reads.markRead, { entryIds: [entryId] })
+      : api.call(reads.markUnread, { entryId }),
 });
 
 /** Mark all read with the filters of reads/all; private subscriptions are left alone (SPEC §6). */
-export const markAllRead = defineCommand({
-  ...markAllReadInfo,
-  payload: Schema.Struct({
-    view: Schema.optional(View),
-    feedId: Schema.optional(EntityId),
-    feedIdList: Schema.optional(IdList),
-    excludePrivate: Schema.optional(Schema.Boolean),
-    startTime: Schema.optional(TimeBound),
-    endTime: Schema.optional(TimeBound),
-  }),
+export const markAllRead = defineCommand(markAllReadInfo, {
+  payload: MarkAllReadRequest,
   apply: (payload) => [
     event(
       "AllEntriesMarkedRead",
@@ -41,5 +46,5 @@ export const markAllRead = defineCommand({
       }),
     ),
   ],
-  sync: (payload, api) => api.post("/reads/all", defined(payload)),
+  sync: (payload, api) => api.call(reads.markAllRead, defined(payload)),
 });

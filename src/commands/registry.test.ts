@@ -3,7 +3,7 @@ import en from "../../locales/en/commands.json";
 import ja from "../../locales/ja/commands.json";
 import zhCN from "../../locales/zh-CN/commands.json";
 import zhTW from "../../locales/zh-TW/commands.json";
-import { commandInfoList } from "./catalog.ts";
+import { commandInfo, commandInfoList, isCommandName } from "./catalog.ts";
 import { commandList, commands, findCommand } from "./registry.ts";
 
 type Tree = { [key: string]: string | Tree };
@@ -32,15 +32,25 @@ describe("command registry", () => {
     expect(commands["entries.markRead"].shortcut).toEqual({ keys: "M", scope: "entry-render" });
   });
 
-  it("lists every command's info (palette, shortcuts) as the definitions have it", () => {
-    expect(commandInfoList.map((c) => c.name)).toEqual(commandList.map((c) => c.name));
+  it("derives every list from the one declaration of each command", () => {
+    // The palette and shortcuts (catalog), dispatch and sync (registry): the same commands,
+    // in the same order, each definition carrying its declaration's own functions.
+    const names = commandInfoList.map((c) => c.name);
+    expect(commandList.map((c) => c.name)).toEqual(names);
+    expect(Object.keys(commands)).toEqual(names);
     commandInfoList.forEach((info, index) => {
       const command = commandList[index]!;
+      expect(commandInfo(info.name)).toBe(info);
       expect(command.label).toBe(info.label);
       expect(command.shortcut).toBe(info.shortcut);
       expect(command.keywords).toBe(info.keywords);
       expect(command.when).toBe(info.when);
+      expect(command.fromContext).toBe(info.fromContext);
+      expect(command.prompt).toBe(info.prompt);
+      expect(command.onRun).toBe(info.onRun);
     });
+    expect(isCommandName("entries.markRead")).toBe(true);
+    expect(isCommandName("entries.nope")).toBe(false);
   });
 
   it("has a label in every language for every command", () => {

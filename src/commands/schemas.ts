@@ -1,13 +1,22 @@
-import { Schema } from "effect";
-import { EntityId, TimeBound, View } from "../../contract/reading.ts";
+import {
+  BatchSubscriptionRequest,
+  EntityId,
+  MarkReadRequest,
+  RenameCategoryRequest,
+  SubscribeRequest,
+  TimeBound,
+  View,
+} from "../../contract/reading.ts";
 
-/** Payload building blocks shared by the command declarations (limits as the API's). */
+/**
+ * Payload building blocks: the contract's own field schemas, so a command accepts exactly what
+ * its endpoint does (limits included).
+ */
 export { EntityId, TimeBound, View };
-export const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max));
-export const IdList = Schema.Array(EntityId).check(Schema.isMinLength(1), Schema.isMaxLength(1000));
-export const CategoryName = Text(200);
-export const OptionalCategory = Schema.optional(Schema.NullOr(CategoryName));
-export const OptionalTitle = Schema.optional(Schema.NullOr(Text(300)));
+export const IdList = MarkReadRequest.fields.entryIds;
+export const CategoryName = RenameCategoryRequest.fields.category;
+export const OptionalCategory = BatchSubscriptionRequest.fields.category;
+export const OptionalTitle = SubscribeRequest.fields.title;
 
 /** ISO time for a bound given as ISO text or epoch ms; undefined when absent or invalid. */
 export function toIso(value: string | number | undefined): string | undefined {

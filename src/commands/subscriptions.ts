@@ -1,44 +1,33 @@
 import { Schema } from "effect";
-import type { FeedModel } from "../../contract/reading-models.ts";
+import type { ResponseOf } from "../../contract/api/endpoint.ts";
+import * as subscriptions from "../../contract/api/subscriptions.ts";
+import {
+  BatchSubscriptionRequest,
+  SubscribeRequest,
+  UpdateSubscriptionRequest,
+} from "../../contract/reading.ts";
+import { event } from "./events.ts";
+import { defined, IdList } from "./schemas.ts";
 import {
   batchEditSubscriptionsInfo,
   editSubscriptionInfo,
   subscribeInfo,
   unsubscribeInfo,
-} from "./catalog.ts";
-import { event } from "./events.ts";
-import {
-  defined,
-  EntityId,
-  IdList,
-  OptionalCategory,
-  OptionalTitle,
-  Text,
-  View,
-} from "./schemas.ts";
+} from "./subscriptions.info.ts";
 import { defineCommand } from "./types.ts";
 
-const Settings = {
-  view: Schema.optional(View),
-  category: OptionalCategory,
-  isPrivate: Schema.optional(Schema.Boolean),
-  title: OptionalTitle,
-};
-
-interface SubscribeAnswer {
-  feed: FeedModel;
-  unread?: Record<string, number>;
-}
+type SubscribeAnswer = ResponseOf<typeof subscriptions.subscribe>;
 
 /** The placeholder row of a subscription whose feed the server has not named yet. */
 export function placeholderId(commandId: string): string {
   return `pending/${commandId}`;
 }
 
-export const subscribe = defineCommand({
-  ...subscribeInfo,
-  // feedId when the feed is known locally: the row is then real at once, not a placeholder.
-  payload: Schema.Struct({ url: Text(2048), feedId: Schema.optional(EntityId), ...Settings }),
+export const subscribe = defineCommand(subscribeInfo, {
+  // The endpoint's request, with the URL the command always has.
+  payload: SubscribeRequest.check(
+    Schema.makeFilter((request) => request.url !== undefined || "expected a URL to subscribe to"),
+  ),
   apply: (payload, meta) => [
     event("FeedSubscribed", {
       ...defined(payload),
@@ -47,7 +36,7 @@ export const subscribe = defineCommand({
       createdAt: meta.issuedAt,
     }),
   ],
-  sync: (payload, api) => api.post("/subscriptions", defined(payload)),
+  sync: (payload, api) => api.call(subscriptions.subscribe, defined(payload)),
   confirm: (payload, answer, meta) => {
     const { feed, unread } = answer as SubscribeAnswer;
     return [
@@ -65,29 +54,22 @@ export const subscribe = defineCommand({
   refreshAfterSync: true,
 });
 
-export const unsubscribe = defineCommand({
-  ...unsubscribeInfo,
+export const unsubscribe = defineCommand(unsubscribeInfo, {
   payload: Schema.Struct({ feedIds: IdList }),
   apply: (payload) => [event("FeedsUnsubscribed", { feedIds: [...payload.feedIds] })],
-  sync: (payload, api) => api.delete("/subscriptions", { feedIdList: payload.feedIds }),
+  sync: (payload, api) => api.call(subscriptions.unsubscribe, { feedIdList: payload.feedIds }),
 });
 
-export const editSubscription = defineCommand({
-  ...editSubscriptionInfo,
-  payload: Schema.Struct({ feedId: EntityId, ...Settings }),
+export const editSubscription = defineCommand(editSubscriptionInfo, {
+  payload: UpdateSubscriptionRequest,
   apply: (payload) => [event("SubscriptionEdited", defined(payload))],
-  sync: (payload, api) => api.patch("/subscriptions", defined(payload)),
+  sync: (payload, api) => api.call(subscriptions.update, defined(payload)),
 });
 
-export const batchEditSubscriptions = defineCommand({
-  ...batchEditSubscriptionsInfo,
-  payload: Schema.Struct({
-    feedIds: IdList,
-    category: OptionalCategory,
-    view: Schema.optional(View),
-  }),
+export const batchEditSubscriptions = defineCommand(batchEditSubscriptionsInfo, {
+  payload: BatchSubscriptionRequest,
   apply: (payload) => [
     event("SubscriptionsBatchEdited", defined({ ...payload, feedIds: [...payload.feedIds] })),
   ],
-  sync: (payload, api) => api.patch("/subscriptions/batch", defined(payload)),
+  sync: (payload, api) => api.call(subscriptions.batchUpdate, defined(payload)),
 });

@@ -1,5 +1,9 @@
 import type { Schema } from "effect";
+import type { Endpoint, RequestOf, ResponseOf } from "../../contract/api/endpoint.ts";
+import type { FeedSelection } from "../../contract/routes.ts";
+import type { FeedViewType } from "../../contract/views.ts";
 import type { DomainEvent } from "./events.ts";
+import type { PromptRequest } from "./prompts.ts";
 
 /** Where a shortcut is active (SPEC §2 shortcut scopes). */
 export type ShortcutScope =
@@ -17,43 +21,87 @@ export interface CommandMeta {
 }
 
 /**
- * The server calls a command syncs to. Each call carries an Idempotency-Key derived from the
- * command id, so a retried write is applied once however often it is sent.
+ * The API as a command's sync sees it: the endpoints of the table (contract/api), typed and
+ * decoded. Each call carries an Idempotency-Key derived from the command id, so a retried
+ * write is applied once however often it is sent.
  */
 export interface SyncApi {
-  post<T = unknown>(path: string, body: unknown): Promise<T>;
-  patch<T = unknown>(path: string, body: unknown): Promise<T>;
-  delete<T = unknown>(path: string, body: unknown): Promise<T>;
-}
-
-/** What the palette and shortcuts know about the current screen, for `when`. */
-export interface CommandContext {
-  entryId?: string;
-  entryRead?: boolean;
-  entryStarred?: boolean;
-  feedId?: string;
-  category?: string;
+  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
 }
 
 /**
- * What the palette and shortcuts know of a command: no payload schema, no events, nothing
- * of the sync engine. src/commands/catalog.ts declares these without Effect, so the first
- * paint does not load it (the definitions join them with their schemas).
+ * What the screen says a command acts on. The timeline selection (`selection`, `view`,
+ * `feedId`, `feedIds`, `category`) and the open entry (`entry*`) are kept apart, so a command
+ * about the selection (mark all read) never picks up the open entry's feed.
  */
-export interface CommandInfo<Name extends string = string> {
+export interface CommandContext {
+  /** The kind of the timeline selection (SPEC §2 feedId forms). */
+  selection?: FeedSelection["kind"];
+  view?: FeedViewType;
+  /** The one feed selected. */
+  feedId?: string;
+  /** The feeds a selection of several stands for (a folder, a comma-separated list). */
+  feedIds?: readonly string[];
+  /** The folder selected, or the selected feed's folder. */
+  category?: string;
+  /** The feeds in `category`, when known (folder commands act on them). */
+  categoryFeedIds?: readonly string[];
+  entryId?: string;
+  /** Several entries at once (rows the timeline marks read as they scroll past). */
+  entryIds?: readonly string[];
+  entryRead?: boolean;
+  entryStarred?: boolean;
+  entryFeedId?: string;
+  entryView?: FeedViewType;
+}
+
+/** What a command may do to the view as it runs, the same from every way in. */
+export interface ViewEffects {
+  /** Keeps just-read rows in the timeline they were read from (until it is left). */
+  keepVisible(entryIds: readonly string[]): void;
+}
+
+/**
+ * The Effect-free half of a command: what the palette, shortcuts, toolbar and menus need to
+ * offer and run it. Declared in `<domain>.info.ts`, loaded with the first paint; the other
+ * half (`<domain>.ts`: payload schema, events, endpoint) loads with the dispatcher.
+ */
+export interface CommandInfo<Name extends string = string, Payload = unknown, Input = undefined> {
   readonly name: Name;
-  /** i18n key in the commands namespace, e.g. "commands:entries.markRead". */
+  /** i18n key in the commands namespace: always `commands:<name>`. */
   readonly label: string;
   readonly shortcut?: { keys: string; scope: ShortcutScope };
   readonly keywords?: readonly string[];
+  /** Whether the palette and shortcuts offer it here. */
   readonly when?: (context: CommandContext) => boolean;
+  /**
+   * The payload from the context and, for a command that asks for more, the prompt's answer;
+   * undefined when that is not enough to run.
+   */
+  readonly fromContext: (context: CommandContext, input?: Input) => Payload | undefined;
+  /** The dialog that asks for what the context lacks. */
+  readonly prompt?: (context: CommandContext) => PromptRequest | undefined;
+  /** Runs just before dispatch, on every path. */
+  readonly onRun?: (payload: Payload, view: ViewEffects) => void;
 }
 
-export interface CommandDefinition<Name extends string, Payload> extends CommandInfo<Name> {
+// biome-ignore lint/suspicious/noExplicitAny: a list holds commands of every payload and input.
+export type AnyCommandInfo = CommandInfo<string, any, any>;
+
+/** Declares a command's Effect-free half; the payload type is what `fromContext` returns. */
+export function commandInfo<const Name extends string, Payload, Input = undefined>(
+  declaration: Omit<CommandInfo<Name, Payload, Input>, "label">,
+): CommandInfo<Name, Payload, Input> {
+  return { ...declaration, label: `commands:${declaration.name}` };
+}
+
+/** The half of a command that needs Effect: payload schema, events, endpoint. */
+export interface CommandBody<Payload> {
+  /** Decodes what `fromContext` (or a test) gives; the contract's request schema when equal. */
   readonly payload: Schema.Decoder<Payload>;
   /** Pure: the events this command emits. Never reads the clock or the database. */
   apply(payload: Payload, meta: CommandMeta): DomainEvent[];
-  /** The API call(s) this command syncs to; resolves with the server's answer. */
+  /** Sends it to its endpoint(s) of the API table; resolves with the decoded answer. */
   sync(payload: Payload, api: SyncApi): Promise<unknown>;
   /** Pure: events recording what the server answered (e.g. the feed a URL resolved to). */
   confirm?(payload: Payload, answer: unknown, meta: CommandMeta): DomainEvent[];
@@ -61,9 +109,17 @@ export interface CommandDefinition<Name extends string, Payload> extends Command
   readonly refreshAfterSync?: boolean;
 }
 
-/** Declares a command; the identity function keeps the payload type tied to its schema. */
-export function defineCommand<const Name extends string, Payload>(
-  definition: CommandDefinition<Name, Payload>,
-): CommandDefinition<Name, Payload> {
-  return definition;
+export interface CommandDefinition<Name extends string, Payload, Input = undefined>
+  extends CommandInfo<Name, Payload, Input>,
+    CommandBody<Payload> {}
+
+/**
+ * Joins a command's two halves. What `fromContext` builds must be a payload the schema
+ * accepts: a mismatch is a type error here, not a failed dispatch later.
+ */
+export function defineCommand<const Name extends string, FromContext, Input, Payload>(
+  info: CommandInfo<Name, FromContext, Input>,
+  body: CommandBody<Payload> & ([FromContext] extends [Payload] ? unknown : never),
+): CommandDefinition<Name, Payload, Input> {
+  return { ...info, ...body } as CommandDefinition<Name, Payload, Input>;
 }

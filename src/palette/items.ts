@@ -1,9 +1,10 @@
 import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../contract/routes.ts";
 import { VIEW_NAMES } from "../../contract/views.ts";
-import type { CommandInfo, CommandName } from "../commands/index.ts";
+import type { CatalogEntry } from "../commands/catalog.ts";
+import type { CommandHost } from "../commands/host.ts";
+import { commandAvailability, runCommand } from "../commands/run.ts";
+import type { CommandContext } from "../commands/types.ts";
 import type { ColorMode } from "../settings/ui.ts";
-import { type CommandHost, commandAvailability, runCommand } from "../shortcuts/command-host.ts";
-import type { ReaderContext } from "../shortcuts/command-payload.ts";
 import {
   SHORTCUT_ACTIONS,
   type ShortcutAction,
@@ -41,8 +42,8 @@ export interface PaletteSources {
   t: Translate;
   /** Translates in English: every item is also found by its English label. */
   en: Translate;
-  commands: readonly CommandInfo<CommandName>[];
-  context: ReaderContext;
+  commands: readonly CatalogEntry[];
+  context: CommandContext;
   host: CommandHost | undefined;
   handlers: { has(actionId: string): boolean; trigger(actionId: string): boolean };
   navigate(href: string): void;
@@ -142,7 +143,7 @@ function actionItems(sources: PaletteSources): PaletteItem[] {
 
 function commandItems(sources: PaletteSources): PaletteItem[] {
   return sources.commands.flatMap((command) => {
-    const availability = commandAvailability(command, sources.context, sources.host);
+    const availability = commandAvailability(command.name, sources.context, sources.host);
     if (availability === "hidden") return [];
     return [
       {
@@ -152,7 +153,7 @@ function commandItems(sources: PaletteSources): PaletteItem[] {
         keywords: command.keywords ?? [],
         shortcut: command.shortcut?.keys,
         disabled: availability === "disabled",
-        run: () => void runCommand(command, sources.context, sources.host),
+        run: () => void runCommand(command.name, sources.context, undefined, sources.host),
       },
     ];
   });

@@ -12,7 +12,8 @@ import zhCNControls from "../../locales/zh-CN/controls.json";
 import zhTWApp from "../../locales/zh-TW/app.json";
 import zhTWCommands from "../../locales/zh-TW/commands.json";
 import zhTWControls from "../../locales/zh-TW/controls.json";
-import { commandList } from "../commands/index.ts";
+import { commandInfoList as commandList } from "../commands/catalog.ts";
+import { answerPrompts } from "../commands/prompts.ts";
 import { baseI18nOptions } from "../i18n/options.ts";
 import { buildPaletteItems, type PaletteSources } from "./items.ts";
 import { matchScore, normalizeSearchText, searchItems } from "./search.ts";
@@ -41,6 +42,7 @@ function itemsIn(language: string, overrides: Partial<PaletteSources> = {}) {
       entryId: "1234567890123",
       entryRead: false,
       entryStarred: false,
+      entryFeedId: "1234567890124",
       feedId: "1234567890124",
     },
     host: { dispatch: vi.fn() },
@@ -118,6 +120,7 @@ describe("palette items", () => {
           entryId: "1234567890123",
           entryRead: false,
           entryStarred: false,
+          entryFeedId: "1234567890124",
           feedId: "1234567890124",
         })
       ) {
@@ -129,17 +132,29 @@ describe("palette items", () => {
     expect(items.find((i) => i.id === "collections.star")?.shortcut).toBe("S");
   });
 
-  it("disables commands that need input the app cannot ask for yet, and all without a host", () => {
+  it("enables a command that needs input only while its dialog is on screen, none without a host", () => {
     const withHost = itemsIn("en");
     expect(withHost.find((i) => i.id === "collections.star")?.disabled).toBe(false);
-    expect(withHost.find((i) => i.id === "subscriptions.batchEdit")?.disabled).toBe(true);
-    // Subscribing opens the quick add dialog.
-    expect(withHost.find((i) => i.id === "subscriptions.subscribe")?.disabled).toBe(false);
-    // A host with dialogs enables only the commands it has a dialog for.
-    const canPrompt = (name: string) => name === "subscriptions.edit";
-    const withDialogs = itemsIn("en", { host: { dispatch: vi.fn(), prompt: vi.fn(), canPrompt } });
-    expect(withDialogs.find((i) => i.id === "subscriptions.batchEdit")?.disabled).toBe(true);
-    expect(withDialogs.find((i) => i.id === "subscriptions.edit")?.disabled).toBe(false);
+    // Subscribing and editing ask first: nothing on screen answers yet.
+    expect(withHost.find((i) => i.id === "subscriptions.subscribe")?.disabled).toBe(true);
+    expect(withHost.find((i) => i.id === "subscriptions.edit")?.disabled).toBe(true);
+    // Batch edit is for a selection of several feeds.
+    expect(withHost.find((i) => i.id === "subscriptions.batchEdit")).toBeUndefined();
+    const open = vi.fn();
+    const stop = answerPrompts({
+      matches: (request) => request.kind === "quickAdd" || request.kind === "editSubscription",
+      open,
+    });
+    try {
+      const withDialogs = itemsIn("en");
+      expect(withDialogs.find((i) => i.id === "subscriptions.subscribe")?.disabled).toBe(false);
+      withDialogs.find((i) => i.id === "subscriptions.edit")!.run();
+      expect(open).toHaveBeenCalledWith({ kind: "editSubscription", feedId: "1234567890124" });
+      const several = itemsIn("en", { context: { feedIds: ["1234567890124", "1234567890125"] } });
+      expect(several.find((i) => i.id === "subscriptions.batchEdit")?.disabled).toBe(true);
+    } finally {
+      stop();
+    }
     const noHost = itemsIn("en", { host: undefined });
     expect(
       noHost.filter((i) => commandList.some((c) => c.name === i.id)).every((i) => i.disabled),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { commandHost } from "../commands/host.ts";
 import { commandList, commands } from "../commands/index.ts";
-import { commandHost } from "./command-host.ts";
 import {
   actionCandidates,
   commandCandidates,

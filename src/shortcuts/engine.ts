@@ -1,5 +1,6 @@
 import { commandInfoList } from "../commands/catalog.ts";
-import { commandHost, runCommand } from "./command-host.ts";
+import { commandHost } from "../commands/host.ts";
+import { commandAvailability, ran, runCommand } from "../commands/run.ts";
 import type { HandlerRegistry, ShortcutMatch } from "./handlers.ts";
 import { type KeyEventLike, matchKeys } from "./keys.ts";
 import { SHORTCUT_ACTIONS, type ShortcutAction } from "./registry.ts";
@@ -55,7 +56,7 @@ export function actionCandidates(
   return candidates;
 }
 
-/** Commands declaring a shortcut run through the command host with the current context. */
+/** Commands declaring a shortcut run with the current context; `when` picks among a key's. */
 export function commandCandidates(): ShortcutCandidate[] {
   return commandInfoList.flatMap((command) =>
     command.shortcut
@@ -64,7 +65,10 @@ export function commandCandidates(): ShortcutCandidate[] {
             id: command.name,
             scope: command.shortcut.scope,
             keys: [command.shortcut.keys],
-            run: () => runCommand(command, commandHost.context(), commandHost.host()),
+            // As the palette: only when it can run now (a host, a payload or its dialog).
+            run: () =>
+              commandAvailability(command.name, commandHost.context()) === "ready" &&
+              ran(runCommand(command.name)),
           },
         ]
       : [],

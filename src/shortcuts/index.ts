@@ -5,9 +5,6 @@ export {
   openQuickAdd,
   openShortcutsDialog,
 } from "./bus.ts";
-export { useCommandContext, useCommandHost } from "./command-hooks.ts";
-export { type CommandHost, commandHost, runCommand } from "./command-host.ts";
-export { commandPayload, type ReaderContext } from "./command-payload.ts";
 export { formatBinding, formatBindingText, sortKeyTokens } from "./format.ts";
 export { GlobalShortcuts } from "./global-shortcuts.tsx";
 export type { ShortcutHandler, ShortcutMatch } from "./handlers.ts";

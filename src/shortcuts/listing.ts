@@ -1,4 +1,4 @@
-import type { CommandInfo, CommandName } from "../commands/index.ts";
+import type { CatalogEntry } from "../commands/catalog.ts";
 import {
   SHORTCUT_ACTIONS,
   SHORTCUT_GROUPS,
@@ -40,7 +40,7 @@ export function commandGroup(scope: ShortcutScope): ShortcutGroup {
  * out. Inside a group, commands come first, then actions in registry order.
  */
 export function shortcutListing(
-  commands: readonly CommandInfo<CommandName>[],
+  commands: readonly CatalogEntry[],
   options: { web: boolean },
   actions: readonly ShortcutAction[] = SHORTCUT_ACTIONS,
 ): ShortcutListGroup[] {

@@ -1,8 +1,7 @@
 import type { DomainEvent } from "../commands/events.ts";
 import { appendEvents, type OutboxRow } from "../commands/log.ts";
-import { materialize, runStatements } from "../commands/materializers/index.ts";
+import { materialize, runStatements, tablesWritten } from "../commands/materializers/index.ts";
 import { sql } from "../commands/materializers/statement.ts";
-import { tablesWritten } from "../commands/tables.ts";
 import type { LocalDatabase } from "../db/types.ts";
 
 /** The server accepted the command: its events are confirmed, its answer recorded. */
@@ -12,7 +11,7 @@ export async function confirmCommand(
   answerEvents: readonly DomainEvent[],
 ) {
   const statements = answerEvents.flatMap(materialize);
-  await db.transaction(["events", "outbox", ...tablesWritten(statements)], (tx) =>
+  await db.transaction(["events", "outbox", ...tablesWritten(answerEvents)], (tx) =>
     runStatements(tx, [
       sql("UPDATE events SET status = 'confirmed' WHERE command_id = ?", row.commandId),
       sql("DELETE FROM outbox WHERE command_id = ?", row.commandId),

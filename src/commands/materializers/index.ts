@@ -13,31 +13,55 @@ import {
   subscriptionsBatchEdited,
 } from "./subscriptions.ts";
 
-type Materializers = { [Name in EventName]: (data: EventData[Name]) => Statement[] };
+/** The local tables events materialize into. */
+export type MaterializedTable = "subscriptions" | "feeds" | "unread" | "entries" | "collections";
 
-/** Each event's pure materializer: the SQL writes that bring the tables up to date. */
+interface Materializer<Data> {
+  /** Pure: the SQL writes that bring the tables up to date. */
+  run(data: Data): Statement[];
+  /** Every table `run` may write: the transaction's scope and the queries to notify. */
+  writes: readonly MaterializedTable[];
+}
+
+type Materializers = { [Name in EventName]: Materializer<EventData[Name]> };
+
+/** Each event's pure materializer, with the tables it writes. */
 const materializers: Materializers = {
-  FeedSubscribed: feedSubscribed,
-  SubscriptionConfirmed: subscriptionConfirmed,
-  FeedsUnsubscribed: feedsUnsubscribed,
-  SubscriptionEdited: subscriptionEdited,
-  SubscriptionsBatchEdited: subscriptionsBatchEdited,
-  CategoryRenamed: categoryRenamed,
-  CategoryDeleted: categoryDeleted,
-  CategoryViewChanged: categoryViewChanged,
-  EntriesMarkedRead: entriesMarkedRead,
-  EntryMarkedUnread: entryMarkedUnread,
-  AllEntriesMarkedRead: allEntriesMarkedRead,
-  EntryStarred: entryStarred,
-  EntryUnstarred: entryUnstarred,
+  FeedSubscribed: { run: feedSubscribed, writes: ["subscriptions"] },
+  SubscriptionConfirmed: {
+    run: subscriptionConfirmed,
+    writes: ["subscriptions", "feeds", "unread"],
+  },
+  FeedsUnsubscribed: { run: feedsUnsubscribed, writes: ["subscriptions", "unread"] },
+  SubscriptionEdited: { run: subscriptionEdited, writes: ["subscriptions"] },
+  SubscriptionsBatchEdited: { run: subscriptionsBatchEdited, writes: ["subscriptions"] },
+  CategoryRenamed: { run: categoryRenamed, writes: ["subscriptions"] },
+  // Deleting with its subscriptions unsubscribes them (their counts go too).
+  CategoryDeleted: { run: categoryDeleted, writes: ["subscriptions", "unread"] },
+  CategoryViewChanged: { run: categoryViewChanged, writes: ["subscriptions"] },
+  EntriesMarkedRead: { run: entriesMarkedRead, writes: ["unread", "entries"] },
+  EntryMarkedUnread: { run: entryMarkedUnread, writes: ["unread", "entries"] },
+  AllEntriesMarkedRead: { run: allEntriesMarkedRead, writes: ["unread", "entries"] },
+  EntryStarred: { run: entryStarred, writes: ["collections"] },
+  EntryUnstarred: { run: entryUnstarred, writes: ["collections"] },
 };
 
-/** The tables materializers write: the queries to notify after a command or a rebuild. */
-export const MATERIALIZED_TABLES = ["subscriptions", "feeds", "unread", "entries", "collections"];
+/** The tables materializers write: the queries to notify after a rebuild. */
+export const MATERIALIZED_TABLES: readonly MaterializedTable[] = [
+  ...new Set(Object.values(materializers).flatMap((m) => m.writes)),
+];
+
+function materializerOf(event: DomainEvent): Materializer<unknown> {
+  return materializers[event.name] as Materializer<unknown>;
+}
 
 export function materialize(event: DomainEvent): Statement[] {
-  const run = materializers[event.name] as (data: unknown) => Statement[];
-  return run(event.data);
+  return materializerOf(event).run(event.data);
+}
+
+/** The tables some events' materializers write (as declared beside each one above). */
+export function tablesWritten(events: readonly DomainEvent[]): MaterializedTable[] {
+  return [...new Set(events.flatMap((event) => materializerOf(event).writes))];
 }
 
 export function isEventName(name: string): name is EventName {

@@ -1,12 +1,14 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCommandContext, useShortcut } from "../../shortcuts/index.ts";
+import { useCommandContext } from "../../commands/hooks.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import { useShortcut } from "../../shortcuts/index.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import type { EntryDetail } from "../queries/index.ts";
 import { useReaderSettings } from "../settings.ts";
 import { EntryContent } from "./entry-content.tsx";
+import { entryContext } from "./entry-context.ts";
 import { EntryHeader } from "./entry-header.tsx";
 import { EntryMedia } from "./entry-media.tsx";
 import { EntryToolbar } from "./entry-toolbar.tsx";
@@ -28,13 +30,7 @@ export function EntryBody(props: {
   const [readability, setReadability] = useState(false);
   const [loadingReadability, setLoadingReadability] = useState(false);
 
-  useCommandContext({
-    entryId: entry.id,
-    entryRead: entry.read,
-    entryStarred: entry.starred,
-    feedId: entry.feedId ?? undefined,
-    view: entry.view ?? undefined,
-  });
+  useCommandContext(entryContext(entry));
   const page = (direction: number) => {
     const element = scroller.current;
     if (!element) return false;
@@ -73,7 +69,6 @@ export function EntryBody(props: {
       aria-labelledby="entry-title"
     >
       <EntryToolbar
-        reader={reader}
         entry={entry}
         readability={{ on: readability, loading: loadingReadability, toggle: toggleReadability }}
       />

@@ -3,12 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { COPY_CHECK_MS } from "../../../contract/constants.ts";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import { runCommand } from "../../commands/run.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { CheckIcon, CloseIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
-import { setEntryRead, setEntryStarred } from "../actions.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { useIsMobile } from "../layout/use-is-mobile.ts";
 import type { EntryDetail } from "../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../settings.ts";
@@ -24,6 +23,7 @@ import {
   WideIcon,
   ZenIcon,
 } from "../ui/icons.tsx";
+import { entryContext } from "./entry-context.ts";
 
 const TOOL =
   "flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-600 outline-none transition-colors " +
@@ -32,12 +32,11 @@ const TOOL =
 
 /** The entry's actions: read, star, full text, copy link, share, open original, layout. */
 export function EntryToolbar(props: {
-  reader: ReaderServices;
   entry: EntryDetail;
   readability: { on: boolean; loading: boolean; toggle(): void };
 }) {
   const { t } = useTranslation("reader");
-  const { reader, entry } = props;
+  const { entry } = props;
   const settings = useReaderSettings();
   const mobile = useIsMobile();
   const navigate = useNavigate();
@@ -120,7 +119,7 @@ export function EntryToolbar(props: {
         aria-label={entry.read ? t("entry.markUnread") : t("entry.markRead")}
         title={entry.read ? t("entry.markUnread") : t("entry.markRead")}
         data-testid="entry-toggle-read"
-        onClick={() => void setEntryRead(reader, entry.id, !entry.read)}
+        onClick={() => runCommand("entries.toggleRead", entryContext(entry))}
       >
         {entry.read ? (
           <CircleCheckIcon size={18} />
@@ -135,7 +134,9 @@ export function EntryToolbar(props: {
         aria-label={entry.starred ? t("entry.unstar") : t("entry.star")}
         title={entry.starred ? t("entry.unstar") : t("entry.star")}
         data-testid="entry-toggle-star"
-        onClick={() => void setEntryStarred(reader, entry, !entry.starred)}
+        onClick={() =>
+          runCommand(entry.starred ? "collections.unstar" : "collections.star", entryContext(entry))
+        }
       >
         <StarIcon
           size={18}

@@ -2,17 +2,18 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { isFetchError } from "../../api/fetch-error.ts";
+import { runCommand } from "../../commands/run.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { useReader } from "../../runtime/runtime-context.tsx";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../../views/page.tsx";
-import { markEntriesRead } from "../actions.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
 import { useAreaScope } from "../keyboard/use-area-scope.ts";
 import { entryDetail$ } from "../queries/index.ts";
 import { type ContentStream, createContentStream } from "./content-stream.ts";
 import { EntryBody } from "./entry-body.tsx";
 import { fetchEntryIntoStore } from "./entry-cache.ts";
+import { entryContext } from "./entry-context.ts";
 
 const streams = new WeakMap<ReaderServices, ContentStream>();
 function contentStream(reader: ReaderServices): ContentStream {
@@ -70,7 +71,7 @@ export function EntryView({ entryId }: { entryId: string }) {
   useEffect(() => {
     if (!reader || !entry || marked.current) return;
     marked.current = true;
-    if (!entry.read) void markEntriesRead(reader, [entry.id]);
+    if (!entry.read) runCommand("entries.markRead", entryContext(entry));
   }, [reader, entry]);
 
   if (!reader || entry === undefined || (entry === null && !missing)) {

@@ -1,34 +1,10 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type RefObject, useCallback } from "react";
-import { type ReaderContext, useCommandContext, useShortcut } from "../../shortcuts/index.ts";
+import { useCommandContext } from "../../commands/hooks.ts";
+import { useShortcut } from "../../shortcuts/index.ts";
 import type { SubscriptionItem, TimelineQuery, TimelineRow } from "../queries/index.ts";
+import { selectionContext } from "../timeline/selection-context.ts";
 import { useAreaScope } from "./use-area-scope.ts";
-
-/** What the palette's commands act on for a timeline selection (SPEC §2 feedId forms). */
-export function selectionContext(
-  query: Pick<TimelineQuery, "view" | "feed">,
-  subscriptions: readonly SubscriptionItem[],
-): ReaderContext {
-  const { feed, view } = query;
-  switch (feed.kind) {
-    case "feed":
-      return {
-        view,
-        feedId: feed.feedId,
-        category: subscriptions.find((s) => s.feedId === feed.feedId)?.category ?? undefined,
-      };
-    case "folder": {
-      const ids = subscriptions.flatMap((s) =>
-        s.category === feed.name && s.view === view && s.feedId ? [s.feedId] : [],
-      );
-      return { view, category: feed.name, feedIds: ids, categoryFeedIds: ids };
-    }
-    case "feeds":
-      return { view, feedIds: feed.feedIds };
-    default:
-      return { view };
-  }
-}
 
 /**
  * The timeline's keys: next / previous entry (J, K, arrows; N and Shift+N from the entry),

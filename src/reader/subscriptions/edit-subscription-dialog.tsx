@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
+import { runCommand } from "../../commands/run.ts";
 import { Button } from "../../ui/button.tsx";
-import { useReader } from "../../runtime/runtime-context.tsx";
 import type { SubscriptionItem } from "../queries/index.ts";
 import { Dialog, DialogActions } from "../ui/dialog.tsx";
 import { Checkbox, Field, ViewSelect } from "../ui/fields.tsx";
@@ -30,7 +30,6 @@ export function EditSubscriptionDialog(props: {
 
 function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) {
   const { t } = useTranslation("reader");
-  const reader = useReader();
   const categories = useCategories();
   const [title, setTitle] = useState(item.customTitle ?? "");
   const [category, setCategory] = useState(item.category ?? "");
@@ -39,14 +38,17 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reader || !item.feedId) return;
-    void reader.dispatch("subscriptions.edit", {
-      feedId: item.feedId,
-      title: title.trim() || null,
-      category: category.trim() || null,
-      view: view as FeedViewType,
-      isPrivate,
-    });
+    if (!item.feedId) return;
+    runCommand(
+      "subscriptions.edit",
+      { feedId: item.feedId },
+      {
+        title: title.trim() || null,
+        category: category.trim() || null,
+        view: view as FeedViewType,
+        isPrivate,
+      },
+    );
     onDone();
   }
 

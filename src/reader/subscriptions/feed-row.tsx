@@ -2,9 +2,9 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
+import { usePromptAnswer } from "../../commands/hooks.ts";
+import { runCommand } from "../../commands/run.ts";
 import { AlertIcon } from "../../ui/icons.tsx";
-import { useReader } from "../../runtime/runtime-context.tsx";
-import { usePromptFor } from "../keyboard/prompts.ts";
 import type { SubscriptionItem } from "../queries/index.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { LockIcon } from "../ui/icons.tsx";
@@ -32,15 +32,15 @@ export function FeedRow(props: {
 }) {
   const { item, view } = props;
   const { t } = useTranslation("reader");
-  const reader = useReader();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<"edit" | "unsubscribe" | null>(null);
-  usePromptFor(
+  usePromptAnswer(
     (prompt) =>
       (prompt.kind === "editSubscription" || prompt.kind === "unsubscribe") &&
       prompt.feedId === item.feedId,
     (prompt) => setDialog(prompt.kind === "editSubscription" ? "edit" : "unsubscribe"),
+    Boolean(item.feedId && !item.pending),
   );
   const param = subscriptionParam(item);
   const testId = `subscription-${item.feedId ?? item.id}`;
@@ -114,7 +114,7 @@ export function FeedRow(props: {
           testId="menu-mark-read"
           onSelect={() => {
             close();
-            void reader?.dispatch("entries.markAllRead", { feedId });
+            runCommand("entries.markAllRead", { selection: "feed", feedId });
           }}
         >
           {t("menu.markAllRead")}
@@ -158,7 +158,7 @@ export function FeedRow(props: {
         testId="unsubscribe-dialog"
         onClose={() => setDialog(null)}
         onConfirm={() => {
-          void reader?.dispatch("subscriptions.unsubscribe", { feedIds: [feedId] });
+          runCommand("subscriptions.unsubscribe", { feedId }, { confirmed: true });
           if (props.active) {
             void navigate({
               to: "/timeline/$timelineId/$feedId/$entryId",

@@ -2,10 +2,11 @@ import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
-import type { FeedViewType } from "../../../contract/views.ts";
+import { type FeedViewType, isFeedViewType } from "../../../contract/views.ts";
+import { usePromptAnswer } from "../../commands/hooks.ts";
+import { runCommand } from "../../commands/run.ts";
+import type { CommandContext } from "../../commands/types.ts";
 import { VIEW_META } from "../../views/shell/view-meta.tsx";
-import { useReader } from "../../runtime/runtime-context.tsx";
-import { usePromptFor } from "../keyboard/prompts.ts";
 import type { SubscriptionFolder } from "../queries/index.ts";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { ChevronDownIcon, FolderIcon } from "../ui/icons.tsx";
@@ -25,20 +26,24 @@ export function FolderRow(props: {
   const { folder, view } = props;
   const { t } = useTranslation("reader");
   const { t: tApp } = useTranslation();
-  const reader = useReader();
   const collapsed = useFolderCollapsed(view, folder.name);
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
-  usePromptFor(
+  usePromptAnswer(
     (prompt) =>
       (prompt.kind === "renameFolder" || prompt.kind === "deleteFolder") &&
       prompt.category === folder.name,
     (prompt) => setDialog(prompt.kind === "renameFolder" ? "rename" : "delete"),
   );
   const feedIds = folder.items.flatMap((item) => (item.feedId ? [item.feedId] : []));
-  const publicIds = folder.items.flatMap((item) =>
-    item.feedId && !item.isPrivate ? [item.feedId] : [],
-  );
+  // The folder as a selection: what its menu's and dialogs' commands act on.
+  const context: CommandContext = {
+    selection: "folder",
+    view: isFeedViewType(view) ? view : undefined,
+    category: folder.name,
+    feedIds,
+    categoryFeedIds: feedIds,
+  };
   const close = () => setMenuOpen(false);
   const listId = `folder-${view}-${folder.name}`;
 
@@ -87,12 +92,7 @@ export function FolderRow(props: {
           testId="menu-mark-read"
           onSelect={() => {
             close();
-            if (publicIds.length > 0) {
-              void reader?.dispatch("entries.markAllRead", {
-                feedIdList: publicIds,
-                excludePrivate: true,
-              });
-            }
+            runCommand("entries.markAllRead", context);
           }}
         >
           {t("menu.markAllRead")}
@@ -115,13 +115,7 @@ export function FolderRow(props: {
             testId={`menu-view-${meta.view}`}
             onSelect={() => {
               close();
-              if (meta.view !== view && feedIds.length > 0) {
-                void reader?.dispatch("categories.changeView", {
-                  feedIds,
-                  category: folder.name,
-                  view: meta.view as FeedViewType,
-                });
-              }
+              runCommand("categories.changeView", context, { view: meta.view as FeedViewType });
             }}
           >
             {tApp(meta.labelKey)}
@@ -148,11 +142,7 @@ export function FolderRow(props: {
         open={dialog === "rename"}
         name={folder.name}
         onClose={() => setDialog(null)}
-        onRename={(to) => {
-          if (feedIds.length > 0 && to !== folder.name) {
-            void reader?.dispatch("categories.rename", { feedIds, category: folder.name, to });
-          }
-        }}
+        onRename={(to) => runCommand("categories.rename", context, { to })}
       />
       <ConfirmDialog
         open={dialog === "delete"}
@@ -161,11 +151,7 @@ export function FolderRow(props: {
         confirmLabel={t("menu.deleteFolder")}
         testId="delete-folder-dialog"
         onClose={() => setDialog(null)}
-        onConfirm={() => {
-          if (feedIds.length > 0) {
-            void reader?.dispatch("categories.delete", { feedIds, category: folder.name });
-          }
-        }}
+        onConfirm={() => runCommand("categories.delete", context, { confirmed: true })}
       />
     </li>
   );

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
-import { Button } from "../../ui/button.tsx";
+import { runCommand } from "../../commands/run.ts";
 import { useReader } from "../../runtime/runtime-context.tsx";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
+import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogActions } from "../ui/dialog.tsx";
 import { Checkbox, Field, ViewSelect } from "../ui/fields.tsx";
 import { useFeedPreview } from "./feed-preview.ts";
@@ -82,12 +83,14 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
     setBusy(true);
     setBefore(new Set(subscriptions.flatMap((s) => (s.feedId ? [s.feedId] : []))));
     try {
-      const meta = await reader.dispatch("subscriptions.subscribe", {
-        url,
-        view: form.view as FeedViewType,
-        category: form.category.trim() || null,
-        isPrivate: form.isPrivate,
-      });
+      const view = form.view as FeedViewType;
+      const run = runCommand(
+        "subscriptions.subscribe",
+        { view },
+        { url, view, category: form.category.trim() || null, isPrivate: form.isPrivate },
+      );
+      if (run.status !== "dispatched") return;
+      const meta = await run.done;
       setSentUrl(url);
       setCommandId(meta.commandId);
     } finally {

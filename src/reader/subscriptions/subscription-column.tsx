@@ -1,6 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { type ComponentType, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { isFeedViewType } from "../../../contract/views.ts";
+import { runCommand } from "../../commands/run.ts";
+import { useReader } from "../../runtime/runtime-context.tsx";
 import {
   ActionsIcon,
   DiscoverIcon,
@@ -11,13 +14,12 @@ import {
 } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import { UserCard } from "../../views/shell/user-card.tsx";
-import { useReader } from "../../runtime/runtime-context.tsx";
 import { useAreaScope } from "../keyboard/use-area-scope.ts";
 import { useTimelineLocation } from "../layout/timeline-location.ts";
-import { SyncIndicator } from "./sync-indicator.tsx";
 import { CheckAllIcon, PlusIcon } from "../ui/icons.tsx";
 import { openQuickAdd } from "./quick-add-store.ts";
 import { SubscriptionList } from "./subscription-list.tsx";
+import { SyncIndicator } from "./sync-indicator.tsx";
 import { ViewTabs } from "./view-tabs.tsx";
 import "../reader.css";
 
@@ -68,7 +70,10 @@ export function SubscriptionColumn() {
           data-testid="mark-view-read"
           disabled={!reader}
           onClick={() =>
-            void reader?.dispatch("entries.markAllRead", { view: view as 0, excludePrivate: true })
+            runCommand("entries.markAllRead", {
+              selection: "all",
+              view: isFeedViewType(view) ? view : undefined,
+            })
           }
         >
           <CheckAllIcon size={16} />

@@ -3,20 +3,22 @@ import { of } from "rxjs";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { viewName } from "../../../contract/views.ts";
+import { useCommandAvailability } from "../../commands/hooks.ts";
+import { runCommand } from "../../commands/run.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { useReader } from "../../runtime/runtime-context.tsx";
+import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { VIEW_META } from "../../views/shell/view-meta.tsx";
 import { feedSelectionValue } from "../../views/timeline/timeline-params.ts";
-import { canMarkTimelineRead, markTimelineRead } from "../actions.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
 import { compactNumber } from "../format.ts";
 import { useShellNav } from "../layout/shell-nav.tsx";
 import { useIsMobile } from "../layout/use-is-mobile.ts";
 import { type TimelineQuery, timelineUnreadCount$ } from "../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../settings.ts";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
-import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { ArrowLeftIcon, CheckAllIcon, EyeIcon, ListIcon, RefreshIcon } from "../ui/icons.tsx";
+import { selectionContext } from "./selection-context.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
 
 const TOOL =
@@ -54,6 +56,8 @@ export function TimelineHeader({
     [db, key],
   );
   const feedValue = feedSelectionValue(query.feed);
+  const selected = selectionContext(query, subscriptions);
+  const markAll = useCommandAvailability("entries.markAllRead", selected);
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 pr-2 pl-3 dark:border-zinc-800">
@@ -132,8 +136,8 @@ export function TimelineHeader({
         aria-label={t("timeline.markAllRead")}
         title={t("timeline.markAllRead")}
         data-testid="mark-timeline-read"
-        disabled={!reader || !canMarkTimelineRead(query) || !unread}
-        onClick={() => reader && markTimelineRead(reader, query, subscriptions)}
+        disabled={!reader || markAll !== "ready" || !unread}
+        onClick={() => runCommand("entries.markAllRead", selected)}
       >
         <CheckAllIcon size={17} />
       </button>

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { markEntriesRead } from "../actions.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import { runCommand } from "../../commands/run.ts";
 
 export interface MarkReadModes {
   /** Radical: marked read once displayed (renderMarkUnread). */
@@ -23,7 +22,6 @@ const DISPLAYED_RATIO = 0.6;
  * marks it read in every mode; that is the entry pane's job.
  */
 export function useAutoMarkRead(
-  reader: ReaderServices | undefined,
   scrollElement: HTMLElement | null,
   modes: MarkReadModes,
   isUnread: (id: string) => boolean,
@@ -36,15 +34,14 @@ export function useAutoMarkRead(
   const observer = useRef<IntersectionObserver | null>(null);
   const observed = useRef(new Set<Element>());
   const hoverTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const latest = useRef({ reader, isUnread, modes });
-  latest.current = { reader, isUnread, modes };
+  const latest = useRef({ isUnread, modes });
+  latest.current = { isUnread, modes };
 
   const flush = useCallback(() => {
     timer.current = undefined;
-    const { reader: services, isUnread: unread } = latest.current;
-    const ids = [...queue.current].filter(unread);
+    const ids = [...queue.current].filter(latest.current.isUnread);
     queue.current.clear();
-    if (services && ids.length > 0) void markEntriesRead(services, ids);
+    if (ids.length > 0) runCommand("entries.markRead", { entryIds: ids });
   }, []);
 
   const enqueue = useCallback(

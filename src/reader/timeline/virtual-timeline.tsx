@@ -108,7 +108,6 @@ export function VirtualTimeline(props: {
   cardsRef.current = cards;
   const isUnread = useCallback((id: string) => cardsRef.current.get(id)?.read === false, []);
   const { observe, hoverProps, recheck } = useAutoMarkRead(
-    reader,
     scrollElement,
     {
       render: settings.renderMarkUnread,

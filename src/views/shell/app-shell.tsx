@@ -1,7 +1,6 @@
 import { Outlet } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RuntimeProvider } from "../../runtime/runtime-context.tsx";
 import { useReaderHost } from "../../reader/keyboard/use-reader-host.ts";
 import { KEEP_HIDDEN } from "../../reader/layout/keep-hidden.ts";
 import { ResizeHandle } from "../../reader/layout/resize-handle.tsx";
@@ -9,8 +8,10 @@ import { ShellNavProvider, useLeaveOnLink, useShellNav } from "../../reader/layo
 import { useTimelineLocation } from "../../reader/layout/timeline-location.ts";
 import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
 import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
+import { BatchEditDialog } from "../../reader/subscriptions/batch-edit-dialog.tsx";
 import { QuickAddDialog } from "../../reader/subscriptions/quick-add-dialog.tsx";
 import { SubscriptionColumn } from "../../reader/subscriptions/subscription-column.tsx";
+import { RuntimeProvider } from "../../runtime/runtime-context.tsx";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
@@ -99,6 +100,7 @@ function ShellLayout() {
         </div>
       </main>
       <QuickAddDialog defaultView={view} />
+      <BatchEditDialog defaultView={view} />
     </div>
   );
 }

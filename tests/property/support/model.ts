@@ -72,6 +72,11 @@ export class ServerModel {
         this.unread.add(p.entryId);
         return true;
       }
+      case "entries.toggleRead":
+        return this.apply(p.read ? "entries.markRead" : "entries.markUnread", {
+          entryIds: [p.entryId],
+          entryId: p.entryId,
+        });
       case "entries.markAllRead":
         this.markAllRead(p);
         return true;

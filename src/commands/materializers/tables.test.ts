@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { DomainEvent, EventData, EventName } from "../events.ts";
+import { MATERIALIZED_TABLES, materialize, tablesWritten } from "./index.ts";
+
+const FEED = "1800000000000001";
+const ENTRY = "1800000000000000001";
+const AT = "2026-06-01T00:00:00.000Z";
+
+/** Every event in each of its shapes (a new event without a sample is a type error). */
+const samples: { [Name in EventName]: EventData[Name][] } = {
+  FeedSubscribed: [
+    { placeholderId: "pending/c1", url: "https://example.com/feed", view: 0, createdAt: AT },
+    { placeholderId: "pending/c1", feedId: FEED, view: 0, category: "News", createdAt: AT },
+  ],
+  SubscriptionConfirmed: [
+    {
+      placeholderId: "pending/c1",
+      feed: {
+        id: FEED,
+        url: "https://example.com/feed",
+        title: "Feed",
+        description: null,
+        image: null,
+        siteUrl: null,
+        ownerUserId: null,
+        errorAt: null,
+        errorMessage: null,
+      } as EventData["SubscriptionConfirmed"]["feed"],
+      view: 0,
+      createdAt: AT,
+      unread: 3,
+    },
+  ],
+  FeedsUnsubscribed: [{ feedIds: [FEED] }],
+  SubscriptionEdited: [{ feedId: FEED, title: "Mine", isPrivate: true, view: 1, category: "A" }],
+  SubscriptionsBatchEdited: [{ feedIds: [FEED], category: "A", view: 2 }],
+  CategoryRenamed: [{ feedIds: [FEED], from: "A", to: "B" }],
+  CategoryDeleted: [
+    { feedIds: [FEED], category: "A", deleteSubscriptions: false },
+    { feedIds: [FEED], category: "A", deleteSubscriptions: true },
+  ],
+  CategoryViewChanged: [{ feedIds: [FEED], category: "A", view: 3 }],
+  EntriesMarkedRead: [{ entryIds: [ENTRY] }],
+  EntryMarkedUnread: [{ entryId: ENTRY }],
+  AllEntriesMarkedRead: [{}, { view: 0, feedIds: [FEED], excludePrivate: true, endTime: AT }],
+  EntryStarred: [{ entryId: ENTRY, feedId: FEED, createdAt: AT }],
+  EntryUnstarred: [{ entryId: ENTRY }],
+};
+
+// The test's own reading of a statement's target table: the declarations must cover it.
+const WRITE_TARGET = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
+
+describe("materializers", () => {
+  it("declare every table their SQL writes, and no other", () => {
+    for (const [name, shapes] of Object.entries(samples)) {
+      const events = shapes.map((data) => ({ name, data }) as DomainEvent);
+      const written = new Set(
+        events.flatMap(materialize).map((statement) => WRITE_TARGET.exec(statement.sql)?.[1]),
+      );
+      expect([...written].sort(), name).toEqual([...tablesWritten(events)].sort());
+      for (const table of written) expect(MATERIALIZED_TABLES).toContain(table);
+    }
+  });
+});
