@@ -9,14 +9,6 @@ const MAX_JSON_BYTES = 1_000_000;
 /** No request of ours nests deeper; deeper bodies are refused before parsing. */
 export const MAX_JSON_DEPTH = 32;
 
-/** Reads a JSON body and decodes it; anything malformed is a 1002 with the reason, never a 500. */
-export async function readJsonBody<S extends Schema.ConstraintDecoder<unknown>>(
-  c: Context,
-  schema: S,
-): Promise<S["Type"]> {
-  return decodeOrThrow(schema, await readJsonValue(c));
-}
-
 /**
  * A JSON body, parsed: right media type, at most 1 MB, nested at most `maxDepth` levels. Failures
  * carry `code` (1002 unless the route has a more specific one).
@@ -42,14 +34,7 @@ export async function readJsonValue(
   }
 }
 
-/** Decodes query parameters (all strings) against a schema. */
-export function readQuery<S extends Schema.ConstraintDecoder<unknown>>(
-  c: Context,
-  schema: S,
-): S["Type"] {
-  return decodeOrThrow(schema, c.req.query());
-}
-
+/** Decodes a request part; anything malformed is `code` (1002) with the reason, never a 500. */
 export function decodeOrThrow<S extends Schema.ConstraintDecoder<unknown>>(
   schema: S,
   value: unknown,
