@@ -1,4 +1,4 @@
-import { parseHTML } from "linkedom";
+import { walkHtml } from "./html-events.ts";
 import { resolveHttpUrl } from "./urls.ts";
 
 /** Feed autodiscovery in HTML: the `<link rel="alternate">` elements that point at feeds. */
@@ -23,34 +23,36 @@ const FEED_TYPES = new Set([
 /**
  * Every feed link of a page, in document order, de-duplicated. `rel` must contain the token
  * "alternate" (any case, among other tokens); `type` is compared case-insensitively after
- * trimming; hrefs resolve against `<base href>` (itself against the page URL).
+ * trimming; hrefs resolve against `<base href>` (itself against the page URL). Read with the
+ * linear, capped tokenizer of html-events.ts, never a DOM: pages are untrusted and large.
  */
 export function findFeedLinks(html: string, pageUrl: string): FeedLink[] {
-  const { document } = parseHTML(html);
-  const baseHref = Array.from(document.querySelectorAll("base") as ArrayLike<Element>)
-    .map((element) => attribute(element, "href"))
-    .find(Boolean);
+  let baseHref: string | null = null;
+  const candidates: Array<Map<string, string>> = [];
+  walkHtml(html, {
+    wantsAttributes: (name) => name === "link" || name === "base",
+    open(name, attributes) {
+      if (name !== "link" && name !== "base") return;
+      const byName = new Map(attributes);
+      if (name === "base") baseHref ??= byName.get("href") || null;
+      else candidates.push(byName);
+    },
+    text() {},
+    close() {},
+  });
   const base = resolveHttpUrl(baseHref, pageUrl) ?? pageUrl;
   const seen = new Set<string>();
   const links: FeedLink[] = [];
-  for (const element of Array.from(document.querySelectorAll("link")) as Element[]) {
-    const rel = (attribute(element, "rel") ?? "").toLowerCase().split(/\s+/);
-    const type = (attribute(element, "type") ?? "").trim().toLowerCase().split(";")[0]!.trim();
+  for (const link of candidates) {
+    const rel = (link.get("rel") ?? "").toLowerCase().split(/\s+/);
+    const type = (link.get("type") ?? "").trim().toLowerCase().split(";")[0]!.trim();
     if (!rel.includes("alternate") || !FEED_TYPES.has(type)) continue;
-    const url = resolveHttpUrl(attribute(element, "href"), base);
+    const url = resolveHttpUrl(link.get("href"), base);
     if (!url || seen.has(url)) continue;
     seen.add(url);
-    links.push({ url, type, title: attribute(element, "title")?.trim() || null });
+    links.push({ url, type, title: link.get("title")?.trim() || null });
   }
   return links;
-}
-
-/** An attribute by name in any case (linkedom keeps `HREF` as written). */
-function attribute(element: Element, name: string): string | null {
-  for (const attr of Array.from(element.attributes)) {
-    if (attr.name.toLowerCase() === name) return attr.value;
-  }
-  return null;
 }
 
 /** True when a body is an HTML page rather than a feed (cheap sniff on the first bytes). */

@@ -1,5 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { boundedHtml } from "./bounded-html.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { htmlToText } from "./text.ts";
 import { resolveHttpUrl } from "./urls.ts";
@@ -29,7 +30,8 @@ const MAX_ELEMENTS = 30_000;
 
 /** The article of `html` (fetched from `url`), or null when no article can be found. */
 export function extractReadable(html: string, url: string): ReadableArticle | null {
-  const { document } = parseHTML(html);
+  // Nesting capped first: linkedom and Readability are super-linear on deep trees.
+  const { document } = parseHTML(boundedHtml(html));
   const declaredBase = Array.from(document.querySelectorAll("base") as ArrayLike<Element>)
     .map((element) => element.getAttribute("href") ?? element.getAttribute("HREF"))
     .find(Boolean);
