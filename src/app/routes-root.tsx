@@ -1,11 +1,11 @@
 import { createRootRouteWithContext, createRoute, Outlet, redirect } from "@tanstack/react-router";
 import { DEFAULT_TIMELINE_PATH } from "../../contract/routes.ts";
 import { AppControls } from "../palette/app-controls.tsx";
+import { sanitizeRedirect } from "../platform/redirect.ts";
 import { LoginPage } from "../views/login/login-page.tsx";
 import { InvitationPage } from "../views/pages/invitation-page.tsx";
 import { RouteErrorPage } from "./error-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
-import { sanitizeRedirect } from "../platform/redirect.ts";
 import type { RouterContext } from "./router-context.ts";
 
 /**
@@ -45,7 +45,7 @@ export interface LoginSearch {
   redirect?: string;
 }
 
-export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   return typeof search.redirect === "string" ? { redirect: search.redirect } : {};
 }
 

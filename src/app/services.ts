@@ -1,12 +1,12 @@
 import { APP_VERSION } from "../../contract/constants.ts";
 import { type ApiReactions, createApiClient } from "../api/index.ts";
 import { i18n, translate } from "../i18n/index.ts";
+import { detectEnvironment } from "../platform/client-info.ts";
 import type { OptionalServicesConfig } from "../runtime/optional-steps.ts";
 import { localSessionCache } from "../session/session-cache.ts";
 import { createSessionService } from "../session/session-service.ts";
 import { browserOnlineSource, createConnectivity } from "../sync/connectivity.ts";
 import { showToast } from "../ui/toasts.tsx";
-import { detectEnvironment } from "../platform/client-info.ts";
 import type { ClientEnv } from "./env.ts";
 import { type AppRouter, createAppRouter } from "./router.ts";
 
@@ -56,7 +56,7 @@ export function createServices(env: ClientEnv) {
  * What the start-up sequence's optional steps need to know: error reporting names the app's
  * release once a reporter is configured; analytics runs once a client key is configured.
  */
-export function optionalServices(env: ClientEnv): OptionalServicesConfig {
+function optionalServices(env: ClientEnv): OptionalServicesConfig {
   return {
     errorReportingRelease: env.sentryDsn ? APP_VERSION : undefined,
     analyticsConfigured: Boolean(env.posthogKey || env.openpanelClientId),

@@ -3,8 +3,8 @@
  * can reach the route error page on demand. Harmless for users: it only shows the error page,
  * whose "Reload" without the parameter recovers.
  */
-export const THROW_PARAM = "__throw";
-export const TEST_ROUTE_ERROR_MESSAGE = "Test route error";
+const THROW_PARAM = "__throw";
+const TEST_ROUTE_ERROR_MESSAGE = "Test route error";
 
 export function wantsTestError(search: Record<string, unknown>): boolean {
   const value = search[THROW_PARAM];

@@ -1,7 +1,7 @@
 /** Trace ids tie a bug report to logs: one per browser tab and one per caught error. */
 const SESSION_TRACE_KEY = "follow:session-trace-id";
 
-export function newTraceId(): string {
+function newTraceId(): string {
   if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
   return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2, 14)}`;
 }

@@ -9,7 +9,7 @@ import { createMemoryVfs } from "./vfs-classes.ts";
 import { IDB_RUNTIME_KEY } from "./worker-protocol.ts";
 
 /** SPEC §9: the IndexedDB database that holds follow.db when OPFS is not available. */
-export const IDB_STORAGE_NAME = "WA_SQLITE";
+const IDB_STORAGE_NAME = "WA_SQLITE";
 
 export type VfsKind = "opfs" | "idb";
 
@@ -23,7 +23,7 @@ export interface BrowserRuntime extends SqliteModule {
 }
 
 /** OPFS needs synchronous access handles, which only dedicated workers have. */
-export function canUseOpfs(): boolean {
+function canUseOpfs(): boolean {
   return (
     typeof navigator !== "undefined" &&
     typeof navigator.storage?.getDirectory === "function" &&

@@ -14,7 +14,7 @@ import {
 } from "./worker-protocol.ts";
 
 /** SPEC §3/§9: the local database file. */
-export const DATABASE_FILENAME = "follow.db";
+const DATABASE_FILENAME = "follow.db";
 
 export interface BrowserDatabase extends LocalDatabase, BatchRunner {
   /** Where follow.db lives: OPFS, or IndexedDB ("WA_SQLITE") where OPFS is missing. */

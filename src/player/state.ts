@@ -2,7 +2,7 @@
 export const PLAYER_VOLUME = 0.8;
 export const PLAYER_SEEK_STEP_S = 5;
 export const PLAYER_TICK_MS = 1000;
-export const PLAYER_PLAYBACK_RATE = 1;
+const PLAYER_PLAYBACK_RATE = 1;
 export const PLAYBACK_RATES: readonly number[] = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 
 /** SPEC §4: loading, then playing or paused. */

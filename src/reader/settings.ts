@@ -1,15 +1,12 @@
 import { useMemo } from "react";
+import type { GeneralSettings } from "../settings/general.ts";
 import {
-  COLUMN_WIDTH_BOUNDS,
-  type GeneralSettings,
-  getGeneralSettings,
-  getUISettings,
   setGeneralSetting,
   setUISetting,
-  type UISettings,
   useGeneralSettings,
   useUISettings,
-} from "../settings/index.ts";
+} from "../settings/hooks.ts";
+import { COLUMN_WIDTH_BOUNDS, type UISettings } from "../settings/ui.ts";
 
 /**
  * The settings the reader reads, from the settings stores (src/settings: general and
@@ -54,10 +51,6 @@ function isGeneral(key: keyof ReaderSettings): key is GeneralKeys {
 export function setReaderSetting<K extends keyof ReaderSettings>(key: K, value: ReaderSettings[K]) {
   if (isGeneral(key)) setGeneralSetting(key, value as GeneralSettings[typeof key]);
   else setUISetting(key as UIKeys, value as UISettings[UIKeys]);
-}
-
-export function readerSettings(): ReaderSettings {
-  return { ...getGeneralSettings(), ...getUISettings() };
 }
 
 export function useReaderSettings(): ReaderSettings {

@@ -41,11 +41,13 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     let runtime: Runtime | undefined;
     let cancelled = false;
+    const unwanted = new AbortController();
     setState({ status: "booting" });
     // Sync after the first timeline rows are painted (or 3 s): see startRuntime.
     const onTimeline = window.location.pathname.startsWith("/timeline");
     const syncAfter = afterContentPainted(onTimeline ? SYNC_AFTER_PAINT_MAX_WAIT_MS : 0);
-    startRuntime({ userId, api, connectivity, syncAfter, optional, open: openDatabase }).then(
+    const options = { userId, api, connectivity, syncAfter, optional, open: openDatabase };
+    startRuntime({ ...options, signal: unwanted.signal }).then(
       (started) => {
         if (cancelled) return void started.close();
         runtime = started;
@@ -53,12 +55,14 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
         setState({ status: "ready", services: started });
       },
       (error: unknown) => {
+        if (cancelled) return;
         console.error("The local database could not be opened", error);
-        if (!cancelled) setState({ status: "failed", error });
+        setState({ status: "failed", error });
       },
     );
     return () => {
       cancelled = true;
+      unwanted.abort();
       if (runtime && window.__followReader === runtime) window.__followReader = undefined;
       void runtime?.close();
     };

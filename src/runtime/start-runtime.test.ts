@@ -88,6 +88,28 @@ describe("startRuntime", () => {
     expect(result.hydrated).toBeNull();
   });
 
+  it("sends nothing when the user leaves while follow.db opens", async () => {
+    const db = await ownedDatabase("alice");
+    const close = vi.spyOn(db, "close");
+    const calls: string[] = [];
+    const unwanted = new AbortController();
+    let opened: (value: LocalDatabase) => void = () => undefined;
+    const starting = startRuntime({
+      userId: "alice",
+      api: offlineApi,
+      connectivity: createConnectivity(manualOnlineSource(true)),
+      open: () => new Promise((resolve) => (opened = resolve)),
+      syncAfter: Promise.resolve(),
+      settings: fakeSettings(calls),
+      signal: unwanted.signal,
+    });
+    unwanted.abort();
+    opened(db);
+    await expect(starting).rejects.toThrow();
+    expect(calls).toEqual(["disposeSettings"]);
+    expect(close).toHaveBeenCalled();
+  });
+
   it("fails, with the database closed and settings stopped, when follow.db cannot be read", async () => {
     const db = await openMemoryDatabase();
     const close = vi.spyOn(db, "close");

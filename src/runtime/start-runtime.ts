@@ -50,6 +50,8 @@ export interface RuntimeOptions {
   syncAfter?: Promise<unknown>;
   settings?: SettingsSteps;
   optional?: OptionalServicesConfig;
+  /** Aborted when the runtime is no longer wanted while it starts (the user signed out). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -65,8 +67,11 @@ export interface RuntimeOptions {
  * order, and are never lost.
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  let closed = false;
   const stop = new AbortController();
+  options.signal?.addEventListener("abort", () => stop.abort(options.signal?.reason), {
+    once: true,
+  });
+  if (options.signal?.aborted) stop.abort(options.signal.reason);
   const settings = options.settings ?? browserSettingsSteps(options);
   const startup = runStartup({
     async migrate() {
@@ -103,6 +108,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   try {
     empty = options.syncAfter !== undefined && !(await hasEntries(db));
+    stop.signal.throwIfAborted();
   } catch (error) {
     settings.dispose();
     await db.close();
@@ -110,7 +116,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   let hydrated: HydratedState | null = null;
   const done = startup.done.then((result) => {
-    hydrated = closed ? null : result.hydrated;
+    hydrated = stop.signal.aborted ? null : result.hydrated;
     return result;
   });
   // Every tab reads and pulls; the one holding the leader lock pushes the shared outbox.
@@ -133,7 +139,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         pullOnStart: pulledAt === undefined,
         lastPulledAt: pulledAt,
       });
-      if (!closed) engine.start();
+      if (!stop.signal.aborted) engine.start();
       return engine;
     },
     // After the first paint; if the first pull failed, at once.
@@ -198,7 +204,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     startup: done,
     hydrated: () => hydrated,
     async close() {
-      closed = true;
       stop.abort();
       hydrated = null;
       settings.dispose();

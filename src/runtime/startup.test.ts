@@ -136,6 +136,25 @@ describe("start-up sequence (SPEC §4)", () => {
     expect(calls).not.toContain("hydrate");
   });
 
+  it("stops before settings sync, with the database closed, when aborted while migrating", async () => {
+    db = await openMemoryDatabase();
+    const close = vi.spyOn(db, "close");
+    const calls: string[] = [];
+    const stop = new AbortController();
+    const database = db;
+    const startup = runStartup({
+      ...fakes(db, calls).services,
+      migrate: async () => {
+        stop.abort();
+        return { db: database, ownerChanged: false };
+      },
+      signal: stop.signal,
+    });
+    await expect(startup.ready).rejects.toThrow();
+    expect(calls).toEqual([]);
+    expect(close).toHaveBeenCalledOnce();
+  });
+
   it("logs a failing optional step and runs the next ones", async () => {
     db = await openMemoryDatabase();
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);

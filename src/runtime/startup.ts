@@ -70,7 +70,7 @@ export interface Startup {
  * database into memory (if `dataPersist`), analytics (if configured), push registration (if
  * supported). Screens may read once translations ran (`ready`); the last three steps wait for
  * `after` (the first paint), so the first rows never wait for them. Until `ready`, a failure
- * closes the database and rejects; an optional step (error reporting, hydrate, analytics,
+ * or an abort of `signal` closes the database and rejects; an optional step (error reporting, hydrate, analytics,
  * push) that fails is logged and the next step runs.
  */
 export function runStartup(services: StartupServices): Startup {
@@ -86,17 +86,22 @@ export function runStartup(services: StartupServices): Startup {
     if (signal?.aborted) resolve();
     signal?.addEventListener("abort", () => resolve(), { once: true });
   });
+  // Closed while starting (the user signed out): nothing more runs, nothing reaches the network.
+  const stayOpen = () => signal?.throwIfAborted();
   const ready = (async () => {
     const opened = await services.migrate();
     result.ran.push("migrations");
     try {
+      stayOpen();
       await services.hydrateSettings(opened.ownerChanged);
       result.ran.push("hydrateSettings");
+      stayOpen();
       await services.syncSettings();
       result.ran.push("settingsSync");
       await optional("errorReporting", services.errorReporting, result).catch((error: unknown) =>
         failed("errorReporting", error, result),
       );
+      stayOpen();
       result.translationsDeleted = await services.deleteOldTranslations(opened.db);
       result.ran.push("translations");
     } catch (error) {

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useSyncExternalStore } from "react";
 import type { Observable } from "rxjs";
-import type { ConnectivityStatus, SyncState } from "../sync/index.ts";
+import type { ConnectivityStatus } from "../sync/connectivity.ts";
+import type { SyncState } from "../sync/engine.ts";
 import { useAppServices } from "./app-services.tsx";
 import { useReader, useReaderState } from "./runtime-context.tsx";
 

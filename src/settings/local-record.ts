@@ -56,7 +56,7 @@ const v1: LocalMigration = {
 };
 
 /** Append-only: a version, once shipped, is never renamed or removed. */
-export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [v1];
+const LOCAL_MIGRATIONS: readonly LocalMigration[] = [v1];
 
 export function readLocalRecord(storage: KeyValueStorage | undefined): LocalSettingsRecord {
   const stored = readJson(storage, LOCAL_RECORD_STORAGE_KEY) as

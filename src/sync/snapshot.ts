@@ -56,7 +56,7 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
   return statements;
 }
 
-export async function replayPending(tx: SqlRunner) {
+async function replayPending(tx: SqlRunner) {
   const events = await pendingEvents(tx);
   await runStatements(
     tx,

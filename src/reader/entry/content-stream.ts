@@ -4,7 +4,7 @@ import type { LocalDatabase } from "../../db/types.ts";
 import { storeContents } from "./entry-cache.ts";
 
 /** SPEC §9: content streams are fetched at most once per second. */
-export const STREAM_THROTTLE_MS = 1000;
+const STREAM_THROTTLE_MS = 1000;
 
 interface Target {
   api: ApiFetch;

@@ -39,7 +39,7 @@ export async function storeReadability(db: LocalDatabase, id: string, content: s
  * An entry opened by link that is not stored yet. Its read state is unknown here, so it is
  * stored as read: unread counts stay the server's, and nothing is marked read by opening it.
  */
-export async function storeFetchedEntry(db: LocalDatabase, entry: EntryModel, feed: FeedModel) {
+async function storeFetchedEntry(db: LocalDatabase, entry: EntryModel, feed: FeedModel) {
   const item: EntryListItem = { entries: entry, feeds: feed, read: true, view: 0 };
   const row = entryRow(item);
   const feedValues = feedRow(feed);

@@ -6,10 +6,10 @@ import DOMPurify, { type Config } from "dompurify";
  * inline styles (they could cover the app), iframes only from a few video hosts and sandboxed.
  * Links open in a new tab without an opener or referrer; images load lazily, without referrer.
  */
-export const IFRAME_HOSTS = new Set(["www.youtube-nocookie.com", "player.vimeo.com"]);
+const IFRAME_HOSTS = new Set(["www.youtube-nocookie.com", "player.vimeo.com"]);
 
 /** YouTube embeds move to its no-cookie host (the one the server's CSP allows in frames). */
-export function embedUrl(src: string | null): string | null {
+function embedUrl(src: string | null): string | null {
   if (!src) return null;
   try {
     const url = new URL(src);
@@ -51,7 +51,7 @@ const CONFIG: Config = {
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
-export function allowedIframe(src: string | null): boolean {
+function allowedIframe(src: string | null): boolean {
   if (!src) return false;
   try {
     const url = new URL(src);

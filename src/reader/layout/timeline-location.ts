@@ -23,7 +23,7 @@ function decode(segment: string | undefined): string | undefined {
 }
 
 /** The timeline parameters of a path, for components above the timeline route (the shell). */
-export function parseTimelinePath(pathname: string): TimelineLocation | null {
+function parseTimelinePath(pathname: string): TimelineLocation | null {
   const [, area, timelineId, feedId, entryId] = pathname.split("/");
   const id = decode(timelineId);
   const feed = decode(feedId);

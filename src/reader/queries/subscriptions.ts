@@ -71,7 +71,7 @@ const SUBSCRIPTIONS_SQL = `
     LEFT JOIN inboxes i ON i.id = s.inbox_id
     LEFT JOIN unread u ON u.subscription_id = COALESCE(s.feed_id, s.list_id, s.inbox_id)`;
 
-export const SUBSCRIPTION_TABLES = ["subscriptions", "feeds", "lists", "inboxes", "unread"];
+const SUBSCRIPTION_TABLES = ["subscriptions", "feeds", "lists", "inboxes", "unread"];
 
 function toItem(row: Row): SubscriptionItem {
   const pending = row.id.startsWith("pending/");

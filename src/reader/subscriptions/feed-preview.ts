@@ -14,12 +14,12 @@ export type PreviewState =
   | { status: "failed"; url: string; message: string; code: number | undefined };
 
 /** Entries shown in the preview card. */
-export const PREVIEW_ENTRIES = 3;
+const PREVIEW_ENTRIES = 3;
 /** Typing pauses this long before the preview is fetched. */
-export const PREVIEW_DEBOUNCE_MS = 500;
+const PREVIEW_DEBOUNCE_MS = 500;
 
 /** Worth asking the server about: a feed-route URL, or a web URL with a dotted or local host. */
-export function previewable(url: string): boolean {
+function previewable(url: string): boolean {
   if (/^rsshub:\/\/\S+/i.test(url)) return true;
   try {
     const { protocol, hostname } = new URL(url);
@@ -29,7 +29,7 @@ export function previewable(url: string): boolean {
   }
 }
 
-export async function fetchFeedPreview(
+async function fetchFeedPreview(
   api: ApiFetch,
   url: string,
   signal?: AbortSignal,

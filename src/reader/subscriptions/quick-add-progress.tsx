@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { filter, of } from "rxjs";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
-import type { CommandRejection } from "../../sync/index.ts";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import { rejectionMessage } from "../../runtime/sync-toasts.ts";
+import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
+import type { CommandRejection } from "../../sync/failures.ts";
 import { Button } from "../../ui/button.tsx";
 import { AlertIcon, CheckIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
-import { rejectionMessage } from "../../runtime/sync-toasts.ts";
 import { commandProgress$, feedEntryCount$, type SubscriptionItem } from "../queries/index.ts";
-import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
 import { DialogActions } from "../ui/dialog.tsx";
 import type { QuickAddForm } from "./quick-add-dialog.tsx";
 import { closeQuickAdd } from "./quick-add-store.ts";
@@ -23,7 +23,7 @@ const bare = (url: string | null | undefined) => (url ?? "").replace(/\/+$/, "")
  * The feed a subscribe command became: the subscription that was not there before it, else
  * one whose feed or site URL is the URL given (already followed).
  */
-export function findSubscribed(
+function findSubscribed(
   subscriptions: readonly SubscriptionItem[],
   before: ReadonlySet<string>,
   url: string,

@@ -1,8 +1,8 @@
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../../views/page.tsx";
-import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
 import { useTimelineKeys } from "../keyboard/use-timeline-keys.ts";
 import type { TimelineQuery } from "../queries/index.ts";
 import { useReaderSettings } from "../settings.ts";

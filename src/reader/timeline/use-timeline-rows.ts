@@ -9,7 +9,7 @@ import { setStickyScope, stickyIds } from "./sticky-reads.ts";
 /** Entries in the first page of the infinite scroll (from the local store, not the network). */
 export const TIMELINE_PAGE_SIZE = 200;
 
-export function timelineKey(query: TimelineQuery): string {
+function timelineKey(query: TimelineQuery): string {
   return `${query.view}|${formatFeedIdParam(query.feed)}|${query.unreadOnly ? 1 : 0}`;
 }
 

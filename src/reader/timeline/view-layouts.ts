@@ -26,7 +26,7 @@ export interface ViewLayout {
   wide: boolean;
 }
 
-export const VIEW_LAYOUTS: Record<number, ViewLayout> = {
+const VIEW_LAYOUTS: Record<number, ViewLayout> = {
   0: { kind: "list", item: ArticleItem, estimate: 100, fixed: true, groups: true, wide: false },
   1: { kind: "list", item: SocialItem, estimate: 140, groups: true, wide: false },
   2: {

@@ -10,13 +10,6 @@ export const StarIcon = make(
   <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />,
 );
 export const PlusIcon = make(<path d="M12 5v14M5 12h14" />);
-export const MoreIcon = make(
-  <>
-    <circle cx="5" cy="12" r="1" />
-    <circle cx="12" cy="12" r="1" />
-    <circle cx="19" cy="12" r="1" />
-  </>,
-);
 export const ChevronDownIcon = make(<path d="m6 9 6 6 6-6" />);
 export const ArrowLeftIcon = make(<path d="M19 12H5M12 19l-7-7 7-7" />);
 export const RefreshIcon = make(

@@ -10,7 +10,7 @@ export interface World {
   close(): Promise<void>;
 }
 
-export const WORLD_ENV = {
+const WORLD_ENV = {
   FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
   INGEST_POLL_SECONDS: "3600",
   AUTH_RATE_LIMIT_MAX: "100000",

@@ -1,8 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { sanitizeRedirect } from "../../platform/redirect.ts";
 import { translate } from "../../i18n/index.ts";
+import { sanitizeRedirect } from "../../platform/redirect.ts";
 import { useSessionService } from "../../session/session-context.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextField } from "../../ui/text-field.tsx";

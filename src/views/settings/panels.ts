@@ -15,7 +15,7 @@ export const SETTINGS_PAGES = [
 
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 
-export function isSettingsPage(value: unknown): value is SettingsPage {
+function isSettingsPage(value: unknown): value is SettingsPage {
   return typeof value === "string" && (SETTINGS_PAGES as readonly string[]).includes(value);
 }
 
