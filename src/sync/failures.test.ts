@@ -1,11 +1,12 @@
 import { Duration, Effect, Schedule } from "effect";
 import { describe, expect, it } from "vitest";
+import { endpoints } from "../../contract/api/index.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { backoffSchedule } from "./backoff.ts";
 import { classify, Rejected, Retryable, rejection } from "./failures.ts";
 
 const answer = (status: number | null, data?: unknown, aborted = false) =>
-  new FetchError({ method: "POST", url: "/reads", status, data, aborted });
+  new FetchError({ method: "POST", url: endpoints.reads.markRead.path, status, data, aborted });
 
 describe("what the engine retries (SPEC §7)", () => {
   it("retries the listed statuses and no answer at all; a network failure is marked as such", () => {
