@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedServer } from "../support/feed-server.ts";
 import type { TestServer } from "../support/server.ts";
 import type { PageWatch } from "./support/browser.ts";
-import { recentFeed, signUp, timelineIds, waitForSynced } from "./support/reader.ts";
+import { quickAdd, recentFeed, signUp, timelineIds, waitForSynced } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 /** The reader without a mouse: quick add, timeline keys, entry actions, the palette. */
@@ -17,6 +17,7 @@ describe("the reader by keyboard alone (Chromium)", () => {
   beforeAll(async () => {
     world = await startReaderWorld((feeds) => {
       feeds.serve("/keys.xml", recentFeed("Keyboard Feed", "keys", 5));
+      feeds.serve("/pair.xml", recentFeed("Pair Feed", "pair", 2));
     });
     ({ server, feeds, watch, page } = world);
     await signUp(page, server.localUrl);
@@ -92,6 +93,30 @@ describe("the reader by keyboard alone (Chromium)", () => {
     await page.keyboard.press("1");
     await page.waitForURL(/\/timeline\/view-0\/all\/pending$/);
     expect(watch.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  it("moves the feeds of a selection to a folder from the palette (subscriptions.batchEdit)", async () => {
+    await quickAdd(page, feeds.url("/pair.xml"), { open: false });
+    const subscriptions = async () => {
+      const answer = await page.request.get(`${server.localUrl}/api/subscriptions`);
+      return ((await answer.json()) as { data: { feedId: string; category: string | null }[] })
+        .data;
+    };
+    const ids = (await subscriptions()).map((s) => s.feedId);
+    expect(ids).toHaveLength(2);
+    await page.goto(`${server.localUrl}/timeline/view-0/${ids.join(",")}/pending`);
+    await page.getByTestId("app-shell").waitFor();
+    await expect.poll(async () => (await timelineIds(page)).length).toBeGreaterThan(0);
+    await page.keyboard.press("Control+K");
+    await page.getByTestId("palette-input").waitFor();
+    await page.keyboard.type("Edit selected");
+    await page.locator('[data-testid="palette-item"][data-id="subscriptions.batchEdit"]').click();
+    const dialog = page.getByTestId("batch-edit-dialog");
+    await dialog.getByTestId("batch-edit-category").fill("Pair");
+    await dialog.getByTestId("batch-edit-save").click();
+    await page.getByTestId("folder-Pair").waitFor();
+    await waitForSynced(page);
+    expect((await subscriptions()).map((s) => s.category)).toEqual(["Pair", "Pair"]);
   });
 
   it("a different user signing in on this browser sees none of the previous user's data", async () => {
