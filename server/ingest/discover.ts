@@ -1,9 +1,9 @@
 import { fetchFailed, type IngestError, parseFailed, urlRequired } from "./errors.ts";
 import type { Fetcher, FetchResult } from "./guarded-fetch.ts";
 import type { IngestedFeed } from "./model.ts";
-import { sharedFetcher } from "./pipeline.ts";
 import { ingestPageInPool } from "./pool/pool.ts";
 import { fromWire } from "./pool/wire.ts";
+import { sharedFetcher } from "./shared-fetcher.ts";
 
 /**
  * Discover stage: whatever the user typed -> a feed. The URL may be a feed, a site page

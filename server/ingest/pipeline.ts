@@ -1,10 +1,11 @@
 import { decodeBytes } from "./decode.ts";
 import { fetchFailed } from "./errors.ts";
-import { createFetcher, type Fetcher, type FetchOptions } from "./guarded-fetch.ts";
+import type { Fetcher, FetchOptions } from "./guarded-fetch.ts";
 import type { IngestedFeed } from "./model.ts";
 import { normalizeFeed } from "./normalize.ts";
 import { parseFeedText } from "./parse.ts";
 import { sanitizeEntry } from "./sanitize.ts";
+import { sharedFetcher } from "./shared-fetcher.ts";
 
 /**
  * The whole ingestion of one feed: fetch -> decode -> parse -> normalize -> sanitize.
@@ -47,13 +48,7 @@ export type IngestUrlResult =
       lastModified: string | null;
     } & IngestedFeed);
 
-let defaultFetcher: Fetcher | null = null;
-
-/** The process-wide strict fetcher (no private networks), created on first use. */
-export function sharedFetcher(): Fetcher {
-  defaultFetcher ??= createFetcher();
-  return defaultFetcher;
-}
+export { sharedFetcher };
 
 /**
  * Fetches and ingests one feed URL. Pass the previous etag/lastModified: an unchanged feed

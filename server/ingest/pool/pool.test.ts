@@ -3,7 +3,7 @@ import { billionLaughsOuterFirst } from "../../../tests/ingest/hostile-feeds.ts"
 import { IngestError } from "../errors.ts";
 import { ingestBody } from "../pipeline.ts";
 import { IngestPool } from "./pool.ts";
-import { ENTRY_BATCH } from "./tasks.ts";
+import { ENTRY_BATCH } from "./protocol.ts";
 
 const rss = (items: number) =>
   Buffer.from(

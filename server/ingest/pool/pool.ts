@@ -1,7 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { IngestError } from "../errors.ts";
 import type { NormalizedEntry } from "../model.ts";
-import { DEFAULT_POOL_SIZE } from "./size.ts";
 import {
   type FeedTask,
   type PageTask,
@@ -9,7 +8,8 @@ import {
   resultFeed,
   type Task,
   type TaskResult,
-} from "./tasks.ts";
+} from "./protocol.ts";
+import { DEFAULT_POOL_SIZE } from "./size.ts";
 import { fromWire, type WireError } from "./wire.ts";
 
 /**

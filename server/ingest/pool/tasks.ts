@@ -2,68 +2,12 @@ import { createHash } from "node:crypto";
 import { decodeBytes } from "../decode.ts";
 import { IngestError } from "../errors.ts";
 import { findFeedLinks, looksLikeHtmlPage } from "../feed-links.ts";
-import type { IngestedFeed } from "../model.ts";
 import { ingestBody } from "../pipeline.ts";
-import { extractReadable, type ReadableArticle } from "../readability.ts";
-import { toWire, type WireError } from "./wire.ts";
+import { extractReadable } from "../readability.ts";
+import type { PageOutcome, PageTask, Task, TaskResult } from "./protocol.ts";
+import { toWire } from "./wire.ts";
 
-/**
- * The CPU-heavy ingestion work, as tasks a worker thread runs (worker.ts) on bytes the main
- * thread fetched: the event loop that serves HTTP only fetches, stores and answers.
- */
-export interface FeedTask {
-  task: "feed";
-  body: Uint8Array;
-  url: string | null;
-  contentType: string | null;
-  /** The hash of the body last ingested for this feed: equal bytes are not parsed again. */
-  previousHash?: string | null;
-}
-
-export type FeedOutcome =
-  | { unchanged: true; bodyHash: string }
-  | { unchanged: false; bodyHash: string; ingested: IngestedFeed };
-
-/** Discovery: the body as a feed, else what to try next (the page's advertised feed links). */
-export interface PageTask {
-  task: "page";
-  body: Uint8Array;
-  url: string;
-  contentType: string | null;
-}
-
-export type PageOutcome =
-  | { feed: IngestedFeed }
-  | { feed: null; error: WireError; worthSearching: boolean; feedLinks: string[] };
-
-/** Full text: the readable article of a fetched web page, sanitized. */
-export interface ReadableTask {
-  task: "readable";
-  body: Uint8Array;
-  url: string;
-  contentType: string | null;
-}
-
-export type Task = FeedTask | PageTask | ReadableTask;
-export type TaskResult<T extends Task> = T extends FeedTask
-  ? FeedOutcome
-  : T extends PageTask
-    ? PageOutcome
-    : ReadableArticle | null;
-
-/**
- * The entries inside a task's result, if any: they cross from the worker in batches of
- * ENTRY_BATCH, each a message of its own, so that reading a 5,000-entry result never holds the
- * event loop for one long deserialization.
- */
-export const ENTRY_BATCH = 250;
-
-export function resultFeed(value: TaskResult<Task>): IngestedFeed | null {
-  if (value === null || typeof value !== "object") return null;
-  if ("ingested" in value) return value.ingested;
-  if ("feed" in value && value.feed && "entries" in value.feed) return value.feed;
-  return null;
-}
+/** The ingestion work itself, run by a worker thread (worker.ts) for the pool. */
 
 /** SHA-256 of a response body, hex: a feed whose bytes did not change needs no parsing. */
 export function bodyHash(body: Uint8Array): string {

@@ -1,5 +1,6 @@
 import { parentPort } from "node:worker_threads";
-import { ENTRY_BATCH, resultFeed, runTask, type Task } from "./tasks.ts";
+import { ENTRY_BATCH, resultFeed, type Task } from "./protocol.ts";
+import { runTask } from "./tasks.ts";
 import { toWire } from "./wire.ts";
 
 /**
