@@ -33,7 +33,8 @@ export interface IngestPoolOptions {
   maxHeapMb?: number;
 }
 
-const DEFAULTS = { taskTimeoutMs: 30_000, idleMs: 30_000, maxHeapMb: 512 };
+// Idle workers stop soon: each holds tens of MB, and starting one again costs ~0.3 s.
+const DEFAULTS = { taskTimeoutMs: 30_000, idleMs: 5_000, maxHeapMb: 512 };
 const WORKER_URL = new URL("./worker.ts", import.meta.url);
 
 interface Pending {
