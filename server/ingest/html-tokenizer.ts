@@ -136,6 +136,7 @@ export function tokenizeHtml(html: string, sink: TokenSink): void {
       }
     }
     sink.endStartTag();
+    if (sink.stopped) return length;
     if (name === "plaintext") {
       textStart = at;
       flushText(length);

@@ -157,3 +157,10 @@ describe("sanitizing hostile markup", () => {
     }
   });
 });
+
+describe("sanitizing at the element cap", () => {
+  it("writes nothing of a raw-text element the cap falls on", () => {
+    const out = sanitizeHtml(`${"<i>x</i>".repeat(MAX_HTML_ELEMENTS)}<script>secret()</script>`);
+    expect(out).not.toContain("secret");
+  });
+});
