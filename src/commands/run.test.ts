@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { Schema } from "effect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CommandName, commandInfoList, type InputOf } from "./catalog.ts";
@@ -167,5 +167,30 @@ describe("one declaration per command", () => {
         return names.some((name) => text.includes(`case "${name}"`));
       });
     expect(offenders).toEqual([]);
+  });
+});
+
+/** The modules a file loads at run time (type-only imports are erased), followed through src. */
+function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  for (const [, specifier] of text.matchAll(/^import (?!type )[^;]*?from "([^"]+)";/gms)) {
+    if (!specifier!.startsWith(".")) seen.add(specifier!);
+    else runtimeImports(resolve(dirname(file), specifier!), seen);
+  }
+  return seen;
+}
+
+describe("the commands' first-paint half", () => {
+  it("loads no Effect: the palette, shortcuts and runCommand paint before it", () => {
+    const seen = new Set<string>();
+    for (const file of ["catalog.ts", "run.ts", "hooks.ts"]) {
+      runtimeImports(join(import.meta.dirname, file), seen);
+    }
+    const light = [...seen];
+    expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
+    expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(4);
   });
 });
