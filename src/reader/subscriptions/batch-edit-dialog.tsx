@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { usePromptAnswer } from "../../commands/hooks.ts";
 import { runCommand } from "../../commands/run.ts";
-import { Button } from "../../ui/button.tsx";
-import { Dialog, DialogActions } from "../ui/dialog.tsx";
-import { Field, ViewSelect } from "../ui/fields.tsx";
-import { useAllSubscriptions, useCategories } from "./use-categories.ts";
+import { Dialog } from "../ui/dialog.tsx";
+import { ViewSelect } from "../ui/fields.tsx";
+import { FolderField, SaveActions } from "./subscription-fields.tsx";
+import { useAllSubscriptions } from "./use-categories.ts";
 
 /**
  * Moves the feeds of a selection of several (a folder, a list of feeds) to one folder and
@@ -36,7 +36,6 @@ export function BatchEditDialog({ defaultView }: { defaultView: number }) {
 
 function BatchEditForm(props: { feedIds: readonly string[]; defaultView: number; onDone(): void }) {
   const { t } = useTranslation("reader");
-  const categories = useCategories();
   const chosen = useAllSubscriptions().filter((s) => s.feedId && props.feedIds.includes(s.feedId));
   // Start from what the feeds share, so saving unchanged changes nothing.
   const shared = <T,>(values: T[]) => (new Set(values).size === 1 ? values[0] : undefined);
@@ -55,29 +54,14 @@ function BatchEditForm(props: { feedIds: readonly string[]; defaultView: number;
 
   return (
     <form onSubmit={submit} className="space-y-3">
-      <Field
-        label={t("edit.category")}
-        value={category}
-        suggestions={categories}
-        maxLength={200}
-        onChange={(event) => setCategory(event.target.value)}
-        data-testid="batch-edit-category"
-        data-autofocus
-      />
+      <FolderField value={category} onChange={setCategory} testId="batch-edit-category" autoFocus />
       <ViewSelect
         label={t("edit.view")}
         value={view}
         onChange={setView}
         data-testid="batch-edit-view"
       />
-      <DialogActions>
-        <Button variant="ghost" onClick={props.onDone}>
-          {t("dialog.cancel")}
-        </Button>
-        <Button type="submit" data-testid="batch-edit-save">
-          {t("dialog.save")}
-        </Button>
-      </DialogActions>
+      <SaveActions onCancel={props.onDone} saveTestId="batch-edit-save" />
     </form>
   );
 }

@@ -2,11 +2,10 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
-import { Button } from "../../ui/button.tsx";
 import type { SubscriptionItem } from "../queries/index.ts";
-import { Dialog, DialogActions } from "../ui/dialog.tsx";
+import { Dialog } from "../ui/dialog.tsx";
 import { Checkbox, Field, ViewSelect } from "../ui/fields.tsx";
-import { useCategories } from "./use-categories.ts";
+import { FolderField, SaveActions } from "./subscription-fields.tsx";
 
 /** Title, folder, view and privacy of one subscription (subscriptions.edit). */
 export function EditSubscriptionDialog(props: {
@@ -30,7 +29,6 @@ export function EditSubscriptionDialog(props: {
 
 function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) {
   const { t } = useTranslation("reader");
-  const categories = useCategories();
   const [title, setTitle] = useState(item.customTitle ?? "");
   const [category, setCategory] = useState(item.category ?? "");
   const [view, setView] = useState(item.view);
@@ -63,14 +61,7 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
         data-testid="edit-title"
         data-autofocus
       />
-      <Field
-        label={t("edit.category")}
-        value={category}
-        suggestions={categories}
-        maxLength={200}
-        onChange={(event) => setCategory(event.target.value)}
-        data-testid="edit-category"
-      />
+      <FolderField value={category} onChange={setCategory} testId="edit-category" />
       <ViewSelect label={t("edit.view")} value={view} onChange={setView} data-testid="edit-view" />
       <Checkbox
         label={t("edit.private")}
@@ -78,14 +69,7 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
         onChange={(event) => setPrivate(event.target.checked)}
         data-testid="edit-private"
       />
-      <DialogActions>
-        <Button variant="ghost" onClick={onDone}>
-          {t("dialog.cancel")}
-        </Button>
-        <Button type="submit" data-testid="edit-save">
-          {t("dialog.save")}
-        </Button>
-      </DialogActions>
+      <SaveActions onCancel={onDone} saveTestId="edit-save" />
     </form>
   );
 }
