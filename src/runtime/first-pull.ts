@@ -4,6 +4,7 @@ import type { LocalDatabase } from "../db/types.ts";
 import type { Connectivity } from "../sync/connectivity.ts";
 import { DEFAULT_PULL, fetchSnapshot } from "../sync/pull.ts";
 import { writeSnapshot } from "../sync/snapshot.ts";
+import { abortableCall } from "./abortable-call.ts";
 
 /** Whether the local database holds any entry: without one, only a pull can show rows. */
 export async function hasEntries(db: LocalDatabase): Promise<boolean> {
@@ -21,15 +22,22 @@ export async function pullFirst(options: {
   api: ApiFetch;
   connectivity: Connectivity;
   userId: string;
+  /** Aborts the pull's requests (sign-out, close). */
+  signal: AbortSignal;
 }): Promise<number | undefined> {
+  const { signal } = options;
+  // fetchSnapshot only uses the typed call: give each of its calls the signal.
+  const api = { ...options.api, call: abortableCall(options.api.call, signal) } as ApiFetch;
   try {
-    const snapshot = await fetchSnapshot(options.api, { ...DEFAULT_PULL, entries: true });
+    const snapshot = await fetchSnapshot(api, { ...DEFAULT_PULL, entries: true });
+    signal.throwIfAborted();
     options.connectivity.reportNetworkResult(true);
     const pulledAt = Date.now();
     const iso = new Date(pulledAt).toISOString();
     await writeSnapshot(options.db, snapshot, { userId: options.userId, pulledAt: iso });
     return pulledAt;
   } catch (error) {
+    if (signal.aborted) return undefined;
     if (isFetchError(error) && !error.aborted) {
       options.connectivity.reportNetworkResult(error.status !== null);
     }

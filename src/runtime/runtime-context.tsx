@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { openDatabase } from "../db/prewarm.ts";
 import { afterContentPainted } from "../platform/first-paint.ts";
-import { useSession } from "../session/session-context.tsx";
+import { useSession, useSessionService } from "../session/session-context.tsx";
 import { useAppServices } from "./app-services.tsx";
 import { type ReaderServices, type Runtime, startRuntime } from "./start-runtime.ts";
 import { useSyncErrorToasts } from "./sync-toasts.ts";
@@ -33,15 +33,27 @@ const ReaderContext = createContext<ReaderState>({ status: "booting" });
  */
 export function RuntimeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
+  const session = useSessionService();
   const { api, connectivity, optional } = useAppServices();
   const [state, setState] = useState<ReaderState>({ status: "booting" });
+  // A failed sign-out stopped the runtime's sync: starting again restarts it.
+  const [generation, restart] = useState(0);
   const userId = user?.id;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation restarts it.
   useEffect(() => {
     if (!userId) return;
     let runtime: Runtime | undefined;
     let cancelled = false;
     const unwanted = new AbortController();
+    // Nothing may reach the server as this user once signing out has begun.
+    const unhook = session.beforeSignOut({
+      stop: () => {
+        unwanted.abort();
+        return runtime?.stopSync();
+      },
+      resume: () => restart((count) => count + 1),
+    });
     setState({ status: "booting" });
     // Sync after the first timeline rows are painted (or 3 s): see startRuntime.
     const onTimeline = window.location.pathname.startsWith("/timeline");
@@ -49,24 +61,25 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
     const options = { userId, api, connectivity, syncAfter, optional, open: openDatabase };
     startRuntime({ ...options, signal: unwanted.signal }).then(
       (started) => {
-        if (cancelled) return void started.close();
+        if (cancelled || unwanted.signal.aborted) return void started.close();
         runtime = started;
         window.__followReader = started;
         setState({ status: "ready", services: started });
       },
       (error: unknown) => {
-        if (cancelled) return;
+        if (cancelled || unwanted.signal.aborted) return;
         console.error("The local database could not be opened", error);
         setState({ status: "failed", error });
       },
     );
     return () => {
       cancelled = true;
+      unhook();
       unwanted.abort();
       if (runtime && window.__followReader === runtime) window.__followReader = undefined;
       void runtime?.close();
     };
-  }, [userId, api, connectivity, optional]);
+  }, [userId, api, connectivity, optional, session, generation]);
 
   useSyncErrorToasts(state.status === "ready" ? state.services.engine : undefined);
   return <ReaderContext value={state}>{children}</ReaderContext>;

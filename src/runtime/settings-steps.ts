@@ -6,6 +6,7 @@ import {
 } from "../settings/server-sync.ts";
 import { hydrateSettings } from "../settings/stores.ts";
 import type { Connectivity } from "../sync/connectivity.ts";
+import { abortableCall } from "./abortable-call.ts";
 
 /** The two settings steps of start-up (hydrate, then sync) and the sync's end. */
 export interface SettingsSteps {
@@ -21,6 +22,8 @@ export function browserSettingsSteps(deps: {
 }): SettingsSteps {
   let sync: ServerSettingsSync | undefined;
   let disposed = false;
+  // Disposing also aborts a request in flight (a sign-out must not be answered 401 later).
+  const requests = new AbortController();
   return {
     hydrate(ownerChanged) {
       // A previous user's unsent changes must not go out as this user's.
@@ -30,7 +33,7 @@ export function browserSettingsSteps(deps: {
     sync() {
       if (disposed) return;
       sync = startServerSettingsSync({
-        api: deps.api.call,
+        api: abortableCall(deps.api.call, requests.signal),
         isOnline: () => deps.connectivity.status === "online",
       });
       // In the background: the first paint never waits for the network.
@@ -38,6 +41,7 @@ export function browserSettingsSteps(deps: {
     },
     dispose() {
       disposed = true;
+      requests.abort();
       sync?.dispose();
     },
   };

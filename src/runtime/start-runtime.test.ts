@@ -106,8 +106,37 @@ describe("startRuntime", () => {
     unwanted.abort();
     opened(db);
     await expect(starting).rejects.toThrow();
-    expect(calls).toEqual(["disposeSettings"]);
+    expect(calls).not.toContain("syncSettings");
+    expect(calls).toContain("disposeSettings");
     expect(close).toHaveBeenCalled();
+  });
+
+  it("stopSync aborts the first pull in flight and stops settings sync, keeping the database", async () => {
+    vi.stubGlobal("window", new EventTarget());
+    const db = await openMemoryDatabase();
+    const signals: AbortSignal[] = [];
+    const pending = {
+      call: (_endpoint: unknown, _input: unknown, options?: { signal?: AbortSignal }) =>
+        new Promise((_resolve, reject) => {
+          const signal = options?.signal;
+          if (signal) signals.push(signal);
+          signal?.addEventListener("abort", () => reject(signal.reason));
+        }),
+    } as unknown as ApiFetch;
+    const calls: string[] = [];
+    runtime = await startRuntime({
+      userId: "alice",
+      api: pending,
+      connectivity: createConnectivity(manualOnlineSource(true)),
+      open: async () => db,
+      syncAfter: new Promise(() => undefined),
+      settings: fakeSettings(calls),
+    });
+    await vi.waitFor(() => expect(signals.length).toBeGreaterThan(0));
+    await runtime.stopSync();
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+    expect(calls).toContain("disposeSettings");
+    expect(await runtime.db.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
   });
 
   it("fails, with the database closed and settings stopped, when follow.db cannot be read", async () => {

@@ -38,6 +38,11 @@ export interface Runtime extends ReaderServices {
   startup: Promise<StartupResult>;
   /** What start-up hydrated into memory (null with data persistence off or before it ran). */
   hydrated(): HydratedState | null;
+  /**
+   * Stops whatever talks to the server (start-up's first pull and settings sync, the engine)
+   * and the start-up steps still to come; the database stays open for the screens.
+   */
+  stopSync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   if (options.signal?.aborted) stop.abort(options.signal.reason);
   const settings = options.settings ?? browserSettingsSteps(options);
+  stop.signal.addEventListener("abort", () => settings.dispose(), { once: true });
   const startup = runStartup({
     async migrate() {
       runLocalMigrations(browserStorage());
@@ -123,7 +129,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const lease = requestLeadership(globalThis.navigator?.locks);
   // An empty database shows rows only after a pull: make it at once, without the engine.
   const firstPull = empty
-    ? pullFirst({ db, ...options })
+    ? pullFirst({ db, ...options, signal: stop.signal })
     : Promise.resolve<number | undefined>(undefined);
   const engineLoad = lazily(
     async () => {
@@ -177,6 +183,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       ?.then((real) => real.stop())
       .catch(() => undefined);
   };
+  const stopSync = async () => {
+    stop.abort();
+    settings.dispose();
+    await stopEngine();
+  };
   const engine: SyncEngine = {
     start: () => void engineLoad.now().catch(() => undefined),
     stop: stopEngine,
@@ -203,11 +214,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     api: options.api,
     startup: done,
     hydrated: () => hydrated,
+    stopSync,
     async close() {
-      stop.abort();
+      await stopSync();
       hydrated = null;
-      settings.dispose();
-      await stopEngine();
       lease.release();
       // A last start-up step may still read the database: let it finish.
       await done.catch(() => undefined);

@@ -98,6 +98,37 @@ describe("session service", () => {
     expect(session.store.get().status).toBe("authenticated");
   });
 
+  it("stops registered work before the sign-out request, and resumes it when that fails", async () => {
+    const order: string[] = [];
+    let refuse = false;
+    const fetcher = fakeFetch((endpoint) => {
+      if (endpoint === getSession) return signedIn;
+      if (endpoint === signOut) {
+        order.push("sign-out request");
+        if (refuse) throw new Error("offline");
+      }
+      return {};
+    });
+    const session = createSessionService(fetcher);
+    await session.ensureLoaded();
+    const remove = session.beforeSignOut({
+      stop: async () => void order.push("stop"),
+      resume: () => void order.push("resume"),
+    });
+    refuse = true;
+    await expect(session.signOut()).rejects.toThrow("offline");
+    expect(order).toEqual(["stop", "sign-out request", "resume"]);
+    expect(session.store.get().status).toBe("authenticated");
+    refuse = false;
+    order.length = 0;
+    await session.signOut();
+    expect(order).toEqual(["stop", "sign-out request"]);
+    remove();
+    order.length = 0;
+    await session.signOut();
+    expect(order).toEqual(["sign-out request"]);
+  });
+
   it("signs out and on a 401 forgets the user", async () => {
     const { fetcher, calls } = fakeServer(signedIn);
     const session = createSessionService(fetcher);

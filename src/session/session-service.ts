@@ -33,6 +33,16 @@ export interface SessionService {
   signOut(): Promise<void>;
   /** The server said 401: forget the user without another request. */
   markSignedOut(): void;
+  /**
+   * Work that must stop before the sign-out request goes (the runtime's sync, so nothing is
+   * sent as a user the server already signed out): `stop` runs first, `resume` if it fails.
+   */
+  beforeSignOut(hook: SignOutHook): () => void;
+}
+
+export interface SignOutHook {
+  stop(): void | Promise<void>;
+  resume(): void;
 }
 
 export function createSessionService(
@@ -45,6 +55,7 @@ export function createSessionService(
     store.set(SIGNED_OUT);
   };
   let loading: Promise<SessionState> | undefined;
+  const signOutHooks = new Set<SignOutHook>();
 
   function refresh(): Promise<SessionState> {
     loading ??= load().finally(() => {
@@ -101,9 +112,20 @@ export function createSessionService(
       return refresh();
     },
     async signOut() {
-      await fetcher(endpoints.auth.signOut, {});
+      const hooks = [...signOutHooks];
+      await Promise.all(hooks.map((hook) => hook.stop()));
+      try {
+        await fetcher(endpoints.auth.signOut, {});
+      } catch (error) {
+        for (const hook of hooks) hook.resume();
+        throw error;
+      }
       signedOut();
     },
     markSignedOut: signedOut,
+    beforeSignOut(hook) {
+      signOutHooks.add(hook);
+      return () => signOutHooks.delete(hook);
+    },
   };
 }
