@@ -5,6 +5,7 @@ import { TestClient } from "../tests/support/http-client.ts";
 import { createTestPostgres, type TestPostgres } from "../tests/support/postgres.ts";
 import type { BenchDialect } from "./support/database.ts";
 import { measure, type Throughput } from "./support/measure.ts";
+import { withProcessCpu } from "./support/process-cpu.ts";
 import { seedTimeline, type TimelineSeed } from "./support/seed-timeline.ts";
 import { spawnServer } from "./support/spawn-server.ts";
 import { ratio, type Table } from "./support/table.ts";
@@ -19,6 +20,9 @@ export interface LoadFigures {
   /** PostgreSQL: seconds from the end of the seed to the server's ANALYZE of `entry`. */
   analyzedAfterSeedS: number | null;
   health: Throughput;
+  /** Server CPU ms per answered request (user + system, /proc): steadier than req/s on a shared machine. */
+  healthCpuMs: number;
+  timelineCpuMs: number;
   /** The timeline load started right after the seed: what the first seconds look like. */
   firstTimeline: Throughput;
   /** The timeline again, after the health baseline: the settled figure. */
@@ -44,6 +48,9 @@ export async function benchLoad(
     seconds?: number;
     /** Extra server environment (profiling: NODE_OPTIONS=--cpu-prof). */
     env?: Record<string, string>;
+    /** The server's Node flags and script (default: as npm start runs it). */
+    nodeFlags?: string[];
+    entry?: string;
   } = {},
 ): Promise<LoadFigures> {
   const entries = options.entries ?? Number(process.env.BENCH_LOAD_ENTRIES ?? 50_000);
@@ -62,7 +69,7 @@ export async function benchLoad(
     env.DATABASE_URL = postgres.url;
     env.DATABASE_POOL_MAX = String(postgres.poolMax);
   }
-  const server = await spawnServer(env);
+  const server = await spawnServer(env, { nodeFlags: options.nodeFlags, entry: options.entry });
   try {
     const client = new TestClient(server.url);
     const signUp = await client.signUp(`load.${Date.now()}@example.com`, PASSWORD);
@@ -94,22 +101,29 @@ export async function benchLoad(
     }
     const startedAfterSeedS = (performance.now() - seededAt) / 1000;
     const loadTimeline = async () => {
-      const result = await measure({
-        url: `${server.url}/api/entries`,
-        method: "POST",
-        headers,
-        body: JSON.stringify(TIMELINE),
-        seconds,
-        connections,
-        timeout: 30,
+      const { result, cpuMs } = await withProcessCpu(server.pid, async () => {
+        const load = await measure({
+          url: `${server.url}/api/entries`,
+          method: "POST",
+          headers,
+          body: JSON.stringify(TIMELINE),
+          seconds,
+          connections,
+          timeout: 30,
+        });
+        // Requests autocannon left queued in the server are answered before the next load.
+        await client.request("POST", "/api/entries", { json: TIMELINE });
+        return load;
       });
-      // Requests autocannon left queued in the server are answered before the next load.
-      await client.request("POST", "/api/entries", { json: TIMELINE });
-      return result;
+      return { load: result, cpuMs: cpuMs / (result.requests + 1) };
     };
-    const firstTimeline = await loadTimeline();
-    const health = await measure({ url: `${server.url}/api/health`, seconds, connections });
-    const timeline = await loadTimeline();
+    const { load: firstTimeline } = await loadTimeline();
+    const healthRun = await withProcessCpu(server.pid, () =>
+      measure({ url: `${server.url}/api/health`, seconds, connections }),
+    );
+    const health = healthRun.result;
+    const healthCpuMs = healthRun.cpuMs / health.requests;
+    const { load: timeline, cpuMs: timelineCpuMs } = await loadTimeline();
     const analyzedAfterSeedS = postgres ? await entryAnalyzedAt(postgres.url, seededWall) : null;
     return {
       database: postgres ? `postgres (${postgres.engine})` : "sqlite",
@@ -119,6 +133,8 @@ export async function benchLoad(
       startedAfterSeedS,
       analyzedAfterSeedS,
       health,
+      healthCpuMs,
+      timelineCpuMs,
       firstTimeline,
       timeline,
     };
@@ -155,6 +171,7 @@ export function loadTable(figures: LoadFigures[]): Table {
       "timeline p99 ms",
       "timeline × health",
       "aim ≥ 0.25×",
+      "server CPU ms/req health / timeline",
       "first seconds req/s (p99 ms)",
     ],
     rows: figures.map((f) => [
@@ -168,6 +185,7 @@ export function loadTable(figures: LoadFigures[]): Table {
       `${f.timeline.requestsPerSecond >= 0.25 * f.health.requestsPerSecond ? "met" : "missed"}${
         f.timeline.errors + f.health.errors ? `, ${f.timeline.errors + f.health.errors} errors` : ""
       }`,
+      `${f.healthCpuMs.toFixed(3)} / ${f.timelineCpuMs.toFixed(3)}`,
       `${f.firstTimeline.requestsPerSecond} (${f.firstTimeline.p99Ms})${
         f.firstTimeline.errors ? `, ${f.firstTimeline.errors} errors` : ""
       }`,

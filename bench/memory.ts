@@ -5,6 +5,7 @@ import { nextEntityId } from "../server/storage/ids.ts";
 import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";
 import { TestClient } from "../tests/support/http-client.ts";
 import { FeedSite } from "./support/feed-site.ts";
+import { npmStartServer } from "./support/npm-start.ts";
 import { spawnServer } from "./support/spawn-server.ts";
 import type { Table } from "./support/table.ts";
 
@@ -13,12 +14,18 @@ export interface MemoryFigures {
   itemsPerFeed: number;
   feedBytes: number;
   nodeFlags: string[];
+  entry: string;
+  /** The environment npm start adds, as NAME=value words. */
+  env: string;
   /** RSS in MB, read from /proc/<pid>/status. */
   startMb: number;
   /** After one sign-up and one timeline request: the modules a first request loads. */
   firstRequestMb: number;
   peakMb: number;
+  /** 10 s after the last feed was stored. */
   idleMb: number;
+  /** 30 s after it: the ingestion worker threads have stood down, V8 has shrunk its heap. */
+  settledMb: number;
   /** VmHWM: the highest RSS the process ever had (a check on the sampled peak). */
   highWaterMb: number;
   refreshMs: number;
@@ -27,44 +34,55 @@ export interface MemoryFigures {
 }
 
 const IDLE_WAIT_MS = 10_000;
+const SETTLED_WAIT_MS = 30_000;
 
-/** The Node flags `npm start` gives the server (package.json's start script), so the bench measures that. */
-export function startScriptFlags(): string[] {
-  const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+function statusField(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
 }
 
 function rssMb(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-  return Math.round(kb / 102.4) / 10;
+  return Math.round(statusField(pid, field) / 102.4) / 10;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The server's resident memory (SQLite, the default deployment), started with the flags of
- * `npm start`: right after start, after a first signed-in request, its peak while the scheduler
- * refreshes `feeds` new feeds served by a local HTTP server (sampled every 50 ms), and idle 10 s
- * after the last feed was stored. The feed and subscription rows are written straight into the
+ * The server's resident memory (SQLite, the default deployment), started as `npm start` runs it
+ * (the bundle, its Node flags and environment): right after start, after a first signed-in
+ * request, its peak while the scheduler refreshes `feeds` new feeds served by a local HTTP server
+ * (sampled every 50 ms), and idle 10 s and 30 s after the last feed was stored (by then the
+ * ingestion worker threads have stood down and V8 has shrunk its heap). The feed and subscription rows are written straight into the
  * database (due now); the server's own scheduler (poll 1 s, its default batch and lanes) fetches,
  * parses, sanitizes and stores them.
  */
 export async function benchMemory(
-  options: { feeds?: number; itemsPerFeed?: number } = {},
+  options: {
+    feeds?: number;
+    itemsPerFeed?: number;
+    nodeFlags?: string[];
+    entry?: string;
+    env?: Record<string, string>;
+    /** Called with the server's pid once idle (investigations: smaps, heap snapshots). */
+    atIdle?: (pid: number) => Promise<void>;
+  } = {},
 ): Promise<MemoryFigures> {
   const feeds = options.feeds ?? Number(process.env.BENCH_MEMORY_FEEDS ?? 1000);
   const itemsPerFeed = options.itemsPerFeed ?? 25;
   const site = new FeedSite(feeds, () => false, itemsPerFeed);
   await site.start();
-  const nodeFlags = startScriptFlags();
+  const launch = npmStartServer();
+  const nodeFlags = options.nodeFlags ?? launch.nodeFlags;
+  const entry = options.entry ?? launch.entry;
   const server = await spawnServer(
     {
       RATE_LIMIT: "false",
       INGEST_POLL_SECONDS: "1",
       FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+      ...launch.env,
+      ...options.env,
     },
-    { nodeFlags },
+    { nodeFlags, entry },
   );
   const database = connectDatabase({ databasePath: join(server.dataDir, "follow.sqlite") });
   try {
@@ -122,6 +140,9 @@ export async function benchMemory(
     clearInterval(sampler);
     const idleMb = rssMb(server.pid);
     const highWaterMb = rssMb(server.pid, "VmHWM");
+    await options.atIdle?.(server.pid);
+    await sleep(SETTLED_WAIT_MS - IDLE_WAIT_MS);
+    const settledMb = rssMb(server.pid);
     const counts = await database.db
       .selectFrom("entry")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -136,10 +157,15 @@ export async function benchMemory(
       itemsPerFeed,
       feedBytes: site.bytes,
       nodeFlags,
+      entry,
+      env: Object.entries(launch.env)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(" "),
       startMb,
       firstRequestMb,
       peakMb,
       idleMb,
+      settledMb,
       highWaterMb,
       refreshMs,
       entries: Number(counts.n),
@@ -162,12 +188,13 @@ export function memoryTable(f: MemoryFigures): Table {
       ["after sign-up + first timeline request", f.firstRequestMb, ""],
       ["peak during the refresh", f.peakMb, aim(f.peakMb, 250)],
       [`idle, ${IDLE_WAIT_MS / 1000} s after it`, f.idleMb, aim(f.idleMb, 150)],
+      [`idle, ${SETTLED_WAIT_MS / 1000} s after it`, f.settledMb, aim(f.settledMb, 150)],
       ["process high-water mark (VmHWM)", f.highWaterMb, ""],
     ],
     notes: [
       `Refresh: ${f.feeds} feeds × ${f.itemsPerFeed} items (${(f.feedBytes / 1e6).toFixed(1)} MB of RSS documents) from one local HTTP server, ` +
         `${f.entries} entries stored in ${(f.refreshMs / 1000).toFixed(1)} s${f.failed ? `, ${f.failed} feeds failed` : ""}.`,
-      `Server started as npm start does: node ${f.nodeFlags.join(" ")} server/main.ts (INGEST_POLL_SECONDS=1, other settings default).`,
+      `Server started as npm start does: ${f.env} node ${f.nodeFlags.join(" ")} ${f.entry} (and INGEST_POLL_SECONDS=1; other settings default).`,
     ],
   };
 }

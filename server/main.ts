@@ -9,7 +9,11 @@ async function main() {
   const server = await startServer(config, logger);
   console.log(`Follow is running at ${server.url}`);
 
+  // A signal can arrive twice (the terminal's Ctrl-C and the launcher passing it on): one stop.
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, "shutting down");
     server.close().then(
       () => process.exit(0),
@@ -19,8 +23,8 @@ async function main() {
       },
     );
   };
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
 main().catch((error) => {

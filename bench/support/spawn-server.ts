@@ -15,27 +15,32 @@ export interface SpawnedServer {
  * Runs `server/main.ts` in its own process so the load generator does not share its CPU time.
  * By default it gets a fresh DATA_DIR that `stop()` deletes; pass `dataDir` to run on an existing
  * one (a seeded database, or a restart), which then stays for the caller to delete. `nodeFlags`
- * replaces this process's own flags (default) on the server's command line.
+ * replaces this process's own flags (default) on the server's command line; `entry` the script
+ * (default the sources' server/main.ts; the bundle npm start runs is dist/server/main.js).
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { dataDir?: string; nodeFlags?: string[] } = {},
+  options: { dataDir?: string; nodeFlags?: string[]; entry?: string } = {},
 ): Promise<SpawnedServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "follow-bench-"));
   const flags = options.nodeFlags ?? process.execArgv;
-  const child: ChildProcess = spawn(process.execPath, [...flags, "server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-123",
-      LOG_LEVEL: "warn",
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, options.entry ?? "server/main.ts"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATA_DIR: dataDir,
+        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-123",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
