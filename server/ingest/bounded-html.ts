@@ -28,15 +28,15 @@ export function boundedHtml(html: string): string {
       }
       out += `<${name}`;
       for (const [attribute, value] of attributes)
-        if (/^[^\s"'<>/=]+$/.test(attribute)) out += ` ${attribute}="${escape(value, /[&<>"]/g)}"`;
+        if (/^[^\s"'<>/=]+$/.test(attribute)) out += ` ${attribute}="${escapeMatches(value, /[&<>"]/g)}"`;
       out += ">";
     },
     text(text: string) {
       if (jsonLd) out += text;
-      else if (dropping === 0) out += escape(text, /[&<>]/g);
+      else if (dropping === 0) out += escapeMatches(text, /[&<>]/g);
     },
     rawText(raw: string) {
-      if (dropping === 0) out += escape(raw, /[<>]/g);
+      if (dropping === 0) out += escapeMatches(raw, /[<>]/g);
     },
     close(name: string) {
       if (jsonLd) {
@@ -57,6 +57,6 @@ function isJsonLd(attributes: Attributes): boolean {
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
-function escape(value: string, pattern: RegExp): string {
+function escapeMatches(value: string, pattern: RegExp): string {
   return value.replace(pattern, (c) => ESCAPES[c]!);
 }
