@@ -28,7 +28,8 @@ export function boundedHtml(html: string): string {
       }
       out += `<${name}`;
       for (const [attribute, value] of attributes)
-        if (/^[^\s"'<>/=]+$/.test(attribute)) out += ` ${attribute}="${escapeMatches(value, /[&<>"]/g)}"`;
+        if (/^[^\s"'<>/=]+$/.test(attribute))
+          out += ` ${attribute}="${escapeMatches(value, /[&<>"]/g)}"`;
       out += ">";
     },
     text(text: string) {
