@@ -130,7 +130,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json(error.toBody(), error.status as 400);
+      return c.json(error.toBody(c.req.header("accept-language")), error.status as 400);
     }
     const traceId = c.get("traceId");
     logger.error({ traceId, err: error }, "unexpected error");

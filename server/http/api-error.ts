@@ -18,7 +18,16 @@ export class ApiError extends Error {
     this.status = status ?? httpStatusFor(code);
   }
 
-  toBody(): ErrorBody {
-    return { code: this.code, message: ERROR_MESSAGES[this.code], reason: this.reason };
+  /** The reason in the request's language; most reasons are for programs and stay as written. */
+  reasonIn(_acceptLanguage?: string | null): string | null {
+    return this.reason;
+  }
+
+  toBody(acceptLanguage?: string | null): ErrorBody {
+    return {
+      code: this.code,
+      message: ERROR_MESSAGES[this.code],
+      reason: this.reasonIn(acceptLanguage),
+    };
   }
 }

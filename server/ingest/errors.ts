@@ -1,4 +1,5 @@
 import { ApiError } from "../http/api-error.ts";
+import { localized } from "../http/localized.ts";
 
 /** Why an ingestion stage failed; finer than the catalogue code, useful for logs and backoff. */
 export type IngestFailureKind =
@@ -17,6 +18,12 @@ export type IngestFailureKind =
   /** Refused for the work reading it would take (time or memory past the pool's limits). */
   | "too-costly";
 
+/** A reason written for people: its key in locales/<language>/errors.json and the values for its {{placeholders}}. */
+export interface ReasonText {
+  key: string;
+  params: Record<string, string>;
+}
+
 /**
  * A coded ingestion failure: an ApiError (2002, 2003 or 2004) carrying a human reason and the
  * kind of failure, so routes answer it as-is and the scheduler can tell a 429 from a timeout.
@@ -27,20 +34,40 @@ export class IngestError extends ApiError {
   readonly httpStatus: number | null;
   /** Seconds the upstream asked us to wait (429/503 Retry-After), if any. */
   readonly retryAfterSeconds: number | null;
+  /** A reason written for people, translated when answered (see reasonIn). */
+  private readonly text: ReasonText | null;
 
   constructor(
     code: 2002 | 2003 | 2004,
     kind: IngestFailureKind,
     reason: string,
-    details: { httpStatus?: number; retryAfterSeconds?: number | null; cause?: unknown } = {},
+    details: {
+      httpStatus?: number;
+      retryAfterSeconds?: number | null;
+      cause?: unknown;
+      text?: ReasonText;
+    } = {},
   ) {
-    super(code, reason);
+    super(code, details.text ? fillIn(details.text, null) : reason);
     this.name = "IngestError";
     this.kind = kind;
     this.httpStatus = details.httpStatus ?? null;
     this.retryAfterSeconds = details.retryAfterSeconds ?? null;
     if (details.cause !== undefined) this.cause = details.cause;
+    this.text = details.text ?? null;
   }
+
+  /** The translated reason when there is one (the guard's refusal), else the reason as written. */
+  override reasonIn(acceptLanguage?: string | null): string | null {
+    return this.text ? fillIn(this.text, acceptLanguage ?? null) : this.reason;
+  }
+}
+
+function fillIn(text: ReasonText, acceptLanguage: string | null): string {
+  return localized(text.key, acceptLanguage).replace(
+    /\{\{(\w+)\}\}/g,
+    (token, name: string) => text.params[name] ?? token,
+  );
 }
 
 export function urlRequired(): IngestError {
@@ -53,6 +80,17 @@ export function fetchFailed(
   details?: ConstructorParameters<typeof IngestError>[3],
 ): IngestError {
   return new IngestError(2003, kind, reason, details);
+}
+
+/**
+ * The guard refused a private, loopback or otherwise special address. The reason says so and
+ * tells how the operator can allow such addresses, in the reader's language.
+ */
+export function blockedAddress(address: string, range: string, hostname?: string): IngestError {
+  const target = hostname && hostname !== address ? `${hostname} (${address})` : address;
+  return new IngestError(2003, "blocked-address", "", {
+    text: { key: "fetch.privateAddress", params: { address: target, range } },
+  });
 }
 
 export function parseFailed(

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import { buildConnector } from "undici";
-import { fetchFailed } from "./errors.ts";
+import { blockedAddress } from "./errors.ts";
 import type { AddressVerdict } from "./ip-policy.ts";
 
 /**
@@ -65,9 +65,5 @@ function refusalFor(
 ) {
   const verdict = judge(address);
   if (verdict.allowed) return null;
-  const via = hostname && hostname !== address ? ` (${hostname} resolves to it)` : "";
-  return fetchFailed(
-    "blocked-address",
-    `refused to connect to ${address}${via}: ${verdict.range} address`,
-  );
+  return blockedAddress(address, verdict.range ?? "special-purpose", hostname);
 }

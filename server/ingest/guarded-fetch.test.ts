@@ -104,7 +104,7 @@ describe("SSRF guard", () => {
     [
       "a hostname resolving to loopback",
       () => `http://localhost:${server.port}/feed`,
-      "localhost resolves to it",
+      "localhost (",
       "loopback",
     ],
     ["unspecified", () => `http://0.0.0.0:${server.port}/`, "0.0.0.0", "unspecified"],
@@ -127,6 +127,28 @@ describe("SSRF guard", () => {
     expect(error.kind).toBe("blocked-address");
     expect(error.reason).toContain(named);
     expect(error.reason).toContain(range);
+  });
+
+  it("says the address is private and how the operator allows it, in each language", async () => {
+    const error = await failureOf(strict.fetch(`${server.origin}/feed`));
+    const reasons = {
+      en: error.reasonIn("en-GB,en;q=0.8"),
+      ja: error.reasonIn("ja"),
+      "zh-CN": error.reasonIn("zh-CN"),
+      "zh-TW": error.reasonIn("zh-TW,zh;q=0.9"),
+    };
+    expect(reasons.en).toBe(error.reason);
+    expect(reasons.en).toContain("127.0.0.1 is a private address");
+    expect(reasons.ja).toContain("プライベートアドレス");
+    expect(reasons["zh-CN"]).toContain("私有地址");
+    expect(reasons["zh-TW"]).toContain("私有位址");
+    for (const reason of Object.values(reasons)) {
+      expect(reason).toContain("127.0.0.1");
+      expect(reason).toContain("FETCH_ALLOW_PRIVATE_NETWORKS");
+      expect(reason).not.toContain("{{");
+    }
+    expect(error.toBody("ja").reason).toBe(reasons.ja);
+    expect(error.reasonIn(null)).toBe(reasons.en);
   });
 
   it("never reached the local server while refusing", () => {
