@@ -106,17 +106,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   let db: LocalDatabase;
   let empty: boolean;
+  // A failure stops everything started so far (settings sync, the last start-up steps).
   try {
     ({ db } = await startup.ready);
   } catch (error) {
-    settings.dispose();
+    stop.abort();
     throw error;
   }
   try {
     empty = options.syncAfter !== undefined && !(await hasEntries(db));
     stop.signal.throwIfAborted();
   } catch (error) {
-    settings.dispose();
+    stop.abort();
     await db.close();
     throw error;
   }
