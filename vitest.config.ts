@@ -16,6 +16,8 @@ export default defineConfig({
             "contract/**/*.test.ts",
             "server/**/*.test.ts",
             "tests/property/**/*.test.ts",
+            // Corpus scorers of the ingest pipeline (test harness, not product code).
+            "tests/ingest/**/*.test.ts",
           ],
           environment: "node",
           sequence: { groupOrder: 0 },

@@ -1,6 +1,6 @@
-import { IngestError } from "../errors.ts";
-import type { IngestedFeed, NormalizedEntry } from "../model.ts";
-import { htmlToText } from "../text.ts";
+import { IngestError } from "../../../server/ingest/errors.ts";
+import type { IngestedFeed, NormalizedEntry } from "../../../server/ingest/model.ts";
+import { htmlToText } from "../../../server/ingest/text.ts";
 
 /**
  * Field-by-field checks of our JSON Feed ingestion against expected object models: the JSON

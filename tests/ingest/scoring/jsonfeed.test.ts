@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listFixtures, readFixture } from "../../../tests/ingest/fixtures.ts";
-import { IngestError } from "../errors.ts";
-import type { IngestedFeed } from "../model.ts";
-import { ingestBody } from "../pipeline.ts";
+import { IngestError } from "../../../server/ingest/errors.ts";
+import type { IngestedFeed } from "../../../server/ingest/model.ts";
+import { ingestBody } from "../../../server/ingest/pipeline.ts";
+import { listFixtures, readFixture } from "../fixtures.ts";
 import { Tally } from "./feedparser-cases.ts";
 import { feedparserNamespace } from "./feedparser-view.ts";
 import { checkFields, type FieldCheck, gofeedChecks, jsonFeedChecks } from "./json-feed-checks.ts";

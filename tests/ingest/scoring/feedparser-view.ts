@@ -1,4 +1,8 @@
-import type { IngestedFeed, NormalizedEntry, NormalizedFeed } from "../model.ts";
+import type {
+  IngestedFeed,
+  NormalizedEntry,
+  NormalizedFeed,
+} from "../../../server/ingest/model.ts";
 import {
   authorName,
   encodingField,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { readFixture } from "../../../tests/ingest/fixtures.ts";
-import { safetyViolations } from "../../../tests/ingest/html-safety.ts";
-import { decodeBytes } from "../decode.ts";
-import { IngestError } from "../errors.ts";
-import type { IngestedFeed } from "../model.ts";
-import { ingestBody } from "../pipeline.ts";
-import { sanitizeHtml } from "../sanitize.ts";
+import { decodeBytes } from "../../../server/ingest/decode.ts";
+import { IngestError } from "../../../server/ingest/errors.ts";
+import type { IngestedFeed } from "../../../server/ingest/model.ts";
+import { ingestBody } from "../../../server/ingest/pipeline.ts";
+import { sanitizeHtml } from "../../../server/ingest/sanitize.ts";
+import { readFixture } from "../fixtures.ts";
+import { safetyViolations } from "../html-safety.ts";
 import { checkFields, type FieldCheck } from "./json-feed-checks.ts";
 
 /**

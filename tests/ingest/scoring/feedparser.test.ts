@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fixturePath, listFixtures } from "../../../tests/ingest/fixtures.ts";
-import { safetyViolations } from "../../../tests/ingest/html-safety.ts";
-import { decodeBytes } from "../decode.ts";
-import { parseFeedText } from "../parse.ts";
-import { sanitizeHtml } from "../sanitize.ts";
+import { decodeBytes } from "../../../server/ingest/decode.ts";
+import { parseFeedText } from "../../../server/ingest/parse.ts";
+import { sanitizeHtml } from "../../../server/ingest/sanitize.ts";
+import { fixturePath, listFixtures } from "../fixtures.ts";
+import { safetyViolations } from "../html-safety.ts";
 import { matchLog } from "./comparables.ts";
 import { type FeedparserCase, readCase, runCase, Tally } from "./feedparser-cases.ts";
 

@@ -1,5 +1,5 @@
-import { sanitizeHtml } from "../sanitize.ts";
-import { htmlToText, looksLikeHtml } from "../text.ts";
+import { sanitizeHtml } from "../../../server/ingest/sanitize.ts";
+import { htmlToText, looksLikeHtml } from "../../../server/ingest/text.ts";
 import { type Comparable, type PyValue, Unmappable } from "./python-eval.ts";
 
 /**
