@@ -29,10 +29,6 @@ export function updateGeneralSettings(patch: Partial<GeneralSettings>): void {
   generalSettingsStore.update(patch);
 }
 
-export function updateUISettings(patch: Partial<UISettings>): void {
-  uiSettingsStore.update(patch);
-}
-
 export function setGeneralSetting<K extends keyof GeneralSettings>(
   key: K,
   value: GeneralSettings[K],

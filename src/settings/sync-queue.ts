@@ -9,7 +9,7 @@ export interface QueuedSettings {
 }
 
 /** SPEC §9: settings sync throttle. */
-export const SETTINGS_SYNC_THROTTLE_MS = 1000;
+const SETTINGS_SYNC_THROTTLE_MS = 1000;
 
 /**
  * Adds a change to the queue, merging it into the tab's pending item: later keys win, the date

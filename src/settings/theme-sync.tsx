@@ -19,7 +19,7 @@ function subscribeSystemDark(listener: () => void): () => void {
 const systemPrefersDark = () => darkQuery()?.matches ?? false;
 
 /** Whether the system asks for dark; follows the prefers-color-scheme listener. */
-export function useSystemPrefersDark(): boolean {
+function useSystemPrefersDark(): boolean {
   return useSyncExternalStore(subscribeSystemDark, systemPrefersDark, () => false);
 }
 
@@ -29,7 +29,7 @@ export function currentColorMode(): ResolvedColorMode {
 }
 
 /** Applies the stored theme at once, so the first paint already has the right colours. */
-export function applyStoredTheme(): void {
+function applyStoredTheme(): void {
   if (typeof document === "undefined") return;
   applyTheme(document, uiSettingsStore.get(), systemPrefersDark());
 }

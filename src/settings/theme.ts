@@ -33,12 +33,6 @@ export function themeVariables(
   };
 }
 
-/** Styles for the entry renderer: `<article style={CONTENT_STYLE}>`. */
-export const CONTENT_STYLE = {
-  fontSize: "var(--content-font-size, 16px)",
-  lineHeight: "var(--content-line-height, 1.75)",
-} as const;
-
 /** Stops animations and transitions when the user asked for less motion. */
 const REDUCE_MOTION_CSS =
   "html[data-reduce-motion] *, html[data-reduce-motion] *::before, html[data-reduce-motion] *::after" +

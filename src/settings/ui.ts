@@ -89,8 +89,3 @@ export function lineHeightName(value: number): LineHeightName {
   }
   return best;
 }
-
-export function clampColumnWidth(key: keyof typeof COLUMN_WIDTH_BOUNDS, width: number): number {
-  const { min, max } = COLUMN_WIDTH_BOUNDS[key];
-  return Math.round(Math.min(max, Math.max(min, width)));
-}
