@@ -9,9 +9,9 @@ import {
   timelineIds$,
   timelineUnreadCount$,
   viewUnreadTotals$,
-} from "../src/reader/queries/index.ts";
-import { TIMELINE_PAGE_SIZE } from "../src/reader/timeline/use-timeline-rows.ts";
+} from "../src/queries/index.ts";
 import { HYDRATE_ENTRIES_PER_SUBSCRIPTION, hydrate } from "../src/runtime/hydrate.ts";
+import { TIMELINE_PAGE_SIZE } from "../src/views/timeline/use-timeline-rows.ts";
 import { median, percentile, seedLocalEntries } from "./support/local-seed.ts";
 import { printTable, ratio, round, type Table } from "./support/table.ts";
 
@@ -21,7 +21,7 @@ export const FRAME_MS = 16;
 export const MARK_ALL_READ_AIM_MS = 100;
 
 /**
- * What the reading screen watches, through the app's own live queries (src/reader/queries):
+ * What the reading screen watches, through the app's own live queries (src/queries):
  * the unread-only timeline page of view 0 (timelineIds$, one page of 200 rows) and the view
  * tabs' unread badges (viewUnreadTotals$). With `wholeScreen`, also the header's unread count
  * (timelineUnreadCount$), the subscription column (subscriptionTree$) and the starred count.

@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCommandContext } from "../../commands/hooks.ts";
+import type { EntryDetail } from "../../queries/index.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
-import type { EntryDetail } from "../queries/index.ts";
 import { useReaderSettings } from "../settings.ts";
 import { EntryContent } from "./entry-content.tsx";
 import { entryContext } from "./entry-context.ts";

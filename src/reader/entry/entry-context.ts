@@ -1,6 +1,6 @@
 import { isFeedViewType } from "../../../contract/views.ts";
 import type { CommandContext } from "../../commands/types.ts";
-import type { EntryCard } from "../queries/index.ts";
+import type { EntryCard } from "../../queries/index.ts";
 
 /** What commands know of an entry: the pane publishes it, its toolbar runs commands with it. */
 export function entryContext(

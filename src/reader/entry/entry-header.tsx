@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import type { EntryDetail } from "../../queries/index.ts";
 import { fullTime } from "../format.ts";
-import type { EntryDetail } from "../queries/index.ts";
 import { FeedIcon } from "../subscriptions/feed-icon.tsx";
 
 const EXCERPT_CHARS = 80;

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
+import type { EntryDetail } from "../../queries/index.ts";
+import { togglePlayback, useAudioPlaying } from "../../views/timeline/audio-bridge.ts";
+import { audio, photos, video } from "../../views/timeline/media.ts";
 import { duration } from "../format.ts";
-import type { EntryDetail } from "../queries/index.ts";
-import { togglePlayback, useAudioPlaying } from "../timeline/audio-bridge.ts";
-import { audio, photos, video } from "../timeline/media.ts";
 import { PaperclipIcon, PauseIcon, PlayIcon } from "../ui/icons.tsx";
 
 function size(bytes: number | undefined): string {

@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { COPY_CHECK_MS } from "../../../contract/constants.ts";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import { runCommand } from "../../commands/run.ts";
+import type { EntryDetail } from "../../queries/index.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { CheckIcon, CloseIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../layout/use-is-mobile.ts";
-import type { EntryDetail } from "../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../settings.ts";
 import {
   ArrowLeftIcon,

@@ -3,8 +3,8 @@ import { useCommandHost, usePromptAnswer } from "../../commands/hooks.ts";
 import type { CommandHost } from "../../commands/host.ts";
 import { useReader } from "../../runtime/runtime-context.tsx";
 import { onOpenQuickAdd } from "../../shortcuts/index.ts";
+import { keepVisible } from "../../views/timeline/sticky-reads.ts";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
-import { keepVisible } from "../timeline/sticky-reads.ts";
 
 /**
  * Where commands run while the reader is open: its dispatch, and its timeline for the view

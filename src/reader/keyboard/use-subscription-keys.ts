@@ -5,8 +5,8 @@ import {
   ROUTE_ENTRY_PENDING,
   ROUTE_FEED_ALL,
 } from "../../../contract/routes.ts";
+import type { SubscriptionTree } from "../../queries/index.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
-import type { SubscriptionTree } from "../queries/index.ts";
 import { toggleFolder, useCollapsedFolders } from "../subscriptions/folder-state.ts";
 
 /** The subscription column's rows in screen order, as timeline selections. */

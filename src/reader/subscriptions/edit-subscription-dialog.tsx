@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
-import type { SubscriptionItem } from "../queries/index.ts";
+import type { SubscriptionItem } from "../../queries/index.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { Checkbox, Field, ViewSelect } from "../ui/fields.tsx";
 import { FolderField, SaveActions } from "./subscription-fields.tsx";

@@ -8,11 +8,11 @@ import {
   ROUTE_FEED_COLLECTIONS,
 } from "../../../contract/routes.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { starredCount$, subscriptionTree$ } from "../../queries/index.ts";
 import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { VIEW_META } from "../../views/shell/view-meta.tsx";
 import { useSubscriptionKeys } from "../keyboard/use-subscription-keys.ts";
-import { starredCount$, subscriptionTree$ } from "../queries/index.ts";
 import { ListIcon, StarIcon } from "../ui/icons.tsx";
 import { UnreadBadge } from "../ui/unread-badge.tsx";
 import { FeedRow } from "./feed-row.tsx";

@@ -1,7 +1,7 @@
 import { of } from "rxjs";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { allSubscriptions$, type SubscriptionItem } from "../../queries/index.ts";
 import { useReader } from "../../runtime/runtime-context.tsx";
-import { allSubscriptions$, type SubscriptionItem } from "../queries/index.ts";
 
 /** Every subscription, any view; empty while the database opens. */
 export function useAllSubscriptions(): SubscriptionItem[] {

@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { viewUnreadTotals$ } from "../../queries/index.ts";
 import { useReader } from "../../runtime/runtime-context.tsx";
 import { VIEW_META } from "../../views/shell/view-meta.tsx";
 import { compactNumber } from "../format.ts";
-import { viewUnreadTotals$ } from "../queries/index.ts";
 
 /** The six view tabs (SPEC §1) with their unread totals. */
 export function ViewTabs({ active }: { active: number }) {

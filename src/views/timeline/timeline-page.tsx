@@ -5,10 +5,10 @@ import { KEEP_HIDDEN } from "../../reader/layout/keep-hidden.ts";
 import { ResizeHandle } from "../../reader/layout/resize-handle.tsx";
 import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
 import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
-import { TimelineColumn } from "../../reader/timeline/timeline-column.tsx";
-import { viewLayout } from "../../reader/timeline/view-layouts.ts";
 import { EntryPane } from "./entry-pane.tsx";
+import { TimelineColumn } from "./timeline-column.tsx";
 import { readTimelineParams } from "./timeline-params.ts";
+import { viewLayout } from "./view-layouts.ts";
 
 /**
  * /timeline/$timelineId/$feedId[/$entryId]: the timeline column (356 px by default, resizable

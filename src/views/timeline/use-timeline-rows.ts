@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import { of } from "rxjs";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { type TimelinePage, type TimelineQuery, timelineIds$ } from "../../queries/index.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
-import { type TimelinePage, type TimelineQuery, timelineIds$ } from "../queries/index.ts";
 import { setStickyScope, stickyIds } from "./sticky-reads.ts";
 
 /** Entries in the first page of the infinite scroll (from the local store, not the network). */

@@ -6,19 +6,25 @@ import { viewName } from "../../../contract/views.ts";
 import { useCommandAvailability } from "../../commands/hooks.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { type TimelineQuery, timelineUnreadCount$ } from "../../queries/index.ts";
+import { compactNumber } from "../../reader/format.ts";
+import { useShellNav } from "../../reader/layout/shell-nav.tsx";
+import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
+import { setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
+import { useAllSubscriptions } from "../../reader/subscriptions/use-categories.ts";
+import {
+  ArrowLeftIcon,
+  CheckAllIcon,
+  EyeIcon,
+  ListIcon,
+  RefreshIcon,
+} from "../../reader/ui/icons.tsx";
 import { useReader } from "../../runtime/runtime-context.tsx";
 import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { VIEW_META } from "../../views/shell/view-meta.tsx";
-import { feedSelectionValue } from "../../views/timeline/timeline-params.ts";
-import { compactNumber } from "../format.ts";
-import { useShellNav } from "../layout/shell-nav.tsx";
-import { useIsMobile } from "../layout/use-is-mobile.ts";
-import { type TimelineQuery, timelineUnreadCount$ } from "../queries/index.ts";
-import { setReaderSetting, useReaderSettings } from "../settings.ts";
-import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
-import { ArrowLeftIcon, CheckAllIcon, EyeIcon, ListIcon, RefreshIcon } from "../ui/icons.tsx";
+import { VIEW_META } from "../shell/view-meta.tsx";
 import { selectionContext } from "./selection-context.ts";
+import { feedSelectionValue } from "./timeline-params.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
 
 const TOOL =

@@ -10,11 +10,11 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { markContentPainted } from "../../platform/first-paint.ts";
+import type { TimelineRow } from "../../queries/index.ts";
+import { dayLabel } from "../../reader/format.ts";
+import { useElementWidth } from "../../reader/layout/use-element-width.ts";
+import type { ReaderSettings } from "../../reader/settings.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
-import { dayLabel } from "../format.ts";
-import { useElementWidth } from "../layout/use-element-width.ts";
-import type { TimelineRow } from "../queries/index.ts";
-import type { ReaderSettings } from "../settings.ts";
 import type { TimelineLinkBase } from "./items/entry-link.tsx";
 import { timelineItems, windowIds } from "./timeline-items.ts";
 import { useAutoMarkRead } from "./use-auto-mark-read.ts";

@@ -1,10 +1,10 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type RefObject, useCallback } from "react";
 import { useCommandContext } from "../../commands/hooks.ts";
+import type { SubscriptionItem, TimelineQuery, TimelineRow } from "../../queries/index.ts";
+import { useAreaScope } from "../../reader/keyboard/use-area-scope.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
-import type { SubscriptionItem, TimelineQuery, TimelineRow } from "../queries/index.ts";
-import { selectionContext } from "../timeline/selection-context.ts";
-import { useAreaScope } from "./use-area-scope.ts";
+import { selectionContext } from "./selection-context.ts";
 
 /**
  * The timeline's keys: next / previous entry (J, K, arrows; N and Shift+N from the entry),

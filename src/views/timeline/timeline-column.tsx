@@ -1,15 +1,15 @@
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { TimelineQuery } from "../../queries/index.ts";
+import { useReaderSettings } from "../../reader/settings.ts";
+import { useAllSubscriptions } from "../../reader/subscriptions/use-categories.ts";
 import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { EmptyState } from "../../views/page.tsx";
-import { useTimelineKeys } from "../keyboard/use-timeline-keys.ts";
-import type { TimelineQuery } from "../queries/index.ts";
-import { useReaderSettings } from "../settings.ts";
-import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
+import { EmptyState } from "../page.tsx";
 import { TimelineHeader } from "./timeline-header.tsx";
 import { useRefetch } from "./use-refetch.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
+import { useTimelineKeys } from "./use-timeline-keys.ts";
 import { useTimelineRows } from "./use-timeline-rows.ts";
 import { VirtualTimeline } from "./virtual-timeline.tsx";
 

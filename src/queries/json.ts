@@ -1,5 +1,5 @@
-import type { AttachmentModel, MediaModel } from "../../../contract/reading-models.ts";
-import type { SqlValue } from "../../db/types.ts";
+import type { AttachmentModel, MediaModel } from "../../contract/reading-models.ts";
+import type { SqlValue } from "../db/types.ts";
 
 /** JSON TEXT columns back to values; anything unreadable is an empty list. */
 export function jsonList<T>(value: SqlValue | undefined): T[] {

@@ -1,7 +1,7 @@
 import type { Observable } from "rxjs";
-import type { FeedModel } from "../../../contract/reading-models.ts";
-import { liveQuery } from "../../db/queries.ts";
-import type { LocalDatabase } from "../../db/types.ts";
+import type { FeedModel } from "../../contract/reading-models.ts";
+import { liveQuery } from "../db/queries.ts";
+import type { LocalDatabase } from "../db/types.ts";
 
 /** Where one dispatched command stands in the outbox (quick add's progress). */
 export interface CommandProgress {

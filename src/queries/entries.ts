@@ -1,7 +1,7 @@
 import type { Observable } from "rxjs";
-import type { AttachmentModel, MediaModel } from "../../../contract/reading-models.ts";
-import { liveQuery } from "../../db/queries.ts";
-import type { LocalDatabase } from "../../db/types.ts";
+import type { AttachmentModel, MediaModel } from "../../contract/reading-models.ts";
+import { liveQuery } from "../db/queries.ts";
+import type { LocalDatabase } from "../db/types.ts";
 import { jsonList, parseAttachments, parseMedia } from "./json.ts";
 
 /** An entry as a timeline row shows it (no content: that stays in the entry pane). */

@@ -1,6 +1,6 @@
 import type { Observable } from "rxjs";
-import { liveQuery } from "../../db/queries.ts";
-import type { LocalDatabase } from "../../db/types.ts";
+import { liveQuery } from "../db/queries.ts";
+import type { LocalDatabase } from "../db/types.ts";
 
 /** One row of the subscription column. */
 export interface SubscriptionItem {

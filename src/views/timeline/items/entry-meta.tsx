@@ -1,7 +1,7 @@
-import { fullTime, relativeTime } from "../../format.ts";
-import type { EntryCard } from "../../queries/index.ts";
-import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
-import { StarIcon } from "../../ui/icons.tsx";
+import type { EntryCard } from "../../../queries/index.ts";
+import { fullTime, relativeTime } from "../../../reader/format.ts";
+import { FeedIcon } from "../../../reader/subscriptions/feed-icon.tsx";
+import { StarIcon } from "../../../reader/ui/icons.tsx";
 
 /** Feed icon and title, time, and a star when starred. */
 export function EntryMeta({ card, language }: { card: EntryCard; language: string }) {

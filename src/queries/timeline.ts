@@ -1,7 +1,7 @@
 import { map, type Observable } from "rxjs";
-import type { FeedSelection } from "../../../contract/routes.ts";
-import { liveQuery } from "../../db/queries.ts";
-import type { LocalDatabase, SqlValue } from "../../db/types.ts";
+import type { FeedSelection } from "../../contract/routes.ts";
+import { liveQuery } from "../db/queries.ts";
+import type { LocalDatabase, SqlValue } from "../db/types.ts";
 
 /** What a timeline shows: a view, a source within it, and whether read entries are hidden. */
 export interface TimelineQuery {

@@ -1,8 +1,8 @@
 import { useRef } from "react";
 import { of } from "rxjs";
 import { useLiveQuery } from "../../db/use-live-query.ts";
+import { type EntryCard, entryCards$ } from "../../queries/index.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
-import { type EntryCard, entryCards$ } from "../queries/index.ts";
 
 /**
  * The rows of the entries around the visible range (one live query per window). Rows already

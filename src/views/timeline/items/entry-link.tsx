@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import type { EntryCard } from "../../queries/index.ts";
+import type { EntryCard } from "../../../queries/index.ts";
 
 export interface TimelineLinkBase {
   timelineId: string;

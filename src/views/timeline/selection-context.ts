@@ -1,6 +1,6 @@
 import { isFeedViewType } from "../../../contract/views.ts";
 import type { CommandContext } from "../../commands/types.ts";
-import type { SubscriptionItem, TimelineQuery } from "../queries/index.ts";
+import type { SubscriptionItem, TimelineQuery } from "../../queries/index.ts";
 
 /**
  * What commands act on for a timeline selection (SPEC §2 feedId forms): the timeline publishes
