@@ -28,7 +28,40 @@ describe("parseFeedDate", () => {
     expect(iso(raw)).toBe(expected);
   });
 
-  it.each(["", "   ", "not a date", "2003-13-45", "Thu, 45 Foo 2004", "31/12/2003"])(
+  it.each(["", "   ", "not a date", "2003-13-45", "Thu, 45 Foo 2004", "31/02/2003", "13/13/2003"])(
+    "%j is null",
+    (raw) => {
+      expect(parseFeedDate(raw)).toBeNull();
+    },
+  );
+});
+
+describe("parseFeedDate: numeric dates with slashes or dots", () => {
+  it.each([
+    // Year first is unambiguous: year/month/day, with or without a time; no zone means UTC.
+    ["2024/03/05 10:00", null, "2024-03-05T10:00:00.000Z"],
+    ["2024/3/5", null, "2024-03-05T00:00:00.000Z"],
+    ["2024/03/05 10:00:30 +0900", null, "2024-03-05T01:00:30.000Z"],
+    ["2024/03/05T10:00:00Z", null, "2024-03-05T10:00:00.000Z"],
+    // Perforce's form, as feedparser reads it.
+    ["Fri, 2006/09/15 08:19:53 EDT", null, "2006-09-15T12:19:53.000Z"],
+    // Year last: month first (US order) unless the day cannot be a month or the language
+    // writes the day first.
+    ["03/05/2024", null, "2024-03-05T00:00:00.000Z"],
+    ["03/05/2024", "en-US", "2024-03-05T00:00:00.000Z"],
+    ["03/05/2024", "en-GB", "2024-05-03T00:00:00.000Z"],
+    ["03/05/2024", "fr", "2024-05-03T00:00:00.000Z"],
+    ["03/05/2024", "ja", "2024-03-05T00:00:00.000Z"],
+    ["31/12/2003", null, "2003-12-31T00:00:00.000Z"],
+    ["12/31/2003 5:30 PM", null, "2003-12-31T17:30:00.000Z"],
+    ["12/31/2003 12:15 am", null, "2003-12-31T00:15:00.000Z"],
+    // Dots are written day first.
+    ["05.03.2024 10:00", null, "2024-03-05T10:00:00.000Z"],
+  ])("%s (%s)", (raw, language, expected) => {
+    expect(parseFeedDate(raw, language)?.toISOString() ?? null).toBe(expected);
+  });
+
+  it.each(["2024/13/05", "2024/02/30", "13/13/2003", "03/05/24x", "12/31/2003 13:00 pm"])(
     "%j is null",
     (raw) => {
       expect(parseFeedDate(raw)).toBeNull();

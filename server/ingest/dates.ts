@@ -65,11 +65,22 @@ const ZONES: Record<string, number> = {
   y: 720,
 };
 
-/** Parses RFC 822/2822 (with odd zones), ISO 8601 / W3CDTF, and a few common variants. */
-export function parseFeedDate(raw: string | null | undefined): Date | null {
+/**
+ * Parses RFC 822/2822 (with odd zones), ISO 8601 / W3CDTF, numeric dates with slashes or
+ * dots, and a few common variants. `language` (the feed's) only settles whether 03/05/2024 is
+ * March 5 (the default, as in the US) or 3 May (languages that write the day first).
+ */
+export function parseFeedDate(
+  raw: string | null | undefined,
+  language?: string | null,
+): Date | null {
   const value = raw?.trim().replace(/\s+/g, " ");
   if (!value) return null;
-  const date = parseIso(value) ?? parseRfc822(value) ?? parseLoose(value);
+  const date =
+    parseIso(value) ??
+    parseRfc822(value) ??
+    parseNumeric(value, language ?? null) ??
+    parseLoose(value);
   if (!date || Number.isNaN(date.getTime())) return null;
   const year = date.getUTCFullYear();
   return year >= 1000 && year <= 9999 ? date : null;
@@ -117,6 +128,66 @@ function parseRfc822(value: string): Date | null {
   return new Date(
     Date.UTC(year, month, Number(day), Number(h), Number(mi), Number(s)) - offset * 60_000,
   );
+}
+
+/**
+ * Numeric dates: year first with slashes ("2024/03/05 10:00", "Fri, 2006/09/15 08:19:53 EDT",
+ * as Perforce and many CMSs write them), or year last with slashes ("03/05/2024") or dots
+ * ("05.03.2024", day first wherever dots are used). Time and zone are optional; without a
+ * zone the time is UTC, like every zone-less date here.
+ */
+const YEAR_FIRST = /^(?:[a-z]+,?\s*)?(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[T ]|$)(.*)$/i;
+const YEAR_LAST = /^(?:[a-z]+,?\s*)?(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[T ,]+|$)(.*)$/i;
+const TIME_AND_ZONE =
+  /^(?:(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(am|pm)?)?\s*([a-z]{1,5}|[a-z]{0,4}[+-]\d{1,2}(?::?\d{2})?)?$/i;
+
+function parseNumeric(value: string, language: string | null): Date | null {
+  let year: number;
+  let month: number;
+  let day: number;
+  let rest: string;
+  const yearFirst = YEAR_FIRST.exec(value);
+  if (yearFirst) {
+    [year, month, day] = [Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])];
+    rest = yearFirst[4] ?? "";
+  } else {
+    const yearLast = YEAR_LAST.exec(value);
+    if (!yearLast) return null;
+    const [first, second] = [Number(yearLast[1]), Number(yearLast[3])];
+    const dayFirst =
+      first > 12 || (second <= 12 && (yearLast[2] === "." || writesDayFirst(language)));
+    [day, month] = dayFirst ? [first, second] : [second, first];
+    year = Number(yearLast[4]);
+    rest = yearLast[5] ?? "";
+  }
+  const time = TIME_AND_ZONE.exec(rest.trim());
+  if (!time) return null;
+  let hour = Number(time[1] ?? 0);
+  const meridiem = time[4]?.toLowerCase();
+  if (meridiem && (hour < 1 || hour > 12)) return null;
+  if (meridiem === "pm" && hour < 12) hour += 12;
+  if (meridiem === "am" && hour === 12) hour = 0;
+  const [minute, second] = [Number(time[2] ?? 0), Number(time[3] ?? 0)];
+  if (!validParts(month, day, hour, minute, second)) return null;
+  const offset = zoneOffsetMinutes(time[5]);
+  if (Number.isNaN(offset)) return null;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Date.UTC rolls 31/02 over into March: such a date is not a date.
+  if (new Date(utc).getUTCDate() !== day) return null;
+  return new Date(utc - offset * 60_000);
+}
+
+/**
+ * Languages whose numeric dates put the day before the month. English defaults to the US
+ * order (month first) unless a region that writes the day first is named.
+ */
+function writesDayFirst(language: string | null): boolean {
+  const tag = language?.trim().toLowerCase().replace(/_/g, "-");
+  if (!tag) return false;
+  if (tag.startsWith("en")) return /^en-(?:gb|ie|au|nz|in|za|sg|hk)\b/.test(tag);
+  // These write the year first; a year-last date in their feeds comes from software using the
+  // US order.
+  return !/^(?:ja|zh|ko|hu|lt|mn)\b/.test(tag);
 }
 
 /** Last resort for shapes like "Thu Jan 01 2004 19:48:21 GMT+0000": only with an explicit zone. */

@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
  * Text is cut in characters (at a code point boundary), content in UTF-8 bytes; URLs longer than
  * their cap are dropped rather than cut (half a URL points somewhere else).
  */
+/** Feeds larger than this many entries are cut: nobody reads entry 5,001 of one fetch. */
+export const MAX_FEED_ITEMS = 5000;
 export const MAX_FEED_TITLE_CHARS = 1_000;
 export const MAX_FEED_DESCRIPTION_CHARS = 10_000;
 export const MAX_ENTRY_TITLE_CHARS = 1_000;

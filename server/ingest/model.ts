@@ -12,6 +12,14 @@ export interface NormalizedFeed {
   description: string | null;
   image: string | null;
   language: string | null;
+  /**
+   * Read but not stored (the feed table has no column for them): the feed's author names
+   * (else e-mail addresses), its copyright notice, categories, and when it last changed.
+   */
+  author?: string | null;
+  rights?: string | null;
+  categories?: string[];
+  updatedAt?: Date | null;
 }
 
 export interface EntryMedia {

@@ -23,6 +23,10 @@ describe("normalize: feed fields", () => {
       description: "About us",
       image: "https://example.com/logo.png",
       language: "en-GB",
+      author: null,
+      rights: null,
+      categories: [],
+      updatedAt: null,
     });
   });
 

@@ -59,6 +59,10 @@ export function normalizeFeed(parsed: ParsedFeed, documentUrl: string | null): N
       description: textField(raw.description, MAX_FEED_DESCRIPTION_CHARS),
       image: httpUrl(raw.image, base),
       language,
+      author: authorFields(raw.feedAuthors, base).author,
+      rights: textField(raw.rights, MAX_FEED_DESCRIPTION_CHARS),
+      categories: categoriesOf(raw.categories),
+      updatedAt: parseFeedDate(raw.updated, language),
     },
     entries: raw.entries.map((entry) => normalizeEntry(entry, raw, documentUrl, language)),
   };
@@ -67,11 +71,11 @@ export function normalizeFeed(parsed: ParsedFeed, documentUrl: string | null): N
 function adapt(parsed: ParsedFeed, documentUrl: string | null): RawFeed {
   switch (parsed.format) {
     case "rss":
-      return adaptRss(parsed.feed, documentUrl);
+      return adaptRss(parsed.feed, documentUrl, parsed.text);
     case "atom":
-      return adaptAtom(parsed.feed, documentUrl);
+      return adaptAtom(parsed.feed, documentUrl, parsed.text);
     case "rdf":
-      return adaptRdf(parsed.feed, documentUrl);
+      return adaptRdf(parsed.feed, documentUrl, parsed.text);
     case "json":
       return adaptJson(parsed.feed, documentUrl);
   }
@@ -88,7 +92,8 @@ function normalizeEntry(
   const title = textField(entry.title, MAX_ENTRY_TITLE_CHARS);
   const fullContent = htmlOf(entry.content) ?? htmlOf(entry.summary);
   const content = fullContent === null ? null : capBytes(fullContent, MAX_CONTENT_BYTES);
-  const published = parseFeedDate(entry.published) ?? parseFeedDate(entry.updated);
+  const published =
+    parseFeedDate(entry.published, feedLanguage) ?? parseFeedDate(entry.updated, feedLanguage);
   const authors = entry.authors.some(hasIdentity) ? entry.authors : feed.inheritedAuthors;
   const summaryText = entry.summary ? plainText(entry.summary) : "";
   const descriptionText = summaryText || (content ? htmlToText(textSource(content, 0)) : "");

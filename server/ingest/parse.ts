@@ -8,13 +8,16 @@ import {
   ParseError,
   parseAtomFeed,
   parseFeed,
-  parseJsonFeed,
   parseRdfFeed,
   parseRssFeed,
 } from "feedsmith";
 import { withoutDoctype } from "./doctype.ts";
 import { IngestError, parseFailed } from "./errors.ts";
+import { withHtml4Entities } from "./html4-entities.ts";
 import { rewriteLegacyConventions } from "./legacy.ts";
+import { MAX_FEED_ITEMS } from "./limits.ts";
+import { type JsonFeedDocument, parseJsonFeed } from "./parse-json.ts";
+import { resolveNamespacePrefixes } from "./xml-namespaces.ts";
 
 /**
  * Parse stage: decoded text -> the format's own object model (feedsmith), for RSS 0.9x/2.0,
@@ -24,22 +27,25 @@ import { rewriteLegacyConventions } from "./legacy.ts";
  *
  * Failures are IngestError 2004: "not-a-feed" when no format is recognised (an HTML page, say),
  * "malformed" when the document is a feed but cannot be read.
+ *
+ * XML results keep the text feedsmith read (after the rewrites below): a few things feedsmith
+ * drops (element order, some attributes) are read from it when needed (adapters/outline.ts).
  */
-export type ParsedFeed = AnyFeed<string>;
-
-/** Feeds larger than this many entries are cut: nobody reads entry 5,001 of one fetch. */
-const MAX_ITEMS = 5000;
+export type XmlParsedFeed = Exclude<AnyFeed<string>, { format: "json" }> & { text: string };
+export type ParsedFeed = XmlParsedFeed | { format: "json"; feed: JsonFeedDocument };
 
 export function parseFeedText(text: string): ParsedFeed {
   const trimmed = text.trimStart();
   if (trimmed === "") throw parseFailed("not-a-feed", "the document is empty");
   try {
-    if (trimmed.startsWith("{")) return parseJson(trimmed);
-    return parseXml(rewriteLegacyConventions(withoutDoctype(trimmed)));
+    if (trimmed.startsWith("{")) {
+      return { format: "json", feed: parseJsonFeed(trimmed, MAX_FEED_ITEMS, describeNonFeed) };
+    }
+    return parseXml(prepareXml(trimmed));
   } catch (error) {
     if (error instanceof ParseError) {
       const empty = emptyFeedOf(trimmed);
-      if (empty) return empty;
+      if (empty) return { ...empty, text: trimmed } as XmlParsedFeed;
     }
     if (error instanceof DetectError || error instanceof ParseError) {
       throw parseFailed("not-a-feed", describeNonFeed(trimmed), error);
@@ -51,14 +57,24 @@ export function parseFeedText(text: string): ParsedFeed {
   }
 }
 
+/**
+ * The document as feedsmith should read it: no DOCTYPE (entities expanded within limits),
+ * legacy conventions in their modern form, HTML 4 entity meanings, namespaces by URI.
+ */
+function prepareXml(text: string): string {
+  return resolveNamespacePrefixes(
+    withHtml4Entities(rewriteLegacyConventions(withoutDoctype(text))),
+  );
+}
+
 /** Parses XML; a feed truncated inside its final end tag (`</rss`) is repaired and retried. */
-function parseXml(text: string): ParsedFeed {
+function parseXml(text: string): XmlParsedFeed {
   try {
-    return parseByRoot(text);
+    return { ...parseByRoot(text), text };
   } catch (error) {
     const repaired = text.replace(/(<\/[\w:.-]+)\s*$/, "$1>");
     if (!(error instanceof MalformedError) || repaired === text) throw error;
-    return parseByRoot(repaired);
+    return { ...parseByRoot(repaired), text: repaired };
   }
 }
 
@@ -67,116 +83,29 @@ function parseXml(text: string): ParsedFeed {
  * the whole document, format after format) only for anything else. On a 10 MB Atom feed that
  * detection alone cost ~25 ms, a failed search for `<rss` through every byte.
  */
-function parseByRoot(text: string): ParsedFeed {
-  const options = { maxItems: MAX_ITEMS };
+function parseByRoot(text: string): Exclude<AnyFeed<string>, { format: "json" }> {
+  const options = { maxItems: MAX_FEED_ITEMS };
   const root = /^(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<(?:[\w.-]+:)?([\w.-]+)[\s>/]/.exec(
     text.slice(0, 4096),
   )?.[1];
   try {
-    if (root === "rss") return { format: "rss", feed: parseRssFeed(text, options) } as ParsedFeed;
-    if (root === "feed")
-      return { format: "atom", feed: parseAtomFeed(text, options) } as ParsedFeed;
-    if (root === "RDF") return { format: "rdf", feed: parseRdfFeed(text, options) } as ParsedFeed;
+    if (root === "rss") return { format: "rss", feed: parseRssFeed(text, options) };
+    if (root === "feed") return { format: "atom", feed: parseAtomFeed(text, options) };
+    if (root === "RDF") return { format: "rdf", feed: parseRdfFeed(text, options) };
   } catch (error) {
     if (!(error instanceof DetectError)) throw error;
   }
-  return parseFeed(text, options);
+  const parsed = parseFeed(text, options);
+  if (parsed.format === "json") throw new DetectError("a JSON Feed in an XML document");
+  return parsed;
 }
 
 /** feedsmith refuses a recognised feed with nothing in it; to us that is a feed with no entries. */
-function emptyFeedOf(text: string): ParsedFeed | null {
-  if (detectRssFeed(text)) return { format: "rss", feed: {} } as ParsedFeed;
-  if (detectAtomFeed(text)) return { format: "atom", feed: {} } as ParsedFeed;
-  if (detectRdfFeed(text)) return { format: "rdf", feed: {} } as ParsedFeed;
+function emptyFeedOf(text: string): Exclude<AnyFeed<string>, { format: "json" }> | null {
+  if (detectRssFeed(text)) return { format: "rss", feed: {} };
+  if (detectAtomFeed(text)) return { format: "atom", feed: {} };
+  if (detectRdfFeed(text)) return { format: "rdf", feed: {} };
   return null;
-}
-
-/**
- * JSON Feed, a little more leniently than feedsmith: a JSON object is a JSON Feed when its
- * version names jsonfeed.org (http or https) or is a bare "1"/"1.0"/"1.1" (seen in the wild),
- * or when it has an `items` array. Python-style NaN/Infinity literals are read as null.
- */
-function parseJson(text: string): ParsedFeed {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    try {
-      json = JSON.parse(replaceBareJsonNumbers(text));
-    } catch (error) {
-      throw parseFailed(
-        "malformed",
-        `the JSON could not be parsed: ${(error as Error).message}`,
-        error,
-      );
-    }
-  }
-  if (!isJsonFeed(json)) throw parseFailed("not-a-feed", describeNonFeed(text));
-  // feedsmith only accepts the URL form of the version; we have already decided it is a feed.
-  const feed = { ...coerceJsonFeed(json), version: "https://jsonfeed.org/version/1.1" };
-  try {
-    return { format: "json", feed: parseJsonFeed(feed, { maxItems: MAX_ITEMS }) };
-  } catch (error) {
-    if (error instanceof ParseError)
-      return { format: "json", feed: { items: [] } } as unknown as ParsedFeed;
-    throw error;
-  }
-}
-
-function isJsonFeed(json: unknown): json is Record<string, unknown> {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return false;
-  const record = json as Record<string, unknown>;
-  const version = typeof record.version === "string" ? record.version.trim() : "";
-  return (
-    /jsonfeed\.org\/version\//i.test(version) ||
-    /^1(?:\.\d+)?$/.test(version) ||
-    Array.isArray(record.items)
-  );
-}
-
-/**
- * Replaces NaN / Infinity / -Infinity outside strings with their names as strings (Python
- * writes them; an id of Infinity is the id "Infinity", a number field of it is then dropped).
- */
-function replaceBareJsonNumbers(text: string): string {
-  return text.replace(/"(?:[^"\\]|\\.)*"|-?\b(?:NaN|Infinity)\b/g, (token) =>
-    token.startsWith('"') ? token : JSON.stringify(token),
-  );
-}
-
-const FEED_TEXT_FIELDS = [
-  "title",
-  "description",
-  "home_page_url",
-  "feed_url",
-  "icon",
-  "favicon",
-  "user_comment",
-  "next_url",
-  "language",
-];
-
-/**
- * Wrong types in the wild, made what readers expect: text fields that are not strings are
- * dropped; an item id that is a number or boolean is its text (JSON Feed says ids are strings;
- * feedparser reads them so), any other non-string id is dropped; items that are not objects,
- * or hold nothing once cleaned, are no entries.
- */
-function coerceJsonFeed(json: Record<string, unknown>): Record<string, unknown> {
-  const feed: Record<string, unknown> = { ...json };
-  for (const key of FEED_TEXT_FIELDS) {
-    if (key in feed && typeof feed[key] !== "string") delete feed[key];
-  }
-  if (Array.isArray(feed.items)) {
-    feed.items = feed.items.flatMap((raw: unknown) => {
-      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [];
-      const item: Record<string, unknown> = { ...raw };
-      if (typeof item.id === "number" || typeof item.id === "boolean") item.id = String(item.id);
-      else if ("id" in item && typeof item.id !== "string") delete item.id;
-      return Object.keys(item).length > 0 ? [item] : [];
-    });
-  }
-  return feed;
 }
 
 function describeNonFeed(text: string): string {

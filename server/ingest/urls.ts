@@ -33,6 +33,18 @@ export function resolveBaseChain(
   return current;
 }
 
+/**
+ * An id written as a relative URL reference ("/posts/1", "../a.html") resolved against the
+ * item's base, as feedparser and XML Base do. Ids with a scheme (tag:, urn:, http:) and opaque
+ * tokens without a path separator ("12345", "post-1") are kept as written: they identify
+ * without pointing anywhere, and rewriting them would change every stored entry's identity.
+ */
+export function resolveIdReference(id: string, base: string | null): string {
+  if (!base || /^[a-z][a-z\d+.-]*:/i.test(id) || /\s/.test(id) || !/[/?#]|^\.\.?$/.test(id))
+    return id;
+  return resolveHttpUrl(id, base) ?? id;
+}
+
 export function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }

@@ -1,7 +1,21 @@
 import type { AtomFeed } from "feedsmith";
-import { resolveBaseChain } from "../urls.ts";
+import { MAX_FEED_ITEMS } from "../limits.ts";
+import { resolveBaseChain, resolveIdReference } from "../urls.ts";
+import {
+  firstText,
+  flattenItunesCategories,
+  hasItemLevelElement,
+  headImage,
+  isHeadElement,
+  isItemElement,
+  itunesCategoriesOf,
+  mediaImage,
+  peopleFromText,
+  summaryOrder,
+} from "./feed-level.ts";
 import {
   enclosureOf,
+  mediaDescription,
   mediaFromEnclosure,
   readDcTerms,
   readDublinCore,
@@ -9,6 +23,7 @@ import {
   readMedia,
   readMediaText,
 } from "./namespaces.ts";
+import { feedHeadOutline, LazyItemOutlines, type OutlineElement } from "./outline.ts";
 import {
   emptyEntry,
   type RawEntry,
@@ -17,6 +32,7 @@ import {
   type RawText,
   str,
 } from "./raw.ts";
+import { summaryAndContent } from "./summary-precedence.ts";
 
 /** Atom 0.3 and 1.0 -> RawFeed (feedsmith maps 0.3's issued/modified/tagline onto 1.0 names). */
 
@@ -27,31 +43,75 @@ const NOT_EXTRA_LINKS = new Set(["alternate", "self", "enclosure", "edit", "edit
 
 type TextConstruct = { value?: string; type?: string; src?: string };
 
-export function adaptAtom(feed: AtomFeed.Feed<string>, documentUrl: string | null): RawFeed {
+export function adaptAtom(
+  feed: AtomFeed.Feed<string>,
+  documentUrl: string | null,
+  text: string,
+): RawFeed {
   const base = resolveBaseChain(documentUrl, feed.xml?.base);
   const authors = persons(feed.authors);
+  const entries = feed.entries ?? [];
+  const outlines = new LazyItemOutlines(
+    text,
+    "atom",
+    entries.length,
+    MAX_FEED_ITEMS,
+    isItemElement,
+  );
+  const itemCategories = hasItemLevelElement(text, "atom", "itunes", "category");
   return {
-    title: text(feed.title),
+    title: textConstruct(feed.title),
     siteUrl: alternate(feed.links),
-    description: text(feed.subtitle),
-    image: str(feed.logo) ?? str(feed.icon) ?? str(feed.itunes?.image),
+    description: textConstruct(feed.subtitle),
+    image:
+      str(feed.logo) ??
+      str(feed.icon) ??
+      str(feed.itunes?.image) ??
+      headImage(feedHeadOutline(text, "atom", isHeadElement)) ??
+      mediaImage(feed.media),
     language: str(feed.xml?.lang) ?? str(feed.dc?.languages?.[0]),
     base,
     inheritedAuthors: authors,
-    entries: (feed.entries ?? []).map((entry) => adaptEntry(entry, base, Boolean(feed.xml?.base))),
+    feedAuthors: authors.length > 0 ? authors : peopleFromText(feed.dc?.creators ?? []),
+    rights: textConstruct(feed.rights) ?? plain(feed.dc?.rights?.[0]),
+    categories: [
+      ...categoriesOf(feed.categories),
+      ...(feed.dc?.subjects ?? []),
+      ...flattenItunesCategories(feed.itunes?.categories),
+    ].filter((c) => Boolean(str(c))),
+    updated: firstText(feed.updated, feed.dc?.dates?.[0], feed.dcterms?.modified?.[0]),
+    entries: entries.map((item, index) => {
+      const entry = adaptEntry(item, base, Boolean(feed.xml?.base));
+      const outline = itemCategories || summaryCount(entry) > 1 ? outlines.of(index) : null;
+      placeSummaries(entry, outline);
+      if (itemCategories) entry.categories.push(...itunesCategoriesOf(outline));
+      return entry;
+    }),
   };
 }
 
 function adaptEntry(item: Entry, feedBase: string | null, feedHasXmlBase: boolean): RawEntry {
   const entry = emptyEntry();
   entry.base = resolveBaseChain(feedBase, item.xml?.base);
-  entry.id = str(item.id);
-  entry.title = text(item.title);
+  const id = str(item.id);
+  // Atom ids are IRIs; one written as a relative reference resolves against xml:base.
+  entry.id = id ? resolveIdReference(id, entry.base) : null;
+  entry.title = textConstruct(item.title);
   entry.link = alternate(item.links);
   entry.otherLinks = (item.links ?? [])
     .filter((l) => str(l.href) && l.rel && !NOT_EXTRA_LINKS.has(l.rel))
     .map((l) => ({ href: l.href!.trim(), rel: l.rel, type: l.type, title: l.title }));
-  entry.content = text(item.content);
+  entry.candidates = new Map(
+    (
+      [
+        ["summary", textConstruct(item.summary)],
+        ["content", textConstruct(item.content)],
+        ["dc:description", plain(item.dc?.descriptions?.[0])],
+        ["itunes:summary", plain(item.itunes?.summary)],
+        ["media:description", mediaDescription(item.media)],
+      ] as Array<[string, RawText | null]>
+    ).filter((pair): pair is [string, RawText] => pair[1] !== null),
+  );
   // Out-of-line content (<content src=...>): a media file is an enclosure, anything else a link.
   const contentSrc = str(item.content?.src);
   if (contentSrc) {
@@ -64,14 +124,11 @@ function adaptEntry(item: Entry, feedBase: string | null, feedHasXmlBase: boolea
   const contentXmlBase = item.content?.xml?.base ?? item.summary?.xml?.base;
   if (feedHasXmlBase || item.xml?.base || contentXmlBase)
     entry.contentBase = resolveBaseChain(entry.base, contentXmlBase);
-  entry.summary = text(item.summary);
   entry.authors = persons(item.authors);
   if (entry.authors.length === 0) entry.authors = persons(item.source?.authors);
   entry.published = str(item.published);
   entry.updated = str(item.updated);
-  entry.categories = (item.categories ?? [])
-    .map((c) => str(c.term) ?? str(c.label))
-    .filter((c): c is string => c !== null);
+  entry.categories = categoriesOf(item.categories);
   entry.language =
     str(item.xml?.lang) ??
     str(item.content?.xml?.lang) ??
@@ -93,8 +150,12 @@ function adaptEntry(item: Entry, feedBase: string | null, feedHasXmlBase: boolea
   return entry;
 }
 
-/** An Atom text construct with its type reduced to "text", "html" or "xhtml". */
-function text(construct: TextConstruct | undefined): RawText | null {
+/**
+ * An Atom text construct with its type reduced to "text", "html" or "xhtml". Content whose
+ * type is a MIME type that is neither text/* nor XML is Base64 by RFC 4287 (4.1.3.3): it is
+ * decoded, and kept when it is text (HTML when it looks like HTML), dropped when binary.
+ */
+function textConstruct(construct: TextConstruct | undefined): RawText | null {
   if (
     !construct ||
     construct.src ||
@@ -106,7 +167,50 @@ function text(construct: TextConstruct | undefined): RawText | null {
   if (type.includes("xhtml")) return { value: construct.value, type: "xhtml" };
   if (type.includes("html")) return { value: construct.value, type: "html" };
   if (type === "text" || type.startsWith("text/")) return { value: construct.value, type: "text" };
-  return null; // e.g. base64 image content: nothing we can show as text
+  if (/^[\w.+-]+\/[\w.+-]+$/.test(type) && !/[/+]xml$/.test(type)) {
+    const decoded = decodeBase64Text(construct.value);
+    return decoded ? { value: decoded } : null;
+  }
+  return null; // inline XML of another vocabulary: nothing we can show as text
+}
+
+/** Base64 that decodes to UTF-8 text (no control characters but whitespace), else null. */
+function decodeBase64Text(value: string): string | null {
+  const compact = value.replace(/\s+/g, "");
+  if (!/^[A-Za-z\d+/]*={0,2}$/.test(compact)) return null;
+  try {
+    const decoded = new TextDecoder("utf-8", { fatal: true }).decode(
+      Buffer.from(compact, "base64"),
+    );
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: binary data is told apart by them
+    return decoded.trim() !== "" && !/[\u0000-\u0008\u000e-\u001f]/.test(decoded) ? decoded : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A plain-text value from a namespace element (dc:description, itunes:summary). */
+function plain(value: string | undefined): RawText | null {
+  const text = str(value);
+  return text ? { value: text } : null;
+}
+
+function categoriesOf(categories: AtomFeed.Category[] | undefined): string[] {
+  return (categories ?? [])
+    .map((c) => str(c.term) ?? str(c.label))
+    .filter((c): c is string => c !== null);
+}
+
+function summaryCount(entry: RawEntry): number {
+  let count = 0;
+  for (const name of entry.candidates.keys()) if (name !== "content") count++;
+  return count;
+}
+
+function placeSummaries(entry: RawEntry, outline: OutlineElement[] | null): void {
+  const placed = summaryAndContent(entry.candidates, summaryOrder(outline));
+  entry.summary = placed.summary;
+  entry.content = placed.content;
 }
 
 /** The rel="alternate" link (rel defaults to alternate), preferring an HTML one. */

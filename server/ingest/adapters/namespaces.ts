@@ -1,6 +1,13 @@
 import type { DcNs, DcTermsNs, ItunesNs, MediaNs } from "feedsmith";
 import { parseDuration } from "../dates.ts";
-import { type RawEnclosure, type RawEntry, type RawMedia, type RawPerson, str } from "./raw.ts";
+import {
+  type RawEnclosure,
+  type RawEntry,
+  type RawMedia,
+  type RawPerson,
+  type RawText,
+  str,
+} from "./raw.ts";
 
 /**
  * Readers for the namespaces RSS, RDF and Atom share: Media RSS, iTunes, Dublin Core.
@@ -103,13 +110,14 @@ export function readItunes(itunes: ItunesNs.Item | undefined, entry: RawEntry): 
   if (author && entry.authors.length === 0) entry.authors.push(personFromText(author));
 }
 
-/** dc:creator, dc:date, dc:subject, dc:language for an item (each only if still unknown). */
+/**
+ * dc:creator, dc:date, dc:subject, dc:language for an item (each only if still unknown);
+ * dc:description is one of the summary candidates the adapters weigh.
+ */
 export function readDublinCore(dc: DcNs.ItemOrFeed<string> | undefined, entry: RawEntry): void {
   if (!dc) return;
   if (entry.authors.length === 0) entry.authors.push(...(dc.creators ?? []).map(personFromText));
   entry.published ??= str(dc.dates?.[0]);
-  const description = str(dc.descriptions?.[0]);
-  if (description && !entry.summary) entry.summary = { value: description };
   entry.categories.push(...(dc.subjects ?? []));
   entry.language ??= str(dc.languages?.[0]);
 }
@@ -125,21 +133,20 @@ export function readDcTerms(
   entry.updated ??= str(dcterms.modified?.[0]);
 }
 
-/** media:title / media:description stand in for a missing title or summary (YouTube feeds). */
+/** media:title stands in for a missing title (YouTube feeds); media:description is a summary candidate. */
 export function readMediaText(media: MediaNs.ItemOrFeed<false> | undefined, entry: RawEntry): void {
   if (!media) return;
   const title = media.title ?? media.groups?.find((g) => g.title)?.title;
-  const description = media.description ?? media.groups?.find((g) => g.description)?.description;
   const titleText = str(title?.value);
-  const descriptionText = str(description?.value);
   if (!entry.title && titleText)
     entry.title = { value: titleText, type: title?.type === "html" ? "html" : "text" };
-  if (!entry.summary && descriptionText) {
-    entry.summary = {
-      value: descriptionText,
-      type: description?.type === "html" ? "html" : "text",
-    };
-  }
+}
+
+/** media:description of an item or its first group that has one. */
+export function mediaDescription(media: MediaNs.ItemOrFeed<false> | undefined): RawText | null {
+  const description = media?.description ?? media?.groups?.find((g) => g.description)?.description;
+  const value = str(description?.value);
+  return value ? { value, type: description?.type === "html" ? "html" : "text" } : null;
 }
 
 /** "Name (email)" or "email (Name)", as RSS writers put people in one string. */

@@ -54,6 +54,11 @@ export interface RawEntry {
   contentBase: string | null;
   content: RawText | null;
   summary: RawText | null;
+  /**
+   * Summary-like and content values by element name ("description", "content:encoded"...),
+   * from which summary and content are chosen (summary-precedence.ts).
+   */
+  candidates: Map<string, RawText>;
   authors: RawPerson[];
   published: string | null;
   updated: string | null;
@@ -77,6 +82,14 @@ export interface RawFeed {
   base: string | null;
   /** Authors entries inherit when they name none (Atom and JSON Feed semantics). */
   inheritedAuthors: RawPerson[];
+  /** The feed's own author(s): Atom/JSON Feed authors; RSS managingEditor, else dc:creator... */
+  feedAuthors: RawPerson[];
+  /** Copyright notice (RSS copyright, Atom rights, else dc:rights). */
+  rights: RawText | null;
+  /** The feed's own categories (RSS category, dc:subject, iTunes categories flattened). */
+  categories: string[];
+  /** When the feed last changed, raw (lastBuildDate, Atom updated, else dc:date...). */
+  updated: string | null;
   entries: RawEntry[];
 }
 
@@ -98,6 +111,7 @@ export function emptyEntry(): RawEntry {
     contentBase: null,
     content: null,
     summary: null,
+    candidates: new Map(),
     authors: [],
     published: null,
     updated: null,

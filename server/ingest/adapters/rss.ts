@@ -1,7 +1,21 @@
 import type { RdfFeed, RssFeed } from "feedsmith";
-import { resolveBaseChain, resolveHttpUrl } from "../urls.ts";
+import { MAX_FEED_ITEMS } from "../limits.ts";
+import { resolveBaseChain, resolveHttpUrl, resolveIdReference } from "../urls.ts";
+import {
+  firstText,
+  flattenItunesCategories,
+  hasItemLevelElement,
+  headImage,
+  isHeadElement,
+  isItemElement,
+  itunesCategoriesOf,
+  mediaImage,
+  peopleFromText,
+  summaryOrder,
+} from "./feed-level.ts";
 import {
   enclosureOf,
+  mediaDescription,
   mediaFromEnclosure,
   readDcTerms,
   readDublinCore,
@@ -9,31 +23,83 @@ import {
   readMedia,
   readMediaText,
 } from "./namespaces.ts";
-import { emptyEntry, type RawEntry, type RawFeed, type RawLink, str } from "./raw.ts";
+import { feedHeadOutline, LazyItemOutlines } from "./outline.ts";
+import {
+  emptyEntry,
+  type RawEntry,
+  type RawFeed,
+  type RawLink,
+  type RawPerson,
+  type RawText,
+  str,
+} from "./raw.ts";
+import { summaryAndContent } from "./summary-precedence.ts";
 
 /** RSS 0.9x/2.0 and RSS 1.0 (RDF) -> RawFeed. Both keep HTML in description/content:encoded. */
 
 type RssItem = RssFeed.Item<string>;
 type RdfItem = RdfFeed.Item<string>;
 
-export function adaptRss(feed: RssFeed.Feed<string>, documentUrl: string | null): RawFeed {
-  const base = resolveBaseChain(documentUrl, feed.xml?.base);
+export function adaptRss(
+  feed: RssFeed.Feed<string>,
+  documentUrl: string | null,
+  text: string,
+): RawFeed {
+  const head = feedHeadOutline(text, "rss", isHeadElement);
+  // feedsmith reads the xml:base of <rss> only; the channel may declare its own.
+  const channelBase = str(head.find((e) => e.name === "channel")?.attributes["xml:base"]);
+  const base = resolveBaseChain(documentUrl, feed.xml?.base, channelBase);
+  const hasXmlBase = Boolean(str(feed.xml?.base) || channelBase);
   const siteUrl = str(feed.link) ?? alternateLink(feed.atom?.links);
   // Relative item links point into the site (often not where the feed is hosted), unless an
-  // xml:base says otherwise.
-  const itemBase = feed.xml?.base ? base : (resolveHttpUrl(siteUrl, base) ?? base);
+  // xml:base says otherwise; without a site link, the document URL.
+  const itemBase = hasXmlBase ? base : (resolveHttpUrl(siteUrl, base) ?? base);
+  const items = feed.items ?? [];
+  const outlines = new LazyItemOutlines(text, "rss", items.length, MAX_FEED_ITEMS, isItemElement);
+  const itemCategories = hasItemLevelElement(text, "rss", "itunes", "category");
   return {
-    title: textOrNull(feed.title),
+    title: textOrNull(feed.title) ?? textOrNull(feed.dc?.titles?.[0]),
     siteUrl,
     description:
-      textOrNull(feed.description) ?? textOrNull(feed.itunes?.summary ?? feed.itunes?.subtitle),
-    image: str(feed.image?.url) ?? str(feed.itunes?.image) ?? null,
+      textOrNull(feed.description) ??
+      textOrNull(feed.itunes?.subtitle ?? feed.itunes?.summary) ??
+      textOrNull(feed.dc?.descriptions?.[0]),
+    image:
+      str(feed.image?.url) ??
+      str(feed.itunes?.image) ??
+      headImage(head) ??
+      mediaImage(feed.media) ??
+      str(feed.atom?.logo) ??
+      str(feed.atom?.icon),
     language: str(feed.language) ?? str(feed.dc?.languages?.[0]) ?? str(feed.xml?.lang),
     base,
     inheritedAuthors: [],
-    entries: (feed.items ?? []).map((item) =>
-      adaptRssItem(item, itemBase, Boolean(feed.xml?.base)),
+    // RSS's own elements first; Dublin Core (and iTunes) stand in for missing ones.
+    feedAuthors: firstPeople(
+      [feed.managingEditor].flatMap(personOf),
+      peopleFromText(feed.dc?.creators ?? []),
+      peopleFromText([feed.itunes?.author]),
+      [feed.webMaster].flatMap(personOf),
     ),
+    rights: textOrNull(feed.copyright) ?? textOrNull(feed.dc?.rights?.[0]),
+    categories: [
+      ...(feed.categories ?? []).map((c) => c.name),
+      ...(feed.dc?.subjects ?? []),
+      ...flattenItunesCategories(feed.itunes?.categories),
+    ].filter((c): c is string => Boolean(str(c))),
+    updated: firstText(
+      feed.lastBuildDate,
+      feed.dc?.dates?.[0],
+      feed.dcterms?.modified?.[0],
+      feed.dcterms?.dates?.[0],
+    ),
+    entries: items.map((item, index) => {
+      const entry = adaptRssItem(item, itemBase, hasXmlBase);
+      const outline = needsOutline(entry, itemCategories) ? outlines.of(index) : null;
+      placeSummaries(entry, outline);
+      if (itemCategories) entry.categories.push(...itunesCategoriesOf(outline));
+      return entry;
+    }),
   };
 }
 
@@ -42,24 +108,31 @@ function adaptRssItem(item: RssItem, feedBase: string | null, feedHasXmlBase: bo
   entry.base = resolveBaseChain(feedBase, item.xml?.base);
   if (feedHasXmlBase || item.xml?.base) entry.contentBase = entry.base;
   const guid = str(item.guid?.value);
-  entry.id = guid ?? str(item.atom?.id);
-  // RSS 2.0: a guid is a permalink unless isPermaLink="false"; only absolute URLs qualify.
-  if (guid && item.guid?.isPermaLink !== false && /^https?:\/\//i.test(guid))
-    entry.permalinkGuid = guid;
+  const isPermaLink = item.guid?.isPermaLink !== false;
+  // RSS 2.0: a guid is a permalink unless isPermaLink="false"; as a URL it may be relative.
+  entry.id = guid
+    ? isPermaLink
+      ? resolveIdReference(guid, entry.base)
+      : guid
+    : str(item.atom?.id);
+  if (guid && isPermaLink && /^https?:\/\//i.test(entry.id ?? "")) entry.permalinkGuid = entry.id;
   entry.title =
     textOrNull(item.title) ??
     textOrNull(item.atom?.title?.value) ??
     textOrNull(item.dc?.titles?.[0]);
   entry.link = str(item.link) ?? alternateLink(item.atom?.links);
-  entry.otherLinks = otherLinks(item.atom?.links);
-  const encoded = str(item.content?.encoded);
-  const description = str(item.description);
-  entry.content = encoded ? { value: encoded } : description ? { value: description } : null;
-  entry.summary = description
-    ? { value: description }
-    : str(item.itunes?.summary)
-      ? { value: item.itunes!.summary! }
-      : null;
+  entry.otherLinks = [...otherLinks(item.atom?.links), ...rssLinks(item)];
+  entry.candidates = new Map(
+    (
+      [
+        ["description", textOrNull(item.description)],
+        ["dc:description", textOrNull(item.dc?.descriptions?.[0])],
+        ["itunes:summary", textOrNull(item.itunes?.summary)],
+        ["media:description", mediaDescription(item.media)],
+        ["content:encoded", textOrNull(item.content?.encoded)],
+      ] as Array<[string, RawText | null]>
+    ).filter((pair): pair is [string, RawText] => pair[1] !== null),
+  );
   entry.authors = (item.authors ?? []).map((a) => ({
     name: str(a.name),
     email: str(a.email),
@@ -87,17 +160,34 @@ function adaptRssItem(item: RssItem, feedBase: string | null, feedHasXmlBase: bo
   return entry;
 }
 
-export function adaptRdf(feed: RdfFeed.Feed<string>, documentUrl: string | null): RawFeed {
-  const base = resolveBaseChain(documentUrl, feed.xml?.base);
+export function adaptRdf(
+  feed: RdfFeed.Feed<string>,
+  documentUrl: string | null,
+  text: string,
+): RawFeed {
+  const head = feedHeadOutline(text, "rss", isHeadElement);
+  const channelBase = str(head.find((e) => e.name === "channel")?.attributes["xml:base"]);
+  const base = resolveBaseChain(documentUrl, feed.xml?.base, channelBase);
+  const hasXmlBase = Boolean(str(feed.xml?.base) || channelBase);
+  const items = feed.items ?? [];
+  const outlines = new LazyItemOutlines(text, "rss", items.length, MAX_FEED_ITEMS, isItemElement);
   return {
-    title: textOrNull(feed.title),
+    title: textOrNull(feed.title) ?? textOrNull(feed.dc?.titles?.[0]),
     siteUrl: str(feed.link),
-    description: textOrNull(feed.description),
-    image: str(feed.image?.url),
+    description: textOrNull(feed.description) ?? textOrNull(feed.dc?.descriptions?.[0]),
+    image: str(feed.image?.url) ?? headImage(head) ?? mediaImage(feed.media),
     language: str(feed.dc?.languages?.[0]) ?? str(feed.xml?.lang),
     base,
     inheritedAuthors: [],
-    entries: (feed.items ?? []).map((item) => adaptRdfItem(item, base, Boolean(feed.xml?.base))),
+    feedAuthors: peopleFromText(feed.dc?.creators ?? []),
+    rights: textOrNull(feed.dc?.rights?.[0]),
+    categories: (feed.dc?.subjects ?? []).filter((c) => Boolean(str(c))),
+    updated: firstText(feed.dc?.dates?.[0], feed.dcterms?.modified?.[0]),
+    entries: items.map((item, index) => {
+      const entry = adaptRdfItem(item, base, hasXmlBase);
+      placeSummaries(entry, needsOutline(entry, false) ? outlines.of(index) : null);
+      return entry;
+    }),
   };
 }
 
@@ -105,19 +195,63 @@ function adaptRdfItem(item: RdfItem, feedBase: string | null, feedHasXmlBase: bo
   const entry = emptyEntry();
   entry.base = resolveBaseChain(feedBase, item.xml?.base);
   if (feedHasXmlBase || item.xml?.base) entry.contentBase = entry.base;
-  entry.id = str(item.rdf?.about) ?? str(item.dc?.identifiers?.[0]);
-  entry.title = textOrNull(item.title);
+  const about = str(item.rdf?.about);
+  entry.id = about ? resolveIdReference(about, entry.base) : str(item.dc?.identifiers?.[0]);
+  entry.title = textOrNull(item.title) ?? textOrNull(item.dc?.titles?.[0]);
   entry.link = str(item.link);
-  const encoded = str(item.content?.encoded);
-  const description = str(item.description) ?? str(item.dc?.descriptions?.[0]);
-  entry.content = encoded ? { value: encoded } : description ? { value: description } : null;
-  entry.summary = description ? { value: description } : null;
+  entry.candidates = new Map(
+    (
+      [
+        ["description", textOrNull(item.description)],
+        ["dc:description", textOrNull(item.dc?.descriptions?.[0])],
+        ["media:description", mediaDescription(item.media)],
+        ["content:encoded", textOrNull(item.content?.encoded)],
+      ] as Array<[string, RawText | null]>
+    ).filter((pair): pair is [string, RawText] => pair[1] !== null),
+  );
   entry.language = str(item.xml?.lang);
   readMedia(item.media, entry);
   readDublinCore(item.dc, entry);
   readDcTerms(item.dcterms, entry);
   readMediaText(item.media, entry);
   return entry;
+}
+
+/** Summary and content from the item's candidates, by feedparser's precedence. */
+function placeSummaries(entry: RawEntry, outline: ReturnType<LazyItemOutlines["of"]>): void {
+  const placed = summaryAndContent(entry.candidates, summaryOrder(outline));
+  entry.summary = placed.summary;
+  entry.content = placed.content;
+}
+
+/** Element order matters only with two summary-like elements (or iTunes categories to read). */
+function needsOutline(entry: RawEntry, itemCategories: boolean): boolean {
+  if (itemCategories) return true;
+  let summaries = 0;
+  for (const name of entry.candidates.keys()) if (name !== "content:encoded") summaries++;
+  return summaries > 1;
+}
+
+/** RSS's own links besides the item's page: its comments page and its source feed. */
+function rssLinks(item: RssItem): RawLink[] {
+  const links: RawLink[] = [];
+  const comments = str(item.comments);
+  if (comments) links.push({ href: comments, rel: "replies", type: "text/html" });
+  const commentFeed = str(item.wfw?.commentRss);
+  if (commentFeed) links.push({ href: commentFeed, rel: "replies", type: "application/rss+xml" });
+  const source = str(item.source?.url);
+  if (source) links.push({ href: source, rel: "via", title: str(item.source?.title) ?? undefined });
+  return links;
+}
+
+function personOf(person: RssFeed.Person | undefined): RawPerson[] {
+  if (!person) return [];
+  const out = { name: str(person.name), email: str(person.email), url: str(person.link) };
+  return out.name || out.email || out.url ? [out] : [];
+}
+
+function firstPeople(...lists: RawPerson[][]): RawPerson[] {
+  return lists.find((list) => list.length > 0) ?? [];
 }
 
 function textOrNull(value: string | undefined): { value: string } | null {
