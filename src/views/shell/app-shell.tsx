@@ -1,20 +1,20 @@
 import { Outlet } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useReaderHost } from "../../reader/keyboard/use-reader-host.ts";
-import { KEEP_HIDDEN } from "../../reader/layout/keep-hidden.ts";
-import { ResizeHandle } from "../../reader/layout/resize-handle.tsx";
-import { ShellNavProvider, useLeaveOnLink, useShellNav } from "../../reader/layout/shell-nav.tsx";
-import { useTimelineLocation } from "../../reader/layout/timeline-location.ts";
-import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
-import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
-import { BatchEditDialog } from "../../reader/subscriptions/batch-edit-dialog.tsx";
-import { QuickAddDialog } from "../../reader/subscriptions/quick-add-dialog.tsx";
-import { SubscriptionColumn } from "../../reader/subscriptions/subscription-column.tsx";
 import { RuntimeProvider } from "../../runtime/runtime-context.tsx";
+import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { BatchEditDialog } from "../subscriptions/batch-edit-dialog.tsx";
+import { QuickAddDialog } from "../subscriptions/quick-add-dialog.tsx";
+import { SubscriptionColumn } from "../subscriptions/subscription-column.tsx";
+import { KEEP_HIDDEN } from "./keep-hidden.ts";
+import { ResizeHandle } from "./resize-handle.tsx";
+import { ShellNavProvider, useLeaveOnLink, useShellNav } from "./shell-nav.tsx";
+import { useTimelineLocation } from "./timeline-location.ts";
+import { useIsMobile } from "./use-is-mobile.ts";
+import { useReaderHost } from "./use-reader-host.ts";
 
 /**
  * The signed-in layout. From 1024 px (SPEC §9): the subscription column (256 px by default,

@@ -1,13 +1,13 @@
 import { useParams } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { isPendingEntry } from "../../../contract/routes.ts";
-import { NoEntry } from "../../reader/entry/no-entry.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { NoEntry } from "../entry/no-entry.tsx";
 
 // The entry pane (DOMPurify and the content renderers) loads on first use: the timeline's
 // first paint does not wait for it.
 const EntryView = lazy(() =>
-  import("../../reader/entry/entry-view.tsx").then((module) => ({ default: module.EntryView })),
+  import("../entry/entry-view.tsx").then((module) => ({ default: module.EntryView })),
 );
 
 /** The entry detail route: the chosen entry, or a calm placeholder while it is `pending`. */

@@ -1,11 +1,11 @@
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { TimelineQuery } from "../../queries/index.ts";
-import { useReaderSettings } from "../../reader/settings.ts";
-import { useAllSubscriptions } from "../../reader/subscriptions/use-categories.ts";
 import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
+import { useReaderSettings } from "../../settings/reader.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../page.tsx";
+import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
 import { TimelineHeader } from "./timeline-header.tsx";
 import { useRefetch } from "./use-refetch.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";

@@ -7,22 +7,22 @@ import { useCommandAvailability } from "../../commands/hooks.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
 import { type TimelineQuery, timelineUnreadCount$ } from "../../queries/index.ts";
-import { compactNumber } from "../../reader/format.ts";
-import { useShellNav } from "../../reader/layout/shell-nav.tsx";
-import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
-import { setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
-import { useAllSubscriptions } from "../../reader/subscriptions/use-categories.ts";
+import { useReader } from "../../runtime/runtime-context.tsx";
+import { useSyncState } from "../../runtime/use-sync-status.ts";
+import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
+import { compactNumber } from "../../ui/format.ts";
 import {
   ArrowLeftIcon,
   CheckAllIcon,
   EyeIcon,
   ListIcon,
   RefreshIcon,
-} from "../../reader/ui/icons.tsx";
-import { useReader } from "../../runtime/runtime-context.tsx";
-import { useSyncState } from "../../runtime/use-sync-status.ts";
+} from "../../ui/reader-icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { useShellNav } from "../shell/shell-nav.tsx";
+import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { VIEW_META } from "../shell/view-meta.tsx";
+import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
 import { selectionContext } from "./selection-context.ts";
 import { feedSelectionValue } from "./timeline-params.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";

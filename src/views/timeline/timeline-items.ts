@@ -1,5 +1,5 @@
 import type { TimelineRow } from "../../queries/index.ts";
-import { dayKey } from "../../reader/format.ts";
+import { dayKey } from "../../ui/format.ts";
 
 /** One virtual row: a day's heading or an entry. */
 export type TimelineItem =

@@ -1,10 +1,10 @@
 import { Outlet, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
-import { KEEP_HIDDEN } from "../../reader/layout/keep-hidden.ts";
-import { ResizeHandle } from "../../reader/layout/resize-handle.tsx";
-import { useIsMobile } from "../../reader/layout/use-is-mobile.ts";
-import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../reader/settings.ts";
+import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
+import { KEEP_HIDDEN } from "../shell/keep-hidden.ts";
+import { ResizeHandle } from "../shell/resize-handle.tsx";
+import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { EntryPane } from "./entry-pane.tsx";
 import { TimelineColumn } from "./timeline-column.tsx";
 import { readTimelineParams } from "./timeline-params.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { FeedSelection } from "../../../contract/routes.ts";
-import { useAllSubscriptions } from "../../reader/subscriptions/use-categories.ts";
+import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
 
 /** What a timeline shows, in words: "All", "Collections", a folder, a feed's title... */
 export function useSelectionTitle(feed: FeedSelection): string {

@@ -2,8 +2,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { type RefObject, useCallback } from "react";
 import { useCommandContext } from "../../commands/hooks.ts";
 import type { SubscriptionItem, TimelineQuery, TimelineRow } from "../../queries/index.ts";
-import { useAreaScope } from "../../reader/keyboard/use-area-scope.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
+import { useAreaScope } from "../shell/use-area-scope.ts";
 import { selectionContext } from "./selection-context.ts";
 
 /**

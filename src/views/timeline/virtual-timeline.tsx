@@ -11,10 +11,10 @@ import {
 import { useTranslation } from "react-i18next";
 import { markContentPainted } from "../../platform/first-paint.ts";
 import type { TimelineRow } from "../../queries/index.ts";
-import { dayLabel } from "../../reader/format.ts";
-import { useElementWidth } from "../../reader/layout/use-element-width.ts";
-import type { ReaderSettings } from "../../reader/settings.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { ReaderSettings } from "../../settings/reader.ts";
+import { dayLabel } from "../../ui/format.ts";
+import { useElementWidth } from "../shell/use-element-width.ts";
 import type { TimelineLinkBase } from "./items/entry-link.tsx";
 import { timelineItems, windowIds } from "./timeline-items.ts";
 import { useAutoMarkRead } from "./use-auto-mark-read.ts";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { duration, relativeTime } from "../../../reader/format.ts";
-import { FeedIcon } from "../../../reader/subscriptions/feed-icon.tsx";
-import { PauseIcon, PlayIcon } from "../../../reader/ui/icons.tsx";
+import { duration, relativeTime } from "../../../ui/format.ts";
+import { PauseIcon, PlayIcon } from "../../../ui/reader-icons.tsx";
+import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 import { togglePlayback, useAudioPlaying } from "../audio-bridge.ts";
 import { audio } from "../media.ts";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";

@@ -1,7 +1,7 @@
 import type { EntryCard } from "../../../queries/index.ts";
-import { fullTime, relativeTime } from "../../../reader/format.ts";
-import { FeedIcon } from "../../../reader/subscriptions/feed-icon.tsx";
-import { StarIcon } from "../../../reader/ui/icons.tsx";
+import { fullTime, relativeTime } from "../../../ui/format.ts";
+import { StarIcon } from "../../../ui/reader-icons.tsx";
+import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 
 /** Feed icon and title, time, and a star when starred. */
 export function EntryMeta({ card, language }: { card: EntryCard; language: string }) {

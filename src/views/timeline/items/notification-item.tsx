@@ -1,4 +1,4 @@
-import { relativeTime } from "../../../reader/format.ts";
+import { relativeTime } from "../../../ui/format.ts";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
 
 /** Notifications: one compact line each. */

@@ -1,5 +1,5 @@
-import { fullTime, relativeTime } from "../../../reader/format.ts";
-import { FeedIcon } from "../../../reader/subscriptions/feed-icon.tsx";
+import { fullTime, relativeTime } from "../../../ui/format.ts";
+import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 import { photos } from "../media.ts";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
 

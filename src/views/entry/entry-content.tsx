@@ -1,0 +1,58 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useReaderSettings } from "../../settings/reader.ts";
+import "./entry-content.css";
+import { JumpOutDialog } from "./jump-out-dialog.tsx";
+import { sanitizeContent } from "./sanitize.ts";
+
+/** Links worth a warning: they leave the app (not in-page anchors or mail links). */
+function outboundUrl(anchor: HTMLAnchorElement): string | null {
+  const href = anchor.getAttribute("href");
+  if (!href || href.startsWith("#")) return null;
+  try {
+    const url = new URL(href, window.location.href);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The entry's HTML after the browser's own sanitizing (sanitize.ts), in the content font size
+ * and line height. With jumpOutLinkWarn on, following a link (click or Enter) asks first.
+ */
+export function EntryContent({ html }: { html: string }) {
+  const settings = useReaderSettings();
+  const clean = useMemo(() => sanitizeContent(html), [html]);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const warn = settings.jumpOutLinkWarn;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !warn) return;
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(anchor instanceof HTMLAnchorElement)) return;
+      const url = outboundUrl(anchor);
+      if (!url) return;
+      event.preventDefault();
+      setLeaving(url);
+    };
+    element.addEventListener("click", onClick);
+    return () => element.removeEventListener("click", onClick);
+  }, [warn]);
+
+  return (
+    <>
+      <div
+        ref={container}
+        className="entry-content"
+        style={{ fontSize: settings.contentFontSize, lineHeight: settings.contentLineHeight }}
+        data-testid="entry-content"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized twice (server and DOMPurify).
+        dangerouslySetInnerHTML={{ __html: clean }}
+      />
+      <JumpOutDialog url={leaving} onClose={() => setLeaving(null)} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import type { EntryDetail } from "../../queries/index.ts";
+import { fullTime } from "../../ui/format.ts";
+import { FeedIcon } from "../subscriptions/feed-icon.tsx";
+
+const EXCERPT_CHARS = 80;
+
+function excerpt(text: string | null | undefined): string {
+  const line = (text ?? "").replace(/\s+/g, " ").trim();
+  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS).trimEnd()}…` : line;
+}
+
+/** Feed, title (a link to the original), author and time. */
+export function EntryHeader({ entry }: { entry: EntryDetail }) {
+  const { t, i18n } = useTranslation("reader");
+  const feedTitle = entry.feedTitle ?? "";
+  // A post without a title (social media) is headed by its opening words, not its address.
+  const heading = entry.title || excerpt(entry.description) || feedTitle;
+  return (
+    <header className="mb-6 space-y-3">
+      {entry.feedId ? (
+        <Link
+          to="/timeline/$timelineId/$feedId/$entryId"
+          params={{
+            timelineId: `view-${entry.view ?? 0}`,
+            feedId: entry.feedId,
+            entryId: ROUTE_ENTRY_PENDING,
+          }}
+          className="inline-flex items-center gap-2 text-sm text-zinc-600 hover:text-accent dark:text-zinc-400"
+          data-testid="entry-feed"
+        >
+          <FeedIcon title={feedTitle || "?"} image={entry.feedImage} size={18} />
+          {feedTitle}
+        </Link>
+      ) : null}
+      <h1
+        className={`leading-tight font-bold tracking-tight ${entry.title ? "text-2xl" : "text-lg"}`}
+        data-testid="entry-title"
+      >
+        {entry.url ? (
+          <a href={entry.url} target="_blank" rel="noopener noreferrer" className="hover:underline">
+            {heading}
+          </a>
+        ) : (
+          heading
+        )}
+      </h1>
+      <p className="flex flex-wrap gap-x-2 text-sm text-zinc-600 dark:text-zinc-400">
+        {entry.author ? (
+          <span data-testid="entry-author">
+            {entry.authorUrl ? (
+              <a
+                href={entry.authorUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="hover:underline"
+              >
+                {entry.author}
+              </a>
+            ) : (
+              entry.author
+            )}
+          </span>
+        ) : null}
+        <time dateTime={entry.publishedAt}>{fullTime(entry.publishedAt, i18n.language)}</time>
+        {entry.read ? null : <span className="text-accent-ink">{t("entry.unread")}</span>}
+      </p>
+    </header>
+  );
+}

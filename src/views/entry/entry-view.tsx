@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { of } from "rxjs";
+import { isFetchError } from "../../api/fetch-error.ts";
+import { runCommand } from "../../commands/run.ts";
+import { fetchEntryIntoStore } from "../../db/entry-cache.ts";
+import { useLiveQuery } from "../../db/use-live-query.ts";
+import { entryDetail$ } from "../../queries/index.ts";
+import {
+  type ContentStream,
+  createContentStream,
+} from "../../runtime/entry-content/content-stream.ts";
+import { useReader } from "../../runtime/runtime-context.tsx";
+import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { EmptyState } from "../page.tsx";
+import { useAreaScope } from "../shell/use-area-scope.ts";
+import { EntryBody } from "./entry-body.tsx";
+import { entryContext } from "./entry-context.ts";
+
+const streams = new WeakMap<ReaderServices, ContentStream>();
+function contentStream(reader: ReaderServices): ContentStream {
+  let stream = streams.get(reader);
+  if (!stream) {
+    stream = createContentStream({ api: reader.api, db: reader.db });
+    streams.set(reader, stream);
+  }
+  return stream;
+}
+
+/**
+ * One entry, read from the local store. Opening it marks it read (every mark-as-read mode);
+ * its content streams in when it came in list form; an entry not stored yet is fetched once.
+ */
+export function EntryView({ entryId }: { entryId: string }) {
+  const { t } = useTranslation("reader");
+  const { t: tApp } = useTranslation();
+  const reader = useReader();
+  const db = reader?.db;
+  const entry = useLiveQuery(() => (db ? entryDetail$(db, entryId) : of(undefined)), [db, entryId]);
+  const [missing, setMissing] = useState(false);
+  const marked = useRef(false);
+  const area = useRef<HTMLDivElement>(null);
+  useAreaScope(area, "entry-render");
+
+  // Not stored locally (a link from elsewhere, or older than what the pull keeps): fetch it.
+  useEffect(() => {
+    if (entry !== null || !reader) return;
+    let cancelled = false;
+    fetchEntryIntoStore(reader.api, reader.db, entryId).catch((error: unknown) => {
+      if (!cancelled && (!isFetchError(error) || error.status !== null)) setMissing(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [entry, reader, entryId]);
+
+  const hasContent = Boolean(entry?.content);
+  const [streamed, setStreamed] = useState(() =>
+    reader ? contentStream(reader).answered(entryId) : false,
+  );
+  const streamId = entry?.id;
+  useEffect(() => {
+    if (!reader || !streamId || hasContent) return;
+    let cancelled = false;
+    void contentStream(reader)
+      .request(streamId)
+      .then(() => !cancelled && setStreamed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [reader, streamId, hasContent]);
+
+  useEffect(() => {
+    if (!reader || !entry || marked.current) return;
+    marked.current = true;
+    if (!entry.read) runCommand("entries.markRead", entryContext(entry));
+  }, [reader, entry]);
+
+  if (!reader || entry === undefined || (entry === null && !missing)) {
+    return (
+      <div
+        ref={area}
+        className="flex h-full items-center justify-center text-muted"
+        data-testid="entry-loading"
+      >
+        <Spinner size={24} label={tApp("common.loading")} />
+      </div>
+    );
+  }
+  if (entry === null) {
+    return (
+      <div ref={area} className="p-8" data-testid="entry-missing">
+        <EmptyState title={t("entry.missingTitle")} body={t("entry.missingBody")} />
+      </div>
+    );
+  }
+
+  return (
+    <div ref={area} className="h-full min-h-0">
+      <EntryBody reader={reader} entry={entry} streamed={streamed} />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { Link } from "@tanstack/react-router";
+import { type ComponentType, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { isFeedViewType } from "../../../contract/views.ts";
+import { runCommand } from "../../commands/run.ts";
+import { useReader } from "../../runtime/runtime-context.tsx";
+import {
+  ActionsIcon,
+  DiscoverIcon,
+  type IconProps,
+  PowerIcon,
+  RssIcon,
+  SettingsIcon,
+} from "../../ui/icons.tsx";
+import { Logo } from "../../ui/logo.tsx";
+import { CheckAllIcon, PlusIcon } from "../../ui/reader-icons.tsx";
+import { useTimelineLocation } from "../shell/timeline-location.ts";
+import { useAreaScope } from "../shell/use-area-scope.ts";
+import { UserCard } from "../shell/user-card.tsx";
+import { openQuickAdd } from "./quick-add-store.ts";
+import { SubscriptionList } from "./subscription-list.tsx";
+import { SyncIndicator } from "./sync-indicator.tsx";
+import { ViewTabs } from "./view-tabs.tsx";
+import "../../ui/accent-ink.css";
+
+const NAV: {
+  to: "/discover" | "/action" | "/power" | "/rsshub";
+  key: string;
+  icon: ComponentType<IconProps>;
+}[] = [
+  { to: "/discover", key: "nav.discover", icon: DiscoverIcon },
+  { to: "/action", key: "nav.actions", icon: ActionsIcon },
+  { to: "/power", key: "nav.power", icon: PowerIcon },
+  { to: "/rsshub", key: "nav.rsshub", icon: RssIcon },
+];
+
+const ICON_BUTTON =
+  "flex size-8 items-center justify-center rounded-lg text-zinc-600 outline-none transition-colors " +
+  "hover:bg-zinc-200 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-accent " +
+  "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+
+/**
+ * The subscription column: view tabs, the subscriptions of the active view (folders, unread
+ * counts, menus), quick add, and a footer with the other areas, sync state and the user.
+ */
+export function SubscriptionColumn() {
+  const { t } = useTranslation();
+  const { t: tr } = useTranslation("reader");
+  const reader = useReader();
+  const { location, view } = useTimelineLocation();
+  const area = useRef<HTMLDivElement>(null);
+  useAreaScope(area, "subscription-list");
+
+  return (
+    <div
+      ref={area}
+      className="flex h-full min-h-0 flex-col bg-zinc-100/80 dark:bg-zinc-900/80"
+      data-testid="subscription-column"
+    >
+      <div className="flex h-12 shrink-0 items-center gap-2 pr-2 pl-4">
+        <Logo size={22} />
+        <span className="flex-1 truncate text-[15px] font-semibold tracking-tight">
+          {t("app.name")}
+        </span>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={tr("column.markViewRead")}
+          title={tr("column.markViewRead")}
+          data-testid="mark-view-read"
+          disabled={!reader}
+          onClick={() =>
+            runCommand("entries.markAllRead", {
+              selection: "all",
+              view: isFeedViewType(view) ? view : undefined,
+            })
+          }
+        >
+          <CheckAllIcon size={16} />
+        </button>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={tr("quickAdd.open")}
+          title={tr("quickAdd.open")}
+          data-testid="quick-add-button"
+          onClick={() => openQuickAdd({ view })}
+        >
+          <PlusIcon size={18} />
+        </button>
+      </div>
+      <ViewTabs active={view} />
+      <nav
+        aria-label={tr("column.subscriptions")}
+        className="min-h-0 flex-1 overflow-y-auto px-2 py-2"
+        data-testid="subscription-list"
+      >
+        <SubscriptionList view={view} selection={location?.feed} />
+      </nav>
+      <nav
+        aria-label={t("nav.explore")}
+        className="flex shrink-0 items-center gap-1 border-t border-zinc-200 px-2 py-1.5 dark:border-zinc-800"
+      >
+        {NAV.map(({ to, key, icon: Icon }) => (
+          <Link
+            key={to}
+            to={to}
+            className={ICON_BUTTON}
+            activeProps={{ "aria-current": "page", className: "text-accent" }}
+            aria-label={t(key)}
+            title={t(key)}
+            data-testid={`nav-${to.slice(1)}`}
+          >
+            <Icon size={18} />
+          </Link>
+        ))}
+        <Link
+          to="/settings"
+          className={`${ICON_BUTTON} ml-auto`}
+          activeProps={{ "aria-current": "page", className: "text-accent" }}
+          aria-label={t("nav.settings")}
+          title={t("nav.settings")}
+          data-testid="nav-settings"
+        >
+          <SettingsIcon size={18} />
+        </Link>
+      </nav>
+      <div className="shrink-0 border-t border-zinc-200 px-1 pt-1 dark:border-zinc-800">
+        <SyncIndicator />
+        <UserCard />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { of } from "rxjs";
+import {
+  type FeedSelection,
+  ROUTE_ENTRY_PENDING,
+  ROUTE_FEED_ALL,
+  ROUTE_FEED_COLLECTIONS,
+} from "../../../contract/routes.ts";
+import { useLiveQuery } from "../../db/use-live-query.ts";
+import { starredCount$, subscriptionTree$ } from "../../queries/index.ts";
+import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
+import { ListIcon, StarIcon } from "../../ui/reader-icons.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+import { UnreadBadge } from "../../ui/unread-badge.tsx";
+import { VIEW_META } from "../shell/view-meta.tsx";
+import { FeedRow } from "./feed-row.tsx";
+import { FolderRow } from "./folder-row.tsx";
+import { openQuickAdd } from "./quick-add-store.ts";
+import { ROW, ROW_ACTIVE } from "./row-style.ts";
+import { useSubscriptionKeys } from "./use-subscription-keys.ts";
+
+function isFeedActive(selection: FeedSelection | undefined, feedId: string | null) {
+  return selection?.kind === "feed" && selection.feedId === feedId;
+}
+
+/** "All", "Collections", then folders and their feeds, then feeds without a folder. */
+export function SubscriptionList({
+  view,
+  selection,
+}: {
+  view: number;
+  selection: FeedSelection | undefined;
+}) {
+  const { t } = useTranslation("reader");
+  const { t: tApp } = useTranslation();
+  const state = useReaderState();
+  const reader = useReader();
+  const db = reader?.db;
+  const tree = useLiveQuery(() => (db ? subscriptionTree$(db, view) : of(undefined)), [db, view]);
+  const starred = useLiveQuery(() => (db ? starredCount$(db, view) : of(0)), [db, view]);
+  const viewLabel = tApp(VIEW_META[view]!.labelKey);
+  useSubscriptionKeys({ view, selection, tree });
+
+  if (state.status === "failed") {
+    return (
+      <p className="px-3 py-4 text-sm text-red-600 dark:text-red-400" role="alert">
+        {t("column.databaseFailed")}
+      </p>
+    );
+  }
+  if (!tree) {
+    return (
+      <div className="flex justify-center py-6 text-muted">
+        <Spinner size={16} label={tApp("common.loading")} />
+      </div>
+    );
+  }
+
+  const empty = tree.folders.length === 0 && tree.loose.length === 0;
+  return (
+    <ul className="space-y-px" aria-label={t("column.subscriptionsOf", { view: viewLabel })}>
+      <li>
+        <Link
+          to="/timeline/$timelineId/$feedId/$entryId"
+          params={{
+            timelineId: `view-${view}`,
+            feedId: ROUTE_FEED_ALL,
+            entryId: ROUTE_ENTRY_PENDING,
+          }}
+          className={`${ROW} pr-2.5 ${selection?.kind === "all" ? ROW_ACTIVE : ""}`}
+          aria-current={selection?.kind === "all" ? "page" : undefined}
+          data-testid="subscription-all"
+        >
+          <ListIcon size={16} className="shrink-0 text-muted" />
+          <span className="flex-1 truncate">{t("column.all")}</span>
+          <UnreadBadge count={tree.unread} testId="subscription-all-unread" />
+        </Link>
+      </li>
+      <li>
+        <Link
+          to="/timeline/$timelineId/$feedId/$entryId"
+          params={{
+            timelineId: `view-${view}`,
+            feedId: ROUTE_FEED_COLLECTIONS,
+            entryId: ROUTE_ENTRY_PENDING,
+          }}
+          className={`${ROW} pr-2.5 ${selection?.kind === "collections" ? ROW_ACTIVE : ""}`}
+          aria-current={selection?.kind === "collections" ? "page" : undefined}
+          data-testid="subscription-collections"
+        >
+          <StarIcon size={16} className="shrink-0 text-amber-500" />
+          <span className="flex-1 truncate">{t("column.collections")}</span>
+          {starred ? (
+            <span className="ml-auto text-xs tabular-nums text-muted">{starred}</span>
+          ) : null}
+        </Link>
+      </li>
+      {tree.folders.map((folder) => (
+        <FolderRow
+          key={folder.name}
+          folder={folder}
+          view={view}
+          active={selection?.kind === "folder" && selection.name === folder.name}
+        >
+          {folder.items.map((item) => (
+            <FeedRow
+              key={item.id}
+              item={item}
+              view={view}
+              nested
+              active={isFeedActive(selection, item.feedId)}
+            />
+          ))}
+        </FolderRow>
+      ))}
+      {tree.loose.map((item) => (
+        <FeedRow
+          key={item.id}
+          item={item}
+          view={view}
+          active={isFeedActive(selection, item.feedId)}
+        />
+      ))}
+      {empty ? (
+        <li className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+          <p>{t("column.empty", { view: viewLabel })}</p>
+          <button
+            type="button"
+            className="mt-2 font-medium text-accent-ink hover:underline"
+            onClick={() => openQuickAdd({ view })}
+          >
+            {t("quickAdd.open")}
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
