@@ -1,5 +1,4 @@
 import { combineLatest, filter, map, type Observable } from "rxjs";
-import { createDispatcher, type Dispatch } from "../src/commands/dispatch.ts";
 import { openMemoryDatabase } from "../src/db/node.ts";
 import type { LocalDatabase } from "../src/db/types.ts";
 import {
@@ -11,6 +10,7 @@ import {
   viewUnreadTotals$,
 } from "../src/queries/index.ts";
 import { HYDRATE_ENTRIES_PER_SUBSCRIPTION, hydrate } from "../src/runtime/hydrate.ts";
+import { createDispatcher, type Dispatch } from "../src/sync/dispatch.ts";
 import { TIMELINE_PAGE_SIZE } from "../src/views/timeline/use-timeline-rows.ts";
 import { median, percentile, seedLocalEntries } from "./support/local-seed.ts";
 import { printTable, ratio, round, type Table } from "./support/table.ts";

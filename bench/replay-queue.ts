@@ -1,5 +1,5 @@
-import type { Dispatch } from "../src/commands/dispatch.ts";
-import { outboxSize } from "../src/commands/log.ts";
+import type { Dispatch } from "../src/sync/dispatch.ts";
+import { outboxSize } from "../src/sync/outbox.ts";
 import { openTestClient, signUp } from "../src/sync/testing/remote.ts";
 import { FeedServer, rssFeed } from "../tests/support/feed-server.ts";
 import { startTestServer } from "../tests/support/server.ts";

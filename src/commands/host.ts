@@ -1,5 +1,11 @@
-import type { Dispatch } from "./dispatch.ts";
-import type { CommandContext, ViewEffects } from "./types.ts";
+import type { CommandName, PayloadOf } from "./registry.ts";
+import type { CommandContext, CommandMeta, ViewEffects } from "./types.ts";
+
+/** Applies a command locally and queues it for sync (src/sync/dispatch.ts makes one). */
+export type Dispatch = <Name extends CommandName>(
+  name: Name,
+  payload: PayloadOf<Name>,
+) => Promise<CommandMeta>;
 
 /**
  * Where commands run: the signed-in runtime's dispatch and the view it runs them in. The

@@ -1,6 +1,6 @@
 export { commandInfoList } from "./catalog.ts";
-export { createDispatcher, type Dispatch, type DispatcherOptions } from "./dispatch.ts";
 export type { DomainEvent, EventData, EventName } from "./events.ts";
+export type { Dispatch } from "./host.ts";
 export { MATERIALIZED_TABLES, materialize } from "./materializers/index.ts";
 export {
   type AnyCommand,

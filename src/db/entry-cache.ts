@@ -1,9 +1,6 @@
-import { endpoints } from "../../contract/api/index.ts";
-import type { EntryListItem, EntryModel, FeedModel } from "../../contract/reading-models.ts";
-import type { ApiFetch } from "../api/client.ts";
-import { runStatements } from "../commands/materializers/index.ts";
-import { sql } from "../commands/materializers/statement.ts";
-import { entryRow, feedRow } from "../sync/mapping.ts";
+import type { EntryModel, FeedModel } from "../../contract/reading-models.ts";
+import { entryRow, feedRow } from "./rows.ts";
+import { runStatements, sql, upsert } from "./statements.ts";
 import type { LocalDatabase } from "./types.ts";
 
 /**
@@ -38,34 +35,20 @@ export async function storeReadability(db: LocalDatabase, id: string, content: s
 /**
  * An entry opened by link that is not stored yet. Its read state is unknown here, so it is
  * stored as read: unread counts stay the server's, and nothing is marked read by opening it.
+ * A stored feed stays as it is; a stored entry only takes the fetched content.
  */
-async function storeFetchedEntry(db: LocalDatabase, entry: EntryModel, feed: FeedModel) {
-  const item: EntryListItem = { entries: entry, feeds: feed, read: true, view: 0 };
-  const row = entryRow(item);
+export async function storeFetchedEntry(db: LocalDatabase, entry: EntryModel, feed: FeedModel) {
+  const row = entryRow({ entries: entry, feeds: feed, read: true, view: 0 });
   const feedValues = feedRow(feed);
-  const columns = Object.keys(row);
-  const feedColumns = Object.keys(feedValues);
   await db.transaction(["entries", "feeds"], (tx) =>
     runStatements(tx, [
-      sql(
-        `INSERT INTO feeds (${feedColumns.join(", ")}) VALUES (${feedColumns.map(() => "?").join(", ")})
-         ON CONFLICT (id) DO NOTHING`,
-        ...Object.values(feedValues),
-      ),
-      sql(
-        `INSERT INTO entries (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
-         ON CONFLICT (id) DO UPDATE SET content = excluded.content`,
-        ...Object.values(row),
+      upsert("feeds", feedValues, ["id"], Object.keys(feedValues)),
+      upsert(
+        "entries",
+        row,
+        ["id"],
+        Object.keys(row).filter((column) => column !== "content"),
       ),
     ]),
   );
-}
-
-/**
- * An entry opened by link that no pull brought: fetched once (quietly: the pane shows its own
- * state) and kept locally, where the pane's live query finds it.
- */
-export async function fetchEntryIntoStore(api: ApiFetch, db: LocalDatabase, entryId: string) {
-  const answer = await api.call(endpoints.entries.get, { id: entryId }, { silent: true });
-  await storeFetchedEntry(db, answer.data.entries, answer.data.feeds);
 }

@@ -1,9 +1,9 @@
 import { firstValueFrom } from "rxjs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDispatcher, type Dispatch } from "../commands/index.ts";
 import { seed, testId } from "../commands/testing/seed.ts";
 import { openMemoryDatabase } from "../db/node.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { createDispatcher, type Dispatch } from "../sync/dispatch.ts";
 import {
   entryCards$,
   entryDetail$,

@@ -155,7 +155,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   );
   const dispatcherLoad = lazily(
     async () => {
-      const { createDispatcher } = await import("../commands/dispatch.ts");
+      const { createDispatcher } = await import("../sync/dispatch.ts");
       return createDispatcher({ db });
     },
     Promise.all([engineLoad.ready, options.syncAfter]),

@@ -1,14 +1,13 @@
 import { Effect, Fiber, Semaphore } from "effect";
 import { BehaviorSubject, type Observable, Subject, type Subscription } from "rxjs";
 import type { ApiFetch } from "../api/client.ts";
-import { outboxSize } from "../commands/log.ts";
-import { runStatements } from "../commands/materializers/index.ts";
+import { runStatements } from "../db/statements.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { type BackoffOptions, DEFAULT_BACKOFF } from "./backoff.ts";
 import type { Connectivity } from "./connectivity.ts";
 import { type CommandRejection, rejection } from "./failures.ts";
 import { type Clock, type FocusSource, refocusRefetch, systemClock } from "./focus.ts";
-import { dropCommand } from "./outbox.ts";
+import { dropCommand, outboxSize } from "./outbox.ts";
 import { DEFAULT_PULL, type PullOptions } from "./pull.ts";
 import { PullQueue, pullLoop } from "./pull-worker.ts";
 import { pushLoop } from "./push.ts";

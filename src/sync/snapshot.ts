@@ -1,12 +1,8 @@
-import { pendingEvents } from "../commands/log.ts";
-import {
-  MATERIALIZED_TABLES,
-  materialize,
-  runStatements,
-} from "../commands/materializers/index.ts";
-import { type Statement, sql } from "../commands/materializers/statement.ts";
+import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/index.ts";
+import { collectionRow, entryRow, feedRow, type LocalRow, subscriptionRow } from "../db/rows.ts";
+import { runStatements, type Statement, sql } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
-import { collectionRow, entryRow, feedRow, type LocalRow, subscriptionRow } from "./mapping.ts";
+import { pendingEvents } from "./outbox.ts";
 import type { ServerSnapshot } from "./pull.ts";
 
 /**

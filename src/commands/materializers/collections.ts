@@ -1,5 +1,5 @@
+import { type Statement, sql } from "../../db/statements.ts";
 import type { EventData } from "../events.ts";
-import { type Statement, sql } from "./statement.ts";
 
 /** A star takes the view given, else its subscription's view, else Articles (as the server). */
 export function entryStarred(data: EventData["EntryStarred"]): Statement[] {

@@ -1,5 +1,5 @@
+import { jsonList, type Statement, sql } from "../../db/statements.ts";
 import type { EventData } from "../events.ts";
-import { jsonList, type Statement, sql } from "./statement.ts";
 
 // Counts move only when the flag really flips, so replaying an event twice changes nothing,
 // and they never go below 0 (SPEC §4).

@@ -1,7 +1,7 @@
+import type { Statement } from "../../db/statements.ts";
 import type { DomainEvent, EventData, EventName } from "../events.ts";
 import { entryStarred, entryUnstarred } from "./collections.ts";
 import { allEntriesMarkedRead, entriesMarkedRead, entryMarkedUnread } from "./entries.ts";
-import type { Statement } from "./statement.ts";
 import {
   categoryDeleted,
   categoryRenamed,
@@ -67,5 +67,3 @@ export function tablesWritten(events: readonly DomainEvent[]): MaterializedTable
 export function isEventName(name: string): name is EventName {
   return Object.hasOwn(materializers, name);
 }
-
-export { runStatements, type Statement } from "./statement.ts";

@@ -1,6 +1,6 @@
+import { bit, feedSubscriptionId, jsonList, type Statement, sql } from "../../db/statements.ts";
 import type { SqlValue } from "../../db/types.ts";
 import type { EventData } from "../events.ts";
-import { bit, feedSubscriptionId, jsonList, type Statement, sql } from "./statement.ts";
 
 // The signed-in user, written to meta by the sync engine (subscription rows need a user id).
 const CURRENT_USER = "COALESCE((SELECT value FROM meta WHERE key = 'userId'), '')";

@@ -1,10 +1,10 @@
 import { recordingReactions } from "../../../tests/support/recording-reactions.ts";
 import { createApiClient } from "../../api/client.ts";
-import { createDispatcher, type Dispatch } from "../../commands/dispatch.ts";
 import { openMemoryDatabase } from "../../db/node.ts";
 import type { LocalDatabase } from "../../db/types.ts";
 import type { BackoffOptions } from "../backoff.ts";
 import { type Connectivity, createConnectivity, manualOnlineSource } from "../connectivity.ts";
+import { createDispatcher, type Dispatch } from "../dispatch.ts";
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../engine.ts";
 import type { CommandRejection } from "../failures.ts";
 

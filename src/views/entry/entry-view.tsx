@@ -3,13 +3,13 @@ import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { isFetchError } from "../../api/fetch-error.ts";
 import { runCommand } from "../../commands/run.ts";
-import { fetchEntryIntoStore } from "../../db/entry-cache.ts";
 import { useLiveQuery } from "../../db/use-live-query.ts";
 import { entryDetail$ } from "../../queries/index.ts";
 import {
   type ContentStream,
   createContentStream,
 } from "../../runtime/entry-content/content-stream.ts";
+import { fetchEntryIntoStore } from "../../runtime/entry-content/fetch-entry.ts";
 import { useReader } from "../../runtime/runtime-context.tsx";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { Spinner } from "../../ui/spinner.tsx";

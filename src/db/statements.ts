@@ -1,5 +1,5 @@
-import { executeBatch } from "../../db/batch.ts";
-import type { SqlRunner, SqlValue } from "../../db/types.ts";
+import { executeBatch } from "./batch.ts";
+import type { SqlRunner, SqlValue } from "./types.ts";
 
 /** One SQL write a materializer asks for; materializers return these and never run them. */
 export interface Statement {
@@ -28,4 +28,26 @@ export function feedSubscriptionId(feedId: string): string {
 /** Runs statements in order as one batch (one worker message in the browser). */
 export async function runStatements(tx: SqlRunner, statements: readonly Statement[]) {
   if (statements.length > 0) await executeBatch(tx, statements);
+}
+
+/**
+ * Inserts a row or, on a key conflict, updates its other columns except those in `keep`
+ * (nothing to update: the stored row stays as it is).
+ */
+export function upsert(
+  table: string,
+  row: Record<string, SqlValue>,
+  key: readonly string[],
+  keep: readonly string[] = [],
+): Statement {
+  const columns = Object.keys(row);
+  const updates = columns.filter((c) => !key.includes(c) && !keep.includes(c));
+  const conflict = updates.length
+    ? `DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(", ")}`
+    : "DO NOTHING";
+  return sql(
+    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
+     ON CONFLICT (${key.join(", ")}) ${conflict}`,
+    ...Object.values(row),
+  );
 }

@@ -1,9 +1,13 @@
 import { Schema } from "effect";
+import type { Dispatch } from "../commands/host.ts";
+import { materialize, tablesWritten } from "../commands/materializers/index.ts";
+import { type CommandName, commands } from "../commands/registry.ts";
+import type { CommandDefinition, CommandMeta } from "../commands/types.ts";
+import { runStatements } from "../db/statements.ts";
 import type { LocalDatabase } from "../db/types.ts";
-import { appendEvents, enqueue } from "./log.ts";
-import { materialize, runStatements, tablesWritten } from "./materializers/index.ts";
-import { type CommandName, commands, type PayloadOf } from "./registry.ts";
-import type { CommandDefinition, CommandMeta } from "./types.ts";
+import { appendEvents, enqueue } from "./outbox.ts";
+
+export type { Dispatch };
 
 export interface DispatcherOptions {
   db: LocalDatabase;
@@ -11,11 +15,6 @@ export interface DispatcherOptions {
   newId?: () => string;
   now?: () => number;
 }
-
-export type Dispatch = <Name extends CommandName>(
-  name: Name,
-  payload: PayloadOf<Name>,
-) => Promise<CommandMeta>;
 
 /**
  * Applies a command at once, offline or not: in one transaction its events join the log as

@@ -1,5 +1,5 @@
 import type { EntryListItem, FeedModel, SubscriptionModel } from "../../contract/reading-models.ts";
-import type { SqlValue } from "../db/types.ts";
+import type { SqlValue } from "./types.ts";
 
 /** Server data → local rows, by the mapping rules of SPEC §3. Pure. */
 export type LocalRow = Record<string, SqlValue>;

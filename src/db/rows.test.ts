@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryListItem, FeedModel } from "../../contract/reading-models.ts";
-import { entryRow, listRow, subscriptionRow, subscriptionType } from "./mapping.ts";
+import { entryRow, listRow, subscriptionRow, subscriptionType } from "./rows.ts";
 
 const feed: FeedModel = {
   type: "feed",

@@ -1,7 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openMemoryDatabase } from "../db/node.ts";
-import type { LocalDatabase } from "../db/types.ts";
-import { createDispatcher, type Dispatch } from "./dispatch.ts";
 import {
   readFlags,
   seed,
@@ -9,7 +6,10 @@ import {
   subscriptionRows,
   testId,
   unreadCounts,
-} from "./testing/seed.ts";
+} from "../commands/testing/seed.ts";
+import { openMemoryDatabase } from "../db/node.ts";
+import type { LocalDatabase } from "../db/types.ts";
+import { createDispatcher, type Dispatch } from "./dispatch.ts";
 
 const [A, B, P] = [testId(1), testId(2), testId(3)];
 const e = (n: number) => testId(100 + n);
