@@ -77,6 +77,11 @@ describe("iTunes categories", () => {
     expect(feed.categories).toEqual(["Technology", "Podcasting", "Arts"]);
   });
 
+  it("itunes:keywords (comma-separated) are categories too, without repeats", () => {
+    const feed = channel("<itunes:keywords>science, physics,science</itunes:keywords>", ITUNES);
+    expect(feed.categories).toEqual(["science", "physics"]);
+  });
+
   it("categories on an item become the entry's tags, nested ones too", () => {
     const entry = ingestBody(
       `<rss version="2.0" ${ITUNES}><channel><title>S</title><item><title>Ep</title><category>Plain</category><itunes:category text="Science"><itunes:category text="Physics"/></itunes:category></item><item><title>Two</title></item></channel></rss>`,
@@ -110,6 +115,19 @@ describe("Dublin Core at channel level", () => {
     expect(feed.rights).toBe("© Example");
     expect(feed.updatedAt?.toISOString()).toBe("2024-03-02T10:00:00.000Z");
     expect(feed.categories).toEqual(["News", "Physics"]);
+  });
+
+  it("a channel <author> (RSS 0.9x era) or dc:author names the author when nothing else does", () => {
+    expect(channel("<author>Old Style</author>").author).toBe("Old Style");
+    expect(channel("<dc:author>Dee Author</dc:author>", DC).author).toBe("Dee Author");
+  });
+
+  it("Atom 0.3 <copyright> is the feed's rights", () => {
+    const feed = ingestBody(
+      '<feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>A</title><copyright>© 2004 Example</copyright></feed>',
+      { url: FEED_URL },
+    ).feed;
+    expect(feed.rights).toBe("© 2004 Example");
   });
 
   it("RSS 1.0 channels read them too", () => {

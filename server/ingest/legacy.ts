@@ -2,8 +2,8 @@ import { outsideCdata } from "./xml-segments.ts";
 
 /**
  * Legacy feed conventions feedsmith does not read, rewritten on the text before parsing into
- * forms it does: Atom 0.3's base64 `mode`, a person's `<homepage>` (pre-0.3 Atom, read as its
- * `<url>`), and RSS items whose content sits in an XHTML `<body>`/`<xhtml:body>` or a
+ * forms it does: Atom 0.3's base64 `mode` and `<copyright>` (1.0's `<rights>`), a person's
+ * `<homepage>` (pre-0.3 Atom, read as its `<url>`), and RSS items whose content sits in an XHTML `<body>`/`<xhtml:body>` or a
  * `<fullitem>` instead of `<content:encoded>`. CDATA sections and comments are never touched,
  * and documents without these markers are returned unchanged.
  *
@@ -19,6 +19,8 @@ export function rewriteLegacyConventions(text: string): string {
   if (/<rss[\s>]/i.test(head) && /<(?:xhtml:)?body[\s>]|<fullitem[\s>]/i.test(head))
     out = outsideCdata(out, itemBodiesToContent);
   if (/<(?:[\w.-]+:)?homepage[\s>]/.test(head)) out = outsideCdata(out, homepageToUrl);
+  if (/purl\.org\/atom\/ns#/.test(head) && /<(?:[\w.-]+:)?copyright[\s>]/.test(head))
+    out = outsideCdata(out, copyrightToRights);
   return out;
 }
 
@@ -36,6 +38,11 @@ function decodeBase64Elements(text: string): string {
 /** A person's `<homepage>` (pre-1.0 Atom drafts) is the `<url>` Atom 0.3 names it. */
 function homepageToUrl(text: string): string {
   return text.replace(/<(\/?)((?:[\w.-]+:)?)homepage(?=[\s>])/g, "<$1$2url");
+}
+
+/** Atom 0.3's `<copyright>` is what Atom 1.0 calls `<rights>`. */
+function copyrightToRights(text: string): string {
+  return text.replace(/<(\/?)((?:[\w.-]+:)?)copyright(?=[\s>])/g, "<$1$2rights");
 }
 
 function itemBodiesToContent(text: string): string {

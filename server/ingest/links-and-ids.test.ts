@@ -98,6 +98,13 @@ describe("people", () => {
     expect(rss[0]).toMatchObject({ author: null, authorUrl: "https://people.example/bo" });
   });
 
+  it("an item's dc:author is its author when it names no other", () => {
+    const entries = ingest(
+      '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><item><title>a</title><dc:author>Dee</dc:author></item><item><title>b</title><author>bo@example.com (Bo)</author><dc:author>Ignored</dc:author></item></channel></rss>',
+    ).entries;
+    expect(entries.map((e) => e.author)).toEqual(["Dee", "Bo"]);
+  });
+
   it("Atom 0.3 person url, and the older homepage, are the author's URL", () => {
     const entries = ingest(
       '<feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>T</title><entry><id>urn:1</id><author><name>A</name><url>https://a.example/</url></author></entry><entry><id>urn:2</id><author><name>B</name><homepage>https://b.example/</homepage></author></entry></feed>',

@@ -78,6 +78,7 @@ export function adaptAtom(
       ...categoriesOf(feed.categories),
       ...(feed.dc?.subjects ?? []),
       ...flattenItunesCategories(feed.itunes?.categories),
+      ...(feed.itunes?.keywords ?? []),
     ].filter((c) => Boolean(str(c))),
     updated: firstText(feed.updated, feed.dc?.dates?.[0], feed.dcterms?.modified?.[0]),
     entries: entries.map((item, index) => {

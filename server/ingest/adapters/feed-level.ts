@@ -8,18 +8,24 @@ import { CONTENT_LIKE, type Placed, SUMMARY_LIKE } from "./summary-precedence.ts
 
 /** Helpers the RSS, RDF and Atom adapters share for feed-level fields and item outlines. */
 
-/** Elements read from a feed's header outline: the channel's attributes and image forms. */
+/**
+ * Elements read from a feed's header outline: the channel's attributes, image forms, and
+ * authors given as text (`<author>` in a channel, as RSS 0.9x-era feeds write it; dc:author).
+ */
 const HEAD_ELEMENTS = new Set([
   "channel",
   "image",
   "itunes:image",
   "itunes:link",
   "googleplay:image",
+  "author",
+  "dc:author",
 ]);
 export const isHeadElement = (name: string) => HEAD_ELEMENTS.has(name);
 
-/** Elements read from item outlines: summary order and iTunes categories. */
-const ITEM_ELEMENTS = new Set<string>([...SUMMARY_LIKE, ...CONTENT_LIKE, "itunes:category"]);
+/** Elements read from item outlines: summary order, iTunes categories, dc:author. */
+const ORDERED = new Set<string>([...SUMMARY_LIKE, ...CONTENT_LIKE]);
+const ITEM_ELEMENTS = new Set<string>([...ORDERED, "itunes:category", "dc:author"]);
 export const isItemElement = (name: string) => ITEM_ELEMENTS.has(name);
 
 /** iTunes categories nest (Technology > Podcasting): every level is a tag, parents first. */
@@ -43,7 +49,7 @@ export function summaryOrder(outline: OutlineElement[] | null): Placed[] | null 
   if (!outline) return null;
   const seen = new Set<string>();
   return outline.filter((element) => {
-    if (element.name === "itunes:category" || seen.has(element.name)) return false;
+    if (!ORDERED.has(element.name) || seen.has(element.name)) return false;
     seen.add(element.name);
     return true;
   });
@@ -129,4 +135,9 @@ export function hasItemLevelElement(
   const element = new RegExp(`<(?:${prefixes.join("|")}):${localName}[\\s/>]`, "gi");
   element.lastIndex = firstItem;
   return element.test(text);
+}
+
+/** People written as text in the outline's elements of one name (`<author>`, `dc:author`). */
+export function outlinePeople(outline: OutlineElement[] | null, name: string): RawPerson[] {
+  return peopleFromText((outline ?? []).filter((e) => e.name === name).map((e) => e.text));
 }

@@ -99,7 +99,7 @@ function dimensions(width?: number, height?: number): { width?: number; height?:
   return out;
 }
 
-/** itunes:duration, itunes:image and itunes:author for an item. */
+/** itunes:duration, itunes:image, itunes:author and itunes:keywords for an item. */
 export function readItunes(itunes: ItunesNs.Item | undefined, entry: RawEntry): void {
   if (!itunes) return;
   const seconds = parseDuration(itunes.duration);
@@ -108,6 +108,8 @@ export function readItunes(itunes: ItunesNs.Item | undefined, entry: RawEntry): 
   if (image) entry.thumbnails.push({ type: "photo", url: image });
   const author = str(itunes.author);
   if (author && entry.authors.length === 0) entry.authors.push(personFromText(author));
+  // itunes:keywords, comma-separated: tags like categories (feedparser reads them so).
+  entry.categories.push(...(itunes.keywords ?? []).filter((k): k is string => Boolean(str(k))));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   isItemElement,
   itunesCategoriesOf,
   mediaImage,
+  outlinePeople,
   peopleFromText,
   summaryOrder,
 } from "./feed-level.ts";
@@ -57,6 +58,7 @@ export function adaptRss(
   const items = feed.items ?? [];
   const outlines = new LazyItemOutlines(text, "rss", items.length, MAX_FEED_ITEMS, isItemElement);
   const itemCategories = hasItemLevelElement(text, "rss", "itunes", "category");
+  const itemDcAuthors = hasItemLevelElement(text, "rss", "dc", "author");
   return {
     title: textOrNull(feed.title) ?? textOrNull(feed.dc?.titles?.[0]),
     siteUrl,
@@ -78,14 +80,16 @@ export function adaptRss(
     feedAuthors: firstPeople(
       [feed.managingEditor].flatMap(personOf),
       peopleFromText(feed.dc?.creators ?? []),
+      outlinePeople(head, "author"),
+      outlinePeople(head, "dc:author"),
       peopleFromText([feed.itunes?.author]),
-      [feed.webMaster].flatMap(personOf),
     ),
     rights: textOrNull(feed.copyright) ?? textOrNull(feed.dc?.rights?.[0]),
     categories: [
       ...(feed.categories ?? []).map((c) => c.name),
       ...(feed.dc?.subjects ?? []),
       ...flattenItunesCategories(feed.itunes?.categories),
+      ...(feed.itunes?.keywords ?? []),
     ].filter((c): c is string => Boolean(str(c))),
     updated: firstText(
       feed.lastBuildDate,
@@ -95,9 +99,12 @@ export function adaptRss(
     ),
     entries: items.map((item, index) => {
       const entry = adaptRssItem(item, itemBase, hasXmlBase);
-      const outline = needsOutline(entry, itemCategories) ? outlines.of(index) : null;
+      const outline =
+        itemCategories || itemDcAuthors || needsOutline(entry) ? outlines.of(index) : null;
       placeSummaries(entry, outline);
       if (itemCategories) entry.categories.push(...itunesCategoriesOf(outline));
+      // dc:author is not Dublin Core, but feeds write it (feedparser reads it as dc:creator).
+      if (entry.authors.length === 0) entry.authors = outlinePeople(outline, "dc:author");
       return entry;
     }),
   };
@@ -185,7 +192,7 @@ export function adaptRdf(
     updated: firstText(feed.dc?.dates?.[0], feed.dcterms?.modified?.[0]),
     entries: items.map((item, index) => {
       const entry = adaptRdfItem(item, base, hasXmlBase);
-      placeSummaries(entry, needsOutline(entry, false) ? outlines.of(index) : null);
+      placeSummaries(entry, needsOutline(entry) ? outlines.of(index) : null);
       return entry;
     }),
   };
@@ -224,9 +231,8 @@ function placeSummaries(entry: RawEntry, outline: ReturnType<LazyItemOutlines["o
   entry.content = placed.content;
 }
 
-/** Element order matters only with two summary-like elements (or iTunes categories to read). */
-function needsOutline(entry: RawEntry, itemCategories: boolean): boolean {
-  if (itemCategories) return true;
+/** Element order matters only with two summary-like elements. */
+function needsOutline(entry: RawEntry): boolean {
   let summaries = 0;
   for (const name of entry.candidates.keys()) if (name !== "content:encoded") summaries++;
   return summaries > 1;

@@ -11,7 +11,7 @@ import {
   urlField,
   versionField,
 } from "./comparables.ts";
-import { type PyValue, Unmappable, type View, view } from "./python-eval.ts";
+import { type PyValue, plain, Unmappable, type View, view } from "./python-eval.ts";
 
 /**
  * feedparser's result dictionary, re-created on top of our normalized model: every key that
@@ -93,6 +93,7 @@ const EMPTY_ENTRY: NormalizedEntry = {
 };
 
 function feedView(feed: NormalizedFeed): View {
+  const feedUpdated = () => (feed.updatedAt ? structTime(feed.updatedAt) : undefined);
   const detail = (value: string | null, field: string) =>
     detailView(text(value, field), `feed.${field}_detail`);
   const fields: Record<string, () => PyValue | undefined> = {
@@ -106,6 +107,20 @@ function feedView(feed: NormalizedFeed): View {
     tagline_detail: () => detail(feed.description, "subtitle"),
     image: () => (feed.image ? imageView(feed.image) : undefined),
     language: () => feed.language,
+    author: () => (feed.author ? authorName(feed.author) : undefined),
+    author_detail: () =>
+      feed.author
+        ? mappedView({ name: () => detailName(feed.author!) }, "feed.author_detail")
+        : undefined,
+    rights: () => text(feed.rights ?? null, "feed.rights"),
+    copyright: () => text(feed.rights ?? null, "feed.rights"),
+    rights_detail: () => detail(feed.rights ?? null, "rights"),
+    copyright_detail: () => detail(feed.rights ?? null, "rights"),
+    tags: () => tagViews(feed.categories ?? [], "feed"),
+    category: () => (feed.categories?.[0] ? text(feed.categories[0], "feed.category") : undefined),
+    updated_parsed: feedUpdated,
+    modified_parsed: feedUpdated,
+    date_parsed: feedUpdated,
   };
   return mappedView(fields, "feed");
 }
@@ -128,11 +143,10 @@ function entryView(entry: NormalizedEntry): View {
     summary_detail: () => detailView(summary, "entry.summary_detail"),
     content: () => [contentDetail()],
     author: () => (entry.author === null ? undefined : authorName(entry.author)),
-    author_detail: () => (entry.author === null ? undefined : authorView(entry)),
-    tags: () =>
-      entry.categories.map((term) =>
-        mappedView({ term: () => plainText(term, "entry.tags.term") }, "entry.tags[]"),
-      ),
+    // A person with only a URL is still an author_detail (feedparser keeps its href).
+    author_detail: () =>
+      entry.author === null && entry.authorUrl === null ? undefined : authorView(entry),
+    tags: () => tagViews(entry.categories, "entry"),
     category: () => text(entry.categories[0] ?? null, "entry.category"),
     enclosures: () => entry.attachments.map((a) => enclosureView(a.url, a.mimeType, a.sizeInBytes)),
     published_parsed: published,
@@ -158,17 +172,32 @@ function entryView(entry: NormalizedEntry): View {
 }
 
 /** A view over `fields`; any other key is unmappable with a reason naming it. */
-function mappedView(fields: Record<string, () => PyValue | undefined>, owner: string): View {
+function mappedView(
+  fields: Record<string, () => PyValue | undefined>,
+  owner: string,
+  absent = false,
+): View {
   return view((key) => {
     const getter = fields[key];
     if (!getter) throw new Unmappable(`not in our model: ${owner}.${key}`);
     return getter();
-  });
+  }, absent);
 }
 
-/** `*_detail` objects: only the value maps (per-element type, base and language are not kept). */
+/**
+ * `*_detail` objects: only the value maps (per-element type, base and language are not kept).
+ * For a field we do not hold, the object is absent to `in` (a wrongly typed or missing value
+ * is not reported as present), while its value still compares as "".
+ */
 function detailView(value: PyValue, owner: string): View {
-  return mappedView({ value: () => value }, owner);
+  return mappedView({ value: () => value }, owner, plain(value) === "");
+}
+
+/** Categories as feedparser's tags: only the term maps (scheme and label are not kept). */
+function tagViews(categories: string[], owner: string): View[] {
+  return categories.map((term) =>
+    mappedView({ term: () => plainText(term, `${owner}.tags.term`) }, `${owner}.tags[]`),
+  );
 }
 
 function linkView(href: string, rel: string, type?: string): View {
@@ -193,12 +222,20 @@ function imageView(url: string): View {
 function authorView(entry: NormalizedEntry): View {
   return mappedView(
     {
-      name: () => (entry.author === null ? undefined : authorName(entry.author)),
+      name: () => (entry.author === null ? undefined : detailName(entry.author)),
       href: () => url(entry.authorUrl),
       url: () => url(entry.authorUrl),
     },
     "entry.author_detail",
   );
+}
+
+/**
+ * Our author field falls back to the e-mail address when a person has no name; feedparser's
+ * author_detail then has an email but no name.
+ */
+function detailName(author: string): PyValue | undefined {
+  return /^[^\s@]+@[^\s@]+$/.test(author) ? undefined : authorName(author);
 }
 
 function enclosureView(url: string, type: string | undefined, size: number | undefined): View {

@@ -32,6 +32,11 @@ export class PyEvalError extends Error {}
 export interface View {
   readonly kind: "view";
   get(key: string): PyValue | undefined;
+  /**
+   * True when the object stands for a value our model does not hold (a `*_detail` of an absent
+   * field): it can still be indexed (its value compares as ""), but `in` finds it absent.
+   */
+  readonly absent?: boolean;
 }
 
 /** One of our values standing in for a feedparser value, with its own equality rules. */
@@ -50,8 +55,8 @@ export interface Special {
   truthy(): boolean;
 }
 
-export function view(get: (key: string) => PyValue | undefined): View {
-  return { kind: "view", get };
+export function view(get: (key: string) => PyValue | undefined, absent = false): View {
+  return { kind: "view", get, absent };
 }
 
 export function evaluate(node: Node, names: Record<string, PyValue>): PyValue {
@@ -252,7 +257,8 @@ function contains(container: PyValue, item: PyValue): boolean {
   if (isView(container)) {
     // A key is present when it maps onto a field of ours holding a (non-empty) value.
     const value = container.get(String(plain(item)));
-    return value !== undefined && plain(value) !== null && plain(value) !== "";
+    if (value === undefined || (isView(value) && value.absent)) return false;
+    return plain(value) !== null && plain(value) !== "";
   }
   const c = plain(container);
   const i = plain(item);
