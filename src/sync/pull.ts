@@ -10,6 +10,9 @@ export interface ServerSnapshot {
   /** Absent when the pull left entries alone (window refocus). */
   entries?: readonly EntryListItem[];
   starred?: readonly EntryListItem[];
+  /** How far down the server's timeline `entries` reach: the last publishedAt, "" for all. */
+  entriesFloor?: string;
+  starredFloor?: string;
 }
 
 export interface PullOptions {
@@ -40,10 +43,10 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
       };
       const { data: batch } = await api.call(endpoints.entries.list, request, quietly);
       items.push(...batch);
-      if (batch.length < options.pageSize) break;
+      if (batch.length < options.pageSize) return { items, floor: "" };
       cursor = batch.at(-1)?.entries.publishedAt;
     }
-    return items;
+    return { items, floor: cursor ?? "" };
   };
   const [subscriptions, unread] = await Promise.all([
     api.call(endpoints.subscriptions.list, {}, quietly).then((answer) => answer.data),
@@ -52,5 +55,12 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
   if (!options.entries) return { subscriptions, unread };
   const entries = await pages({});
   const starred = await pages({ isCollection: true });
-  return { subscriptions, unread, entries, starred };
+  return {
+    subscriptions,
+    unread,
+    entries: entries.items,
+    starred: starred.items,
+    entriesFloor: entries.floor,
+    starredFloor: starred.floor,
+  };
 }

@@ -1,7 +1,9 @@
+import type { EntryListItem } from "../../contract/reading-models.ts";
 import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/index.ts";
 import { collectionRow, entryRow, feedRow, type LocalRow, subscriptionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import { clearFloorsStatement, lowerFloorStatement } from "./floors.ts";
 import { pendingEvents } from "./outbox.ts";
 import type { ServerSnapshot } from "./pull.ts";
 
@@ -17,6 +19,7 @@ export async function writeSnapshot(
 ) {
   await db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
     await runStatements(tx, [
+      ...(await floorStatements(tx, snapshot)),
       ...snapshotStatements(snapshot),
       setMeta("lastPulledAt", context.pulledAt),
       ...(context.userId ? [setMeta("userId", context.userId)] : []),
@@ -24,6 +27,24 @@ export async function writeSnapshot(
     ]);
     await replayPending(tx);
   });
+}
+
+/**
+ * The pull fetched the newest entries down to `entriesFloor`: every timeline is complete down
+ * there. Floors written before stay true only if this window reaches back into what was
+ * already local; after a longer absence (more new entries than one pull) they are forgotten.
+ */
+async function floorStatements(tx: SqlRunner, snapshot: ServerSnapshot): Promise<Statement[]> {
+  if (snapshot.entriesFloor === undefined || snapshot.starredFloor === undefined) return [];
+  const [newest] = await tx.query<{ at: string | null }>(
+    "SELECT MAX(published_at) AS at FROM entries",
+  );
+  const joinsUp = newest?.at != null && newest.at >= snapshot.entriesFloor;
+  return [
+    ...(joinsUp ? [] : [clearFloorsStatement()]),
+    lowerFloorStatement({}, snapshot.entriesFloor),
+    lowerFloorStatement({ isCollection: true }, snapshot.starredFloor),
+  ];
 }
 
 function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
@@ -38,12 +59,7 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
     statements.push(upsert("unread", row, ["subscription_id"]));
   }
   if (!snapshot.entries || !snapshot.starred) return statements;
-  for (const item of [...snapshot.entries, ...snapshot.starred]) {
-    statements.push(upsert("feeds", feedRow(item.feeds), ["id"]));
-    // Content fetched earlier (detail view) is kept; the list form has none.
-    const keep = item.entries.content ? [] : ["content"];
-    statements.push(upsert("entries", entryRow(item), ["id"], keep));
-  }
+  statements.push(...entryStatements([...snapshot.entries, ...snapshot.starred]));
   statements.push(sql("DELETE FROM collections"));
   for (const item of snapshot.starred) {
     const row = collectionRow(item);
@@ -52,7 +68,16 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
   return statements;
 }
 
-async function replayPending(tx: SqlRunner) {
+/** Entries in list form with their feeds. */
+export function entryStatements(items: readonly EntryListItem[]): Statement[] {
+  return items.flatMap((item) => [
+    upsert("feeds", feedRow(item.feeds), ["id"]),
+    // Content fetched earlier (detail view) is kept; the list form has none.
+    upsert("entries", entryRow(item), ["id"], item.entries.content ? [] : ["content"]),
+  ]);
+}
+
+export async function replayPending(tx: SqlRunner) {
   const events = await pendingEvents(tx);
   await runStatements(
     tx,
@@ -68,7 +93,7 @@ export function setMeta(key: string, value: string): Statement {
   );
 }
 
-function upsert(
+export function upsert(
   table: string,
   row: LocalRow,
   key: readonly string[],

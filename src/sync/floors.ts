@@ -1,0 +1,78 @@
+import type { EntriesRequest } from "../../contract/reading.ts";
+import { type Statement, sql } from "../db/statements.ts";
+import type { SqlRunner } from "../db/types.ts";
+
+/**
+ * How far down a server timeline the local store is known to be complete. A floor is the
+ * publishedAt of the oldest entry of a contiguous run fetched from the top of that timeline:
+ * every entry of the timeline published at or after it is local. "" means the whole timeline
+ * is local. No floor: nothing is known (show what is local, page from the top).
+ *
+ * Floors live in the meta table under `floor:<scope>`. The pull writes the floor of the
+ * whole timeline (`floor:{}`) and of stars; pages and new subscriptions write their own scope.
+ */
+export type Floor = string | undefined;
+
+/** The server filter of a timeline, without paging fields. */
+export type TimelineScope = Pick<
+  EntriesRequest,
+  "view" | "feedId" | "feedIdList" | "read" | "isCollection"
+>;
+
+const PREFIX = "floor:";
+
+/** A stable key: fields in a fixed order, feed lists sorted. */
+export function scopeKey(scope: TimelineScope): string {
+  const key: Record<string, unknown> = {};
+  if (scope.isCollection) key.isCollection = true;
+  if (scope.view !== undefined) key.view = scope.view;
+  if (scope.feedId !== undefined) key.feedId = scope.feedId;
+  if (scope.feedIdList !== undefined) key.feedIdList = [...scope.feedIdList].sort();
+  if (scope.read !== undefined) key.read = scope.read;
+  return JSON.stringify(key);
+}
+
+/**
+ * The scopes whose floors also cover `scope`: a timeline is complete down to the lowest floor
+ * of any wider timeline fetched from its top (unread only is a subset of the same timeline,
+ * a view or a feed a subset of everything).
+ */
+export function coveringScopes(scope: TimelineScope): TimelineScope[] {
+  const { read: _read, ...all } = scope;
+  const scopes: TimelineScope[] = [scope, all];
+  if (scope.isCollection) scopes.push({ isCollection: true });
+  else scopes.push({});
+  if (scope.feedIdList?.length === 1) scopes.push({ feedId: scope.feedIdList[0] });
+  return scopes;
+}
+
+/** The lower of two floors ("" is the lowest: everything). */
+export function lowerFloor(a: Floor, b: Floor): Floor {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a < b ? a : b;
+}
+
+export async function readFloor(db: SqlRunner, scope: TimelineScope): Promise<Floor> {
+  const keys = [...new Set(coveringScopes(scope).map((s) => PREFIX + scopeKey(s)))];
+  const rows = await db.query<{ value: string }>(
+    "SELECT value FROM meta WHERE key IN (SELECT value FROM json_each(?))",
+    [JSON.stringify(keys)],
+  );
+  return rows.reduce<Floor>((floor, row) => lowerFloor(floor, row.value), undefined);
+}
+
+/** Lowers the scope's floor (a floor never rises: what was fetched stays fetched). */
+export function lowerFloorStatement(scope: TimelineScope, floor: string): Statement {
+  return sql(
+    `INSERT INTO meta (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = MIN(value, excluded.value)`,
+    PREFIX + scopeKey(scope),
+    floor,
+  );
+}
+
+/** Forgets every floor: the local store no longer joins up with the server's newest entries. */
+export function clearFloorsStatement(): Statement {
+  return sql("DELETE FROM meta WHERE key LIKE 'floor:%'");
+}

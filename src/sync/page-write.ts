@@ -1,0 +1,44 @@
+import type { EntryListItem } from "../../contract/reading-models.ts";
+import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
+import { collectionRow } from "../db/rows.ts";
+import { runStatements, type Statement, sql } from "../db/statements.ts";
+import type { LocalDatabase } from "../db/types.ts";
+import { lowerFloorStatement, type TimelineScope } from "./floors.ts";
+import { entryStatements, replayPending, upsert } from "./snapshot.ts";
+
+/**
+ * Stores one timeline page by the mapping rules, lowers the scope's floor to where the page
+ * ends, and replays pending events on top, in one transaction: a page never undoes an
+ * unsynced read or star. Unread counts are the pull's (server counts with pending events
+ * applied) and stay as they were: a page holds no news about counts.
+ */
+export async function writePage(
+  db: LocalDatabase,
+  items: readonly EntryListItem[],
+  scope: TimelineScope,
+  floor: string,
+) {
+  await db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
+    const counts = await tx.query<{ subscription_id: string; count: number }>(
+      "SELECT subscription_id, count FROM unread",
+    );
+    await runStatements(tx, [
+      ...entryStatements(items),
+      ...items.map(starStatement),
+      lowerFloorStatement(scope, floor),
+    ]);
+    await replayPending(tx);
+    await runStatements(tx, [
+      sql("DELETE FROM unread"),
+      ...counts.map((row) => upsert("unread", row, ["subscription_id"])),
+    ]);
+  });
+}
+
+/** The server says whether each entry is starred; pending stars are replayed after. */
+function starStatement(item: EntryListItem): Statement {
+  const row = collectionRow(item);
+  return row
+    ? upsert("collections", row, ["entry_id"])
+    : sql("DELETE FROM collections WHERE entry_id = ?", item.entries.id);
+}

@@ -1,0 +1,192 @@
+import { BehaviorSubject, filter, type Observable, type Subscription } from "rxjs";
+import { endpoints } from "../../contract/api/index.ts";
+import type { FeedSelection } from "../../contract/routes.ts";
+import type { ApiCall } from "../api/call.ts";
+import type { LocalDatabase } from "../db/types.ts";
+import type { Connectivity } from "./connectivity.ts";
+import { type Floor, readFloor, type TimelineScope } from "./floors.ts";
+import { writePage } from "./page-write.ts";
+
+/** Entries per page asked of the server (its maximum is 100). */
+export const PAGE_SIZE = 50;
+
+export interface PagerState {
+  /** Rows published at or after this are complete locally (see floors.ts); show only those. */
+  floor: Floor;
+  /** A page is in flight. */
+  loading: boolean;
+  /** The server has no older entries for this timeline. */
+  end: boolean;
+  /** The last page could not be fetched for want of a connection; retried on reconnect. */
+  offline: boolean;
+}
+
+export interface Pager {
+  readonly state$: Observable<PagerState>;
+  readonly state: PagerState;
+  /** Fetches the next older page unless one is in flight or the server has no more. */
+  loadOlder(): Promise<void>;
+  stop(): void;
+}
+
+export interface PagerOptions {
+  db: LocalDatabase;
+  call: ApiCall;
+  scope: TimelineScope;
+  connectivity?: Pick<Connectivity, "status" | "reconnected$">;
+  pageSize?: number;
+}
+
+/**
+ * Pages one server timeline into the local store, older and older, from where the local store
+ * stops being complete (its floor) to the server's end. The view shows local rows at or after
+ * the floor, so rows arrive below what is shown, never between.
+ */
+export function createPager(options: PagerOptions): Pager {
+  const { db, scope } = options;
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const state$ = new BehaviorSubject<PagerState>({
+    floor: undefined,
+    loading: false,
+    end: false,
+    offline: false,
+  });
+  const update = (change: Partial<PagerState>) => state$.next({ ...state$.value, ...change });
+  let stopped = false;
+  let inFlight: Promise<void> | undefined;
+
+  // Floors move when a pull, another pager or a new subscription stores pages.
+  const refreshFloor = async () => {
+    const floor = await readFloor(db, scope);
+    if (!stopped) update({ floor, end: floor === "" });
+  };
+  const ready = refreshFloor();
+  const subscriptions: Subscription[] = [
+    db.changes$.pipe(filter((tables) => tables.has("meta"))).subscribe(() => {
+      void refreshFloor();
+    }),
+  ];
+  if (options.connectivity) {
+    subscriptions.push(
+      options.connectivity.reconnected$.subscribe(() => {
+        if (state$.value.offline) void loadOlder();
+      }),
+    );
+  }
+
+  const fetchPage = async () => {
+    await ready;
+    const { floor } = state$.value;
+    if (floor === "") return;
+    if (isOffline(options.connectivity)) {
+      update({ offline: true });
+      return;
+    }
+    update({ loading: true, offline: false });
+    try {
+      const request = { ...scope, limit: pageSize, ...(floor ? { publishedAfter: floor } : {}) };
+      const { data } = await options.call(endpoints.entries.list, request, { silent: true });
+      if (stopped) return;
+      // The server never splits entries sharing a publish time across pages, so the next
+      // page starts strictly before the last one here; a short page is the end.
+      const next = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
+      await writePage(db, data, scope, next);
+      update({ floor: next, end: next === "" });
+    } catch (error) {
+      if (stopped) return;
+      const offline = isOffline(options.connectivity) || isNetworkError(error);
+      update({ offline });
+      if (!offline) throw error;
+    } finally {
+      if (!stopped) update({ loading: false });
+    }
+  };
+
+  function loadOlder(): Promise<void> {
+    if (stopped || state$.value.end) return Promise.resolve();
+    inFlight ??= fetchPage().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+
+  return {
+    state$: state$.asObservable(),
+    get state() {
+      return state$.value;
+    },
+    loadOlder,
+    stop() {
+      stopped = true;
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    },
+  };
+}
+
+function isOffline(connectivity: Pick<Connectivity, "status"> | undefined): boolean {
+  return connectivity?.status === "offline";
+}
+
+/** A request that got no answer (no status): the connection, not the server. */
+function isNetworkError(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "status" in error &&
+    (error as { status: unknown }).status === null &&
+    !(error as { aborted?: boolean }).aborted
+  );
+}
+
+/**
+ * The server filter of a timeline the route names; undefined for those the server cannot page
+ * (lists and inboxes for now). A folder is the feeds the user filed under it in that view.
+ */
+export async function timelineScope(
+  db: LocalDatabase,
+  query: { view: number; feed: FeedSelection; unreadOnly: boolean },
+): Promise<TimelineScope | undefined> {
+  const { feed } = query;
+  const view = query.view as TimelineScope["view"];
+  const read = query.unreadOnly ? { read: false } : {};
+  switch (feed.kind) {
+    case "all":
+      return { view, ...read };
+    case "collections":
+      return { view, isCollection: true };
+    case "feed":
+      return { feedId: feed.feedId, ...read };
+    case "feeds":
+      return { feedIdList: [...feed.feedIds], ...read };
+    case "folder": {
+      const rows = await db.query<{ feed_id: string }>(
+        "SELECT feed_id FROM subscriptions WHERE view = ? AND category = ? AND feed_id IS NOT NULL",
+        [query.view, feed.name],
+      );
+      return { feedIdList: rows.map((row) => row.feed_id), ...read };
+    }
+    case "list":
+    case "inbox":
+      return undefined;
+  }
+}
+
+/**
+ * A new subscription fills at once: its newest page is fetched and stored whatever the age of
+ * its entries (the pull's window of the newest entries overall may hold none of them).
+ */
+export async function fillSubscription(
+  db: LocalDatabase,
+  call: ApiCall,
+  feedId: string,
+  pageSize = PAGE_SIZE,
+) {
+  const scope = { feedId };
+  const { data } = await call(
+    endpoints.entries.list,
+    { ...scope, limit: pageSize },
+    { silent: true },
+  );
+  const floor = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
+  await writePage(db, data, scope, floor);
+}
