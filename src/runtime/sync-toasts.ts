@@ -3,6 +3,9 @@ import { ERROR_TOAST_MS } from "../../contract/constants.ts";
 import { i18n } from "../i18n/index.ts";
 import type { SyncEngine } from "../sync/engine.ts";
 import type { CommandRejection } from "../sync/failures.ts";
+
+export type { CommandRejection };
+
 import { showToast } from "../ui/toasts.tsx";
 
 /** The coded message of a rejection: errors:{code}, else the server's own words. */

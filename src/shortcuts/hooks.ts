@@ -1,9 +1,13 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { onOverlayScope } from "../ui/overlay-scope.ts";
 import type { ShortcutHandler } from "./handlers.ts";
 import { shortcutHandlers } from "./handlers.ts";
 import type { ShortcutActionId } from "./registry.ts";
 import { scopeStore } from "./scope-store.ts";
 import { resolveScopes, type ShortcutScope } from "./scopes.ts";
+
+// Open dialogs and menus of the UI kit are the modal and menu layers.
+onOverlayScope((kind) => scopeStore.enter(kind));
 
 export interface UseShortcutOptions {
   /** Where the binding is live; defaults to the action's scope in the registry. */

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useShortcutScope } from "../shortcuts/index.ts";
 import { CloseIcon } from "./icons.tsx";
+import { useOverlayScope } from "./overlay-scope.ts";
 
 /**
  * A modal dialog on the native <dialog>: the browser traps focus, Escape closes it, and the
@@ -22,7 +22,7 @@ export function Dialog(props: {
   const descriptionId = useId();
   const { open, onClose } = props;
   // While open, only dialog shortcuts are live (typing in it never reaches the reader's keys).
-  useShortcutScope("modal", open);
+  useOverlayScope("modal", open);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
-import { useShortcutScope } from "../shortcuts/index.ts";
+import { useOverlayScope } from "./overlay-scope.ts";
 
 const ITEM =
   "flex w-full items-center gap-2 rounded-md px-2.5 py-1.5 text-left text-sm outline-none " +
@@ -28,7 +28,7 @@ export function RowMenu(props: {
   // Mounted from the first open on, so closing animates and focus returns properly.
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
-  useShortcutScope("menu", open);
+  useOverlayScope("menu", open);
   useEffect(() => {
     const element = row.current;
     if (!element) return;

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
-import { isFetchError } from "../../api/fetch-error.ts";
 import { runCommand } from "../../commands/run.ts";
-import { useLiveQuery } from "../../db/use-live-query.ts";
 import { entryDetail$ } from "../../queries/index.ts";
+import { useLiveQuery } from "../../queries/use-live-query.ts";
 import {
   type ContentStream,
   createContentStream,
@@ -47,8 +46,8 @@ export function EntryView({ entryId }: { entryId: string }) {
   useEffect(() => {
     if (entry !== null || !reader) return;
     let cancelled = false;
-    fetchEntryIntoStore(reader.api, reader.db, entryId).catch((error: unknown) => {
-      if (!cancelled && (!isFetchError(error) || error.status !== null)) setMissing(true);
+    void fetchEntryIntoStore(reader.api, reader.db, entryId).then((outcome) => {
+      if (!cancelled && outcome === "missing") setMissing(true);
     });
     return () => {
       cancelled = true;

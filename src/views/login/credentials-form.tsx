@@ -3,10 +3,10 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "../../i18n/index.ts";
 import { sanitizeRedirect } from "../../platform/redirect.ts";
+import { type AuthErrorText, authErrorMessage } from "../../session/auth-error.ts";
 import { useSessionService } from "../../session/session-context.tsx";
 import { Button } from "../../ui/button.tsx";
-import { TextField } from "../../ui/text-field.tsx";
-import { type AuthErrorText, authErrorMessage } from "./auth-error.ts";
+import { Field } from "../../ui/fields.tsx";
 
 export type AuthMode = "sign-in" | "sign-up";
 
@@ -65,7 +65,7 @@ export function CredentialsForm({ mode, redirect }: { mode: AuthMode; redirect?:
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid={`${mode}-form`}>
       {signingUp ? (
-        <TextField
+        <Field
           label={t("auth.name")}
           name="name"
           autoComplete="name"
@@ -75,7 +75,7 @@ export function CredentialsForm({ mode, redirect }: { mode: AuthMode; redirect?:
           required
         />
       ) : null}
-      <TextField
+      <Field
         label={t("auth.email")}
         name="email"
         type="email"
@@ -86,7 +86,7 @@ export function CredentialsForm({ mode, redirect }: { mode: AuthMode; redirect?:
         data-testid="login-email"
         required
       />
-      <TextField
+      <Field
         label={t("auth.password")}
         name="password"
         type="password"

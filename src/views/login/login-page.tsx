@@ -1,8 +1,8 @@
 import { useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "../../ui/language-switcher.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { LanguageSwitcher } from "../language-switcher.tsx";
 import { type AuthMode, CredentialsForm } from "./credentials-form.tsx";
 
 const MODES: AuthMode[] = ["sign-in", "sign-up"];

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { AppearancePanel } from "../../settings/appearance-panel.tsx";
 import { PageHeader } from "../page.tsx";
+import { AppearancePanel } from "./appearance-panel.tsx";
 
 /** /settings/appearance: theme, text and layout (src/settings). */
 export function AppearanceSettingsPage() {

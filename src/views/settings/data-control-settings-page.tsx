@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { downloadDatabase } from "../../db/download.ts";
+import { downloadDatabase } from "../../runtime/download-database.ts";
 import { useReader } from "../../runtime/runtime-context.tsx";
 import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
-import { SettingsSection } from "../../settings/fields.tsx";
 import { Button } from "../../ui/button.tsx";
+import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
 
 /** A destructive action: the outline button in red. */

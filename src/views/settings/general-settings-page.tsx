@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { GeneralPanel } from "../../settings/general-panel.tsx";
-import { LanguageSwitcher } from "../../ui/language-switcher.tsx";
+import { LanguageSwitcher } from "../language-switcher.tsx";
 import { PageHeader } from "../page.tsx";
+import { GeneralPanel } from "./general-panel.tsx";
 
 /** /settings/general: the UI language, then the reading settings (src/settings). */
 export function GeneralSettingsPage() {

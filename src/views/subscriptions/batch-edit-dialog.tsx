@@ -4,9 +4,9 @@ import type { FeedViewType } from "../../../contract/views.ts";
 import { usePromptAnswer } from "../../commands/hooks.ts";
 import { runCommand } from "../../commands/run.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import { ViewSelect } from "../../ui/fields.tsx";
 import { FolderField, SaveActions } from "./subscription-fields.tsx";
 import { useAllSubscriptions } from "./use-categories.ts";
+import { ViewSelect } from "./view-select.tsx";
 
 /**
  * Moves the feeds of a selection of several (a folder, a list of feeds) to one folder and

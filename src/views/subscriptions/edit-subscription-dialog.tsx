@@ -4,8 +4,9 @@ import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { SubscriptionItem } from "../../queries/index.ts";
 import { Dialog } from "../../ui/dialog.tsx";
-import { Checkbox, Field, ViewSelect } from "../../ui/fields.tsx";
+import { Checkbox, Field } from "../../ui/fields.tsx";
 import { FolderField, SaveActions } from "./subscription-fields.tsx";
+import { ViewSelect } from "./view-select.tsx";
 
 /** Title, folder, view and privacy of one subscription (subscriptions.edit). */
 export function EditSubscriptionDialog(props: {

@@ -7,11 +7,12 @@ import { useReader } from "../../runtime/runtime-context.tsx";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogActions } from "../../ui/dialog.tsx";
-import { Checkbox, Field, ViewSelect } from "../../ui/fields.tsx";
+import { Checkbox, Field } from "../../ui/fields.tsx";
 import { FeedPreviewCard } from "./feed-preview-card.tsx";
 import { QuickAddProgress } from "./quick-add-progress.tsx";
 import { closeQuickAdd, useQuickAddRequest } from "./quick-add-store.ts";
 import { useAllSubscriptions, useCategories } from "./use-categories.ts";
+import { ViewSelect } from "./view-select.tsx";
 
 export interface QuickAddForm {
   url: string;

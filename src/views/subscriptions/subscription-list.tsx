@@ -7,8 +7,8 @@ import {
   ROUTE_FEED_ALL,
   ROUTE_FEED_COLLECTIONS,
 } from "../../../contract/routes.ts";
-import { useLiveQuery } from "../../db/use-live-query.ts";
 import { starredCount$, subscriptionTree$ } from "../../queries/index.ts";
+import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
 import { ListIcon, StarIcon } from "../../ui/reader-icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";

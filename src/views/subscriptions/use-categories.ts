@@ -1,6 +1,6 @@
 import { of } from "rxjs";
-import { useLiveQuery } from "../../db/use-live-query.ts";
 import { allSubscriptions$, type SubscriptionItem } from "../../queries/index.ts";
+import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useReader } from "../../runtime/runtime-context.tsx";
 
 /** Every subscription, any view; empty while the database opens. */

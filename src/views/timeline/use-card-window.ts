@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { of } from "rxjs";
-import { useLiveQuery } from "../../db/use-live-query.ts";
 import { type EntryCard, entryCards$ } from "../../queries/index.ts";
+import { useLiveQuery } from "../../queries/use-live-query.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from "react";
 import { of } from "rxjs";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
-import { useLiveQuery } from "../../db/use-live-query.ts";
 import { type TimelinePage, type TimelineQuery, timelineIds$ } from "../../queries/index.ts";
+import { useLiveQuery } from "../../queries/use-live-query.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
 import { setStickyScope, stickyIds } from "./sticky-reads.ts";
 

@@ -1,4 +1,4 @@
-import { isFetchError } from "../../api/index.ts";
+import { isFetchError } from "../api/index.ts";
 
 type Translate = (key: string, fallback: string) => string;
 

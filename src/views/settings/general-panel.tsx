@@ -1,7 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { ChoiceRow, SettingsSection, SwitchRow } from "./fields.tsx";
-import { setGeneralSetting, updateGeneralSettings, useGeneralSettings } from "./hooks.ts";
-import { MARK_READ_MODES, markReadFlags, markReadMode } from "./mark-read-mode.ts";
+import {
+  setGeneralSetting,
+  updateGeneralSettings,
+  useGeneralSettings,
+} from "../../settings/hooks.ts";
+import { MARK_READ_MODES, markReadFlags, markReadMode } from "../../settings/mark-read-mode.ts";
+import { ChoiceRow, SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
 
 /** General reading settings (SPEC §3), bound to the general settings store. */
 export function GeneralPanel() {

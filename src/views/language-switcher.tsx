@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES, type SupportedLanguage, setLanguage } from "../i18n/index.ts";
 import { isSupportedLanguage, resolveLanguage } from "../i18n/languages.ts";
-import { GlobeIcon } from "./icons.tsx";
+import { GlobeIcon } from "../ui/icons.tsx";
 
 /** A labelled native select of the four UI languages, each named in its own language. */
 export function LanguageSwitcher({ testId, compact }: { testId?: string; compact?: boolean }) {

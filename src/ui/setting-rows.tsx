@@ -1,7 +1,9 @@
 import { type ReactNode, useId } from "react";
+import { type Choice, ChoiceSelect, HINT_CLASS as HINT } from "./fields.tsx";
+
+export type { Choice };
 
 const CARD = "rounded-xl border border-zinc-200 dark:border-zinc-800";
-const HINT = "text-sm text-zinc-500 dark:text-zinc-400";
 
 /** A row's label and its optional hint under it. */
 function RowLabel(props: {
@@ -61,14 +63,6 @@ export function SwitchRow(props: {
       />
     </div>
   );
-}
-
-export interface Choice<T extends string | number> {
-  value: T;
-  label: string;
-  hint?: string;
-  /** A swatch colour shown before the label. */
-  swatch?: string;
 }
 
 /** One of a few choices: a radio group drawn as segmented buttons. */
@@ -141,22 +135,14 @@ export function SelectRow<T extends string | number>(props: {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 p-4">
       <RowLabel htmlFor={id} className="min-w-0" label={props.label} hint={props.hint} />
-      <select
+      <ChoiceSelect
         id={id}
-        value={String(props.value)}
+        value={props.value}
+        choices={props.choices}
+        onChange={props.onChange}
         data-testid={props.testId}
-        onChange={(event) => {
-          const choice = props.choices.find((c) => String(c.value) === event.target.value);
-          if (choice) props.onChange(choice.value);
-        }}
         className="h-9 rounded-lg border border-zinc-300 bg-white px-3 text-sm hover:border-zinc-400 focus-visible:outline-2 focus-visible:outline-accent dark:border-zinc-700 dark:bg-zinc-900"
-      >
-        {props.choices.map((choice) => (
-          <option key={String(choice.value)} value={String(choice.value)}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type DependencyList, useMemo, useSyncExternalStore } from "react";
 import type { Observable } from "rxjs";
-import { createObservableStore } from "./observable-store.ts";
+import { createObservableStore } from "../db/observable-store.ts";
 
 /**
  * The one way views read the local database: the latest value of a live query, undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FetchError } from "../../api/index.ts";
+import { FetchError } from "../api/index.ts";
 import { authErrorMessage } from "./auth-error.ts";
 
 const generic = { network: "offline", unknown: "oops" };

@@ -1,4 +1,4 @@
-import type { LocalDatabase } from "./types.ts";
+import type { LocalDatabase } from "../db/types.ts";
 
 /**
  * Saves the local database as a file download named follow.db (SPEC §7 export): the

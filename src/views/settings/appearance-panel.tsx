@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ChoiceRow, SelectRow, SettingsSection, SwitchRow, TextAreaRow } from "./fields.tsx";
-import { setUISetting, useUISettings } from "./hooks.ts";
+import { setUISetting, useUISettings } from "../../settings/hooks.ts";
 import {
   ACCENT_COLORS,
   type AccentColor,
@@ -11,7 +10,14 @@ import {
   lineHeightName,
   THUMBNAIL_RATIOS,
   UI_TEXT_SIZES,
-} from "./ui.ts";
+} from "../../settings/ui.ts";
+import {
+  ChoiceRow,
+  SelectRow,
+  SettingsSection,
+  SwitchRow,
+  TextAreaRow,
+} from "../../ui/setting-rows.tsx";
 
 /** Appearance settings (SPEC §3 UI settings), bound to the UI settings store. */
 export function AppearancePanel() {
