@@ -5,7 +5,7 @@ import type { ErrorCode } from "../errors.ts";
  * One API call as both sides see it: method and path (relative to the API base), the request
  * (the query string of a GET, the JSON body otherwise), path parameters, and the answer. The
  * server's routers register their handlers against it and the client's typed call() uses it,
- * so a call is declared once, here.
+ * so a call is declared once: its route in info.ts, its Schemas in `<domain>.ts`.
  */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -23,6 +23,8 @@ export interface Endpoint<
   Params extends WireSchema | undefined = WireSchema | undefined,
   Format extends AnswerFormat = AnswerFormat,
 > {
+  /** `domain.call`, as in the table. */
+  readonly name: string;
   readonly method: Method;
   /** `/domain/rest`, with `:name` segments for path parameters. */
   readonly path: Path;
@@ -34,7 +36,10 @@ export interface Endpoint<
   readonly invalid: { readonly params: ErrorCode; readonly request: ErrorCode };
 }
 
-/** Declares an endpoint; the identity of the types is what makes call() and route() typed. */
+/**
+ * Declares an endpoint from its route in the light half (info.ts: name, method, path, format)
+ * and its Schemas; the identity of the types is what makes call() and route() typed.
+ */
 export function endpoint<
   const Method extends HttpMethod,
   const Path extends string,
@@ -42,25 +47,26 @@ export function endpoint<
   Response extends WireSchema,
   Params extends WireSchema | undefined = undefined,
   const Format extends AnswerFormat = "json",
->(declaration: {
-  method: Method;
-  path: Path;
-  request: Request;
-  response: Response;
-  params?: Params;
-  format?: Format;
-  invalid?: { params?: ErrorCode; request?: ErrorCode };
-}): Endpoint<Method, Path, Request, Response, Params, Format> {
+>(
+  route: { name: string; method: Method; path: Path; format?: Format },
+  schemas: {
+    request: Request;
+    response: Response;
+    params?: Params;
+    invalid?: { params?: ErrorCode; request?: ErrorCode };
+  },
+): Endpoint<Method, Path, Request, Response, Params, Format> {
   return {
-    method: declaration.method,
-    path: declaration.path,
-    params: declaration.params as Params,
-    request: declaration.request,
-    response: declaration.response,
-    format: (declaration.format ?? "json") as Format,
+    name: route.name,
+    method: route.method,
+    path: route.path,
+    params: schemas.params as Params,
+    request: schemas.request,
+    response: schemas.response,
+    format: (route.format ?? "json") as Format,
     invalid: {
-      params: declaration.invalid?.params ?? 1002,
-      request: declaration.invalid?.request ?? 1002,
+      params: schemas.invalid?.params ?? 1002,
+      request: schemas.invalid?.request ?? 1002,
     },
   };
 }

@@ -9,44 +9,34 @@ import {
 } from "../reading.ts";
 import { EntryListItem, EntryModel, FeedModel } from "../reading-models.ts";
 import { Envelope, endpoint } from "./endpoint.ts";
+import { routes } from "./info.ts";
 
 /** A timeline page: entries (without content unless asked) with their feeds, newest first. */
-export const list = endpoint({
-  method: "POST",
-  path: "/entries",
+export const list = endpoint(routes.entries.list, {
   request: EntriesRequest,
   response: Envelope(Schema.Array(EntryListItem)),
 });
 
 /** One entry with its content, if the user may see it (else 3000). */
-export const get = endpoint({
-  method: "GET",
-  path: "/entries",
+export const get = endpoint(routes.entries.get, {
   request: EntityIdQuery,
   response: Envelope(Schema.Struct({ entries: EntryModel, feeds: FeedModel })),
 });
 
 /** Content of entries the client has in list form: one line per entry found. */
-export const stream = endpoint({
-  method: "POST",
-  path: "/entries/stream",
+export const stream = endpoint(routes.entries.stream, {
   request: EntryIdsRequest,
   response: Schema.Struct({ id: Schema.String, content: Schema.NullOr(Schema.String) }),
-  format: "ndjson",
 });
 
 /** The full text of the entry's page; null when nothing readable was found. */
-export const readability = endpoint({
-  method: "GET",
-  path: "/entries/readability",
+export const readability = endpoint(routes.entries.readability, {
   request: EntityIdQuery,
   response: Envelope(Schema.NullOr(Schema.Struct({ content: Schema.String }))),
 });
 
 /** Who read the entry (public subscribers only), newest first, and how many. */
-export const readHistories = endpoint({
-  method: "GET",
-  path: "/entries/read-histories/:id",
+export const readHistories = endpoint(routes.entries.readHistories, {
   params: Schema.Struct({ id: EntityId }),
   request: ReadHistoryQuery,
   response: Envelope(

@@ -2,11 +2,10 @@ import { Schema } from "effect";
 import { EntityIdQuery, FeedQuery } from "../reading.ts";
 import { EntryModel, FeedAnalytics, FeedModel, SubscriptionModel } from "../reading-models.ts";
 import { Envelope, endpoint } from "./endpoint.ts";
+import { routes } from "./info.ts";
 
 /** A feed by id, or by URL (discovered and stored when new: quick add previews it). */
-export const get = endpoint({
-  method: "GET",
-  path: "/feeds",
+export const get = endpoint(routes.feeds.get, {
   request: FeedQuery,
   response: Envelope(
     Schema.Struct({
@@ -39,9 +38,7 @@ export const RefreshOutcome = Schema.Union([
 ]);
 
 /** Admins only: fetch the feed now, outside its schedule. */
-export const refresh = endpoint({
-  method: "GET",
-  path: "/feeds/refresh",
+export const refresh = endpoint(routes.feeds.refresh, {
   request: EntityIdQuery,
   response: Envelope(RefreshOutcome),
 });

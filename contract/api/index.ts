@@ -11,10 +11,12 @@ import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
 
 export * from "./endpoint.ts";
+export { type EndpointInfo, endpointInfo, isEndpointInfo, type Route, routes } from "./info.ts";
 
 /**
- * The API: every call the client makes and the server answers, by domain. Add an endpoint
- * here first; the server registers its handler against it, the client calls it with call().
+ * The API: every call the client makes and the server answers, by domain. Add an endpoint's
+ * route to info.ts, then its Schemas to its domain's file; the server registers its handler
+ * against it, the client calls it with call().
  */
 export const endpoints = {
   auth,

@@ -8,18 +8,15 @@ import {
 } from "../reading.ts";
 import { FeedModel, SubscriptionModel } from "../reading-models.ts";
 import { Envelope, endpoint, Ok } from "./endpoint.ts";
+import { routes } from "./info.ts";
 
-export const list = endpoint({
-  method: "GET",
-  path: "/subscriptions",
+export const list = endpoint(routes.subscriptions.list, {
   request: ViewQuery,
   response: Envelope(Schema.Array(SubscriptionModel)),
 });
 
 /** Subscribes by URL (discovering the feed) or by feed id; answers the feed and its unread. */
-export const subscribe = endpoint({
-  method: "POST",
-  path: "/subscriptions",
+export const subscribe = endpoint(routes.subscriptions.subscribe, {
   request: SubscribeRequest,
   response: Schema.Struct({
     code: Schema.Literal(0),
@@ -29,23 +26,17 @@ export const subscribe = endpoint({
   }),
 });
 
-export const update = endpoint({
-  method: "PATCH",
-  path: "/subscriptions",
+export const update = endpoint(routes.subscriptions.update, {
   request: UpdateSubscriptionRequest,
   response: Ok,
 });
 
-export const unsubscribe = endpoint({
-  method: "DELETE",
-  path: "/subscriptions",
+export const unsubscribe = endpoint(routes.subscriptions.unsubscribe, {
   request: DeleteSubscriptionRequest,
   response: Ok,
 });
 
-export const batchUpdate = endpoint({
-  method: "PATCH",
-  path: "/subscriptions/batch",
+export const batchUpdate = endpoint(routes.subscriptions.batchUpdate, {
   request: BatchSubscriptionRequest,
   response: Ok,
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/api/index.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { endpointInfo, endpoints } from "../../contract/api/index.ts";
 import { recordingReactions } from "../../tests/support/recording-reactions.ts";
 import { type ScriptedServer, startScriptedServer } from "../../tests/support/scripted-server.ts";
 import { ANSWER_MISMATCH_CODE, INVALID_REQUEST_CODE } from "./call.ts";
@@ -158,5 +158,76 @@ describe("typed call over the endpoint table", () => {
     expect((await failure(call(endpoints.entries.stream, { ids: [ENTRY_ID] }))).code).toBe(
       ANSWER_MISMATCH_CODE,
     );
+  });
+});
+
+describe("a call of the light half (endpointInfo), as before the first paint", () => {
+  /** A client from fresh modules: the Schemas (codec.ts) not loaded yet, as at start-up. */
+  async function coldClient() {
+    vi.resetModules();
+    const calls = await import("./call.ts");
+    const { createApiClient: create } = await import("./client.ts");
+    const { fetch } = create({
+      baseURL: server.baseURL,
+      platform: "web",
+      dev: false,
+      reactions: recordingReactions(),
+      retryDelayMs: 0,
+    });
+    return { call: fetch.call, loadedCodec: calls.loadedCodec };
+  }
+
+  /** A rejection with the fresh modules' FetchError (another class than the one imported here). */
+  async function coldFailure(call: Promise<unknown>): Promise<FetchError> {
+    const error = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).constructor.name).toBe("FetchError");
+    return error as FetchError;
+  }
+
+  it("sends the input as given without waiting for the Schemas, then decodes the answer", async () => {
+    server.answer = () => ({ status: 200, body: { code: 0, data: [] } });
+    const { call, loadedCodec } = await coldClient();
+    expect(loadedCodec()).toBeUndefined();
+    const pending = call(endpointInfo.entries.list, { limit: 20 });
+    await expect(pending).resolves.toEqual({ code: 0, data: [] });
+    expect(server.requests[0]).toMatchObject({ method: "POST", path: "/api/entries" });
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ limit: 20 });
+    expect(loadedCodec()).toBeDefined();
+  });
+
+  it("rejects an answer that does not match with 1005, as the schema half does", async () => {
+    server.answer = () => ({ status: 200, body: { code: 0, data: [{ entries: "nope" }] } });
+    const { call } = await coldClient();
+    const error = await coldFailure(call(endpointInfo.entries.list, {}, { silent: true }));
+    expect([error.status, error.code]).toEqual([200, ANSWER_MISMATCH_CODE]);
+    server.answer = () => ({ status: 200, body: { code: 0, data: { unread: "many" } } });
+    expect((await coldFailure(call(endpointInfo.reads.unread, {}, { silent: true }))).code).toBe(
+      ANSWER_MISMATCH_CODE,
+    );
+  });
+
+  it("fills path parameters and reads NDJSON before the Schemas load", async () => {
+    const { call } = await coldClient();
+    // Not a tab the server knows: a value to escape.
+    const tab = "a b" as "general";
+    await call(endpointInfo.settings.patch, { theme: "dark" }, { params: { tab } });
+    expect(server.requests[0]).toMatchObject({ method: "PATCH", path: "/api/settings/a%20b" });
+    const cold = await coldClient();
+    server.answer = () => ({ status: 200, body: `${JSON.stringify({ id: "1", content: "x" })}\n` });
+    await expect(cold.call(endpointInfo.entries.stream, { ids: [ENTRY_ID] })).resolves.toEqual([
+      { id: "1", content: "x" },
+    ]);
+  });
+
+  it("once the Schemas have loaded, encodes first: an invalid input is not sent", async () => {
+    const { call } = client();
+    await call(endpoints.reads.markRead, { entryIds: [ENTRY_ID] });
+    server.reset();
+    const error = await failure(call(endpointInfo.reads.markRead, { entryIds: ["not an id"] }));
+    expect(error.code).toBe(INVALID_REQUEST_CODE);
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,4 +1,3 @@
-import { Schema } from "effect";
 import type {
   Endpoint,
   ParamsOf,
@@ -6,14 +5,16 @@ import type {
   ResponseOf,
   WireSchema,
 } from "../../contract/api/endpoint.ts";
-import { ERROR_MESSAGES, type ErrorCode } from "../../contract/errors.ts";
-import { FetchError } from "./fetch-error.ts";
+import type { EndpointInfo } from "../../contract/api/info.ts";
+import type { ErrorCode } from "../../contract/errors.ts";
 import type { ReactOptions } from "./reactions.ts";
 
 /**
  * The typed half of the API client: a call names an endpoint of the table (contract/api), the
  * request is encoded with its request Schema and the answer decoded with its response Schema.
  * An answer that does not match is a coded error like any refusal, never a crash further on.
+ * This file loads no Effect: the Schemas and the code that runs them (codec.ts) load with the
+ * first call, alongside its request (see loadCodec).
  */
 
 /** Per call: no toast (`silent`), retries, timeout, abort, extra headers (Idempotency-Key). */
@@ -36,8 +37,12 @@ export type CallArgs<E extends Endpoint> = E["params"] extends WireSchema
     ? [input?: RequestOf<E>, options?: CallOptions & ParamsOption<E>]
     : [input: RequestOf<E>, options?: CallOptions & ParamsOption<E>];
 
+/**
+ * Calls an endpoint: the schema half (`endpoints.x.y`), or the light half (`endpointInfo.x.y`)
+ * where Effect has not loaded yet; either way the answer is decoded before the call resolves.
+ */
 export type ApiCall = <E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointInfo<E>,
   ...args: CallArgs<E>
 ) => Promise<ResponseOf<E>>;
 
@@ -54,92 +59,49 @@ export interface WireRequest {
   body?: unknown;
 }
 
-export function encodeCall(endpoint: Endpoint, input: unknown, params: unknown): WireRequest {
-  const path = fillPath(endpoint, params);
-  const encoded = encodeWith(endpoint, endpoint.request, input ?? {}, path);
-  if (endpoint.method === "GET") {
-    return { method: endpoint.method, path, query: definedOnly(encoded) };
+type Codec = typeof import("./codec.ts");
+let codecLoad: Promise<Codec> | undefined;
+let codecLoaded: Codec | undefined;
+
+/** The Schemas and their encoder/decoder (Effect): imported once, on first use. */
+export function loadCodec(): Promise<Codec> {
+  if (!codecLoad) {
+    codecLoad = import("./codec.ts").then(
+      (codec) => {
+        codecLoaded = codec;
+        return codec;
+      },
+      (error: unknown) => {
+        codecLoad = undefined; // A later call tries again (a chunk lost to a flaky network).
+        throw error;
+      },
+    );
+    // The call that started it awaits it only after its request: no unhandled rejection.
+    codecLoad.catch(() => undefined);
   }
-  return { method: endpoint.method, path, body: encoded };
+  return codecLoad;
 }
 
-/** `:name` segments replaced by the encoded, escaped parameters. */
-export function fillPath(endpoint: Endpoint, params: unknown): string {
-  if (!endpoint.params) return endpoint.path;
-  const encoded = encodeWith(endpoint, endpoint.params, params, endpoint.path) as Record<
-    string,
-    unknown
-  >;
-  return endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
-    encodeURIComponent(String(encoded[name])),
+/** The codec if it has loaded already, so a call can encode before it sends. */
+export function loadedCodec(): Codec | undefined {
+  return codecLoaded;
+}
+
+/**
+ * The request of a light call sent before the Schemas arrive: the input as given (the query
+ * of a GET, else the body), path parameters escaped. The server decodes it with the same
+ * Schemas and refuses it with the code the client would have (1002 unless declared).
+ */
+export function plainWire(info: EndpointInfo, input: unknown, params: unknown): WireRequest {
+  const values = (params ?? {}) as Record<string, unknown>;
+  const path = info.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(values[name])),
   );
+  if (info.method === "GET") return { method: info.method, path, query: definedOnly(input) };
+  return { method: info.method, path, body: input ?? {} };
 }
 
-/** Reads the answer (JSON value, or NDJSON text) with the endpoint's response Schema. */
-export function decodeAnswer<E extends Endpoint>(
-  endpoint: E,
-  answer: unknown,
-  where: { path: string; status: number },
-): ResponseOf<E> {
-  const refusal = refusalIn(answer);
-  if (refusal !== undefined) {
-    throw new FetchError({ method: endpoint.method, url: where.path, status: 400, data: answer });
-  }
-  const decode = Schema.decodeUnknownSync(endpoint.response);
-  try {
-    if (endpoint.format === "ndjson") {
-      return ndjsonLines(answer).map((line) => decode(line)) as ResponseOf<E>;
-    }
-    return decode(answer) as ResponseOf<E>;
-  } catch (cause) {
-    throw new FetchError({
-      method: endpoint.method,
-      url: where.path,
-      status: where.status,
-      data: coded(ANSWER_MISMATCH_CODE, `the answer does not match the API: ${message(cause)}`),
-      cause,
-    });
-  }
-}
-
-/** `{code: 0, ...}` is success; a 2xx answer with another code is a refusal all the same. */
-function refusalIn(answer: unknown): number | undefined {
-  const code = (answer as { code?: unknown } | null)?.code;
-  return typeof code === "number" && code !== 0 ? code : undefined;
-}
-
-function ndjsonLines(answer: unknown): unknown[] {
-  if (typeof answer !== "string") throw new Error("expected NDJSON text");
-  return answer
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as unknown);
-}
-
-function encodeWith(endpoint: Endpoint, schema: WireSchema, value: unknown, path: string) {
-  try {
-    return Schema.encodeUnknownSync(schema)(value);
-  } catch (cause) {
-    // Never sent: the server would refuse it the same way.
-    throw new FetchError({
-      method: endpoint.method,
-      url: path,
-      status: 400,
-      data: coded(INVALID_REQUEST_CODE, message(cause)),
-      cause,
-    });
-  }
-}
-
-function definedOnly(value: unknown): Record<string, unknown> {
+export function definedOnly(value: unknown): Record<string, unknown> {
   const entries = Object.entries((value ?? {}) as Record<string, unknown>);
   return Object.fromEntries(entries.filter(([, item]) => item !== undefined));
-}
-
-function coded(code: ErrorCode, reason: string) {
-  return { code, message: ERROR_MESSAGES[code], reason: reason.slice(0, 500) };
-}
-
-function message(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

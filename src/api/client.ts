@@ -8,6 +8,7 @@ import {
   FetchError as OfetchError,
   type ResponseType,
 } from "ofetch";
+import { isEndpointInfo } from "../../contract/api/info.ts";
 import {
   APP_NAME,
   APP_VERSION,
@@ -18,8 +19,9 @@ import {
 import {
   type ApiCall,
   type CallOptions,
-  decodeAnswer,
-  encodeCall,
+  loadCodec,
+  loadedCodec,
+  plainWire,
   type WireRequest,
 } from "./call.ts";
 import { FetchError } from "./fetch-error.ts";
@@ -108,11 +110,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     settle(ofetch<T, R>(request, opts), opts?.silent)) as ApiFetch;
   api.raw = (request, opts) => settle(ofetch.raw(request, opts), opts?.silent);
   api.native = ofetch.native;
-  api.call = (async (endpoint, ...args) => {
+  api.call = (async (target, ...args) => {
     const [input, options = {}] = args as [unknown, (CallOptions & { params?: unknown })?];
+    // The Schemas load alongside the request: a light call (endpointInfo) made before they
+    // arrive sends its input as given and waits for them only to decode the answer.
+    const codec = loadCodec();
     let wire: WireRequest;
     try {
-      wire = encodeCall(endpoint, input, options.params);
+      const ready = loadedCodec() ?? (isEndpointInfo(target) ? undefined : await codec);
+      wire = ready
+        ? ready.encodeCall(ready.withSchemas(target), input, options.params)
+        : plainWire(target, input, options.params);
     } catch (error) {
       reactToError(error, reactions, { silent: options.silent });
       throw error;
@@ -122,13 +130,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method: wire.method,
         ...(wire.query ? { query: wire.query } : {}),
         ...(wire.body !== undefined ? { body: wire.body as Record<string, unknown> } : {}),
-        ...(endpoint.format === "ndjson" ? { responseType: "text" as const } : {}),
+        ...(target.format === "ndjson" ? { responseType: "text" as const } : {}),
         ...(options.retry !== undefined ? { retry: options.retry } : {}),
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.headers ? { headers: options.headers } : {}),
       });
-      return decodeAnswer(endpoint, response._data, { path: wire.path, status: response.status });
+      const { decodeAnswer, withSchemas } = await codec;
+      return decodeAnswer(withSchemas(target), response._data, {
+        path: wire.path,
+        status: response.status,
+      });
     };
     return settle(send(), options.silent);
   }) as ApiCall;

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { endpoints, type ResponseOf } from "../../contract/api/index.ts";
+import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
+import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
 
 /** What the feeds endpoint answers for a URL: the feed, its newest entries, how lively it is. */
-export type FeedPreview = ResponseOf<typeof endpoints.feeds.get>["data"];
+export type FeedPreview = ResponseOf<Endpoints["feeds"]["get"]>["data"];
 
 export type PreviewState =
   | { status: "idle" }
@@ -35,7 +36,7 @@ async function fetchFeedPreview(
   signal?: AbortSignal,
 ): Promise<FeedPreview> {
   const answer = await api.call(
-    endpoints.feeds.get,
+    endpointInfo.feeds.get,
     { url, entriesLimit: PREVIEW_ENTRIES },
     // Discovery may try several addresses: give it longer than a plain read.
     { ...(signal ? { signal } : {}), silent: true, timeout: 30_000 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Endpoint, endpoints } from "../../contract/api/index.ts";
+import { type EndpointInfo, endpointInfo } from "../../contract/api/info.ts";
 import type { SessionResponse } from "../../contract/session.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { memorySessionCache } from "./session-cache.ts";
@@ -21,17 +21,17 @@ const signedIn: SessionResponse = {
   session: { id: "s", expiresAt: "2030-01-01T00:00:00.000Z" },
 };
 
-const { getSession, signIn, signUp, signOut } = endpoints.auth;
+const { getSession, signIn, signUp, signOut } = endpointInfo.auth;
 
 interface Call {
-  endpoint: Endpoint;
+  endpoint: EndpointInfo;
   input?: unknown;
   silent?: boolean | undefined;
 }
 
 /** A SessionFetch over plain functions: the answer for an endpoint, with every call recorded. */
-function fakeFetch(answer: (endpoint: Endpoint) => unknown, calls: Call[] = []): SessionFetch {
-  return (async (endpoint: Endpoint, input?: unknown, options?: { silent?: boolean }) => {
+function fakeFetch(answer: (endpoint: EndpointInfo) => unknown, calls: Call[] = []): SessionFetch {
+  return (async (endpoint: EndpointInfo, input?: unknown, options?: { silent?: boolean }) => {
     calls.push({ endpoint, input, ...(options?.silent ? { silent: true } : {}) });
     return answer(endpoint);
   }) as SessionFetch;

@@ -1,4 +1,4 @@
-import { endpoints } from "../../contract/api/index.ts";
+import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiCall } from "../api/call.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { memorySessionCache, type SessionCache } from "./session-cache.ts";
@@ -71,7 +71,7 @@ export function createSessionService(
       store.set({ ...before, status: "loading", error: null });
     }
     try {
-      const response = await fetcher(endpoints.auth.getSession);
+      const response = await fetcher(endpointInfo.auth.getSession);
       if (response?.user) {
         cache.write({ user: response.user, role: response.role });
         store.set({
@@ -104,18 +104,18 @@ export function createSessionService(
     },
     refresh,
     async signIn({ email, password }) {
-      await fetcher(endpoints.auth.signIn, { email, password }, { silent: true });
+      await fetcher(endpointInfo.auth.signIn, { email, password }, { silent: true });
       return refresh();
     },
     async signUp({ name, email, password }) {
-      await fetcher(endpoints.auth.signUp, { email, password, name }, { silent: true });
+      await fetcher(endpointInfo.auth.signUp, { email, password, name }, { silent: true });
       return refresh();
     },
     async signOut() {
       const hooks = [...signOutHooks];
       await Promise.all(hooks.map((hook) => hook.stop()));
       try {
-        await fetcher(endpoints.auth.signOut, {});
+        await fetcher(endpointInfo.auth.signOut, {});
       } catch (error) {
         for (const hook of hooks) hook.resume();
         throw error;

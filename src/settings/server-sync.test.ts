@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Endpoint, endpoints } from "../../contract/api/index.ts";
+import { type EndpointInfo, endpointInfo } from "../../contract/api/info.ts";
 import { createSettingsStore } from "./create-store.ts";
 import { GENERAL_CHOICES, GENERAL_DEFAULTS, type GeneralSettings } from "./general.ts";
 import {
@@ -18,17 +18,17 @@ function fakeServer(initial: { values: Partial<GeneralSettings>; at: number } | 
   const sent: Array<{ tab: string; body: unknown }> = [];
   let clock = 10_000;
   const api = (async (
-    endpoint: Endpoint,
+    endpoint: EndpointInfo,
     input: Record<string, unknown>,
     options: { params?: { tab: string } },
   ) => {
-    if (endpoint === endpoints.settings.patch) {
+    if (endpoint === endpointInfo.settings.patch) {
       const tab = options.params!.tab;
       sent.push({ tab, body: input });
       tabs.set(tab, { values: { ...tabs.get(tab)?.values, ...input }, at: ++clock });
       return { code: 0 };
     }
-    expect(endpoint).toBe(endpoints.settings.get);
+    expect(endpoint).toBe(endpointInfo.settings.get);
     const settings: Record<string, unknown> = {};
     const updated: Record<string, string> = {};
     for (const [tab, { values, at }] of tabs) {

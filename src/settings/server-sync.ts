@@ -1,4 +1,4 @@
-import { endpoints } from "../../contract/api/index.ts";
+import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiCall } from "../api/call.ts";
 import type { SettingsStore } from "./create-store.ts";
 import { browserStorage, type KeyValueStorage, writeJson } from "./storage.ts";
@@ -41,7 +41,7 @@ export function startServerSettingsSync(deps: {
   const storage = deps.storage ?? browserStorage();
   const sync = createSettingsSync({
     send: async (item) => {
-      await deps.api(endpoints.settings.patch, item.payload, {
+      await deps.api(endpointInfo.settings.patch, item.payload, {
         params: { tab: item.tab },
         silent: true,
       });
@@ -58,7 +58,7 @@ export function startServerSettingsSync(deps: {
   if (typeof window !== "undefined") window.addEventListener("online", online);
 
   async function pull() {
-    const answer = await deps.api(endpoints.settings.get, {}, { silent: true });
+    const answer = await deps.api(endpointInfo.settings.get, {}, { silent: true });
     for (const store of stores) {
       const stamp = Date.parse(answer.updated?.[store.tab] ?? "");
       const values = answer.settings?.[store.tab];

@@ -1,4 +1,4 @@
-import { endpoints } from "../../contract/api/index.ts";
+import { endpointInfo } from "../../contract/api/info.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type { EntryListItem, SubscriptionModel } from "../../contract/reading-models.ts";
 import type { ApiFetch } from "../api/client.ts";
@@ -41,7 +41,7 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
         limit: options.pageSize,
         ...(cursor ? { publishedAfter: cursor } : {}),
       };
-      const { data: batch } = await api.call(endpoints.entries.list, request, quietly);
+      const { data: batch } = await api.call(endpointInfo.entries.list, request, quietly);
       items.push(...batch);
       if (batch.length < options.pageSize) return { items, floor: "" };
       cursor = batch.at(-1)?.entries.publishedAt;
@@ -49,8 +49,8 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     return { items, floor: cursor ?? "" };
   };
   const [subscriptions, unread] = await Promise.all([
-    api.call(endpoints.subscriptions.list, {}, quietly).then((answer) => answer.data),
-    api.call(endpoints.reads.unread, {}, quietly).then((answer) => answer.data),
+    api.call(endpointInfo.subscriptions.list, {}, quietly).then((answer) => answer.data),
+    api.call(endpointInfo.reads.unread, {}, quietly).then((answer) => answer.data),
   ]);
   if (!options.entries) return { subscriptions, unread };
   const entries = await pages({});
