@@ -82,6 +82,8 @@ export function timelineIds$(
   query: TimelineQuery,
   limit: number,
   keep: () => readonly string[] = () => [],
+  /** Show only rows at or after this publish time: below it the local store has gaps. */
+  floor?: string,
 ): Observable<TimelinePage> {
   // One text value ("id published_at" lines) instead of 50,000 row objects: the worker hands it
   // over and the live query compares it far faster, which matters as it re-runs on every read.
@@ -92,6 +94,10 @@ export function timelineIds$(
     if (query.unreadOnly && !source.ignoresUnread) {
       where.push("(e.read = 0 OR e.id IN (SELECT value FROM json_each(?)))");
       params.push(JSON.stringify(keep()));
+    }
+    if (floor) {
+      where.push("e.published_at >= ?");
+      params.push(floor);
     }
     const rows = await db.query<{ lines: string | null; n: number }>(
       `SELECT group_concat(line, char(10)) AS lines, COUNT(*) AS n FROM (

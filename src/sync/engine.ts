@@ -113,8 +113,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     outboxChanged,
     log,
     setPushing: (pushing) => update({ pushing }),
-    onConfirmed: (command) => {
+    onConfirmed: (command, answerEvents) => {
       if (command.refreshAfterSync) requestPull(true).catch(() => undefined);
+      // A new subscription fills at once, whatever the age of its entries (the pull only
+      // brings the newest entries overall).
+      for (const event of answerEvents) {
+        if (event.name !== "SubscriptionConfirmed") continue;
+        const feedId = event.data.feed.id;
+        // Loaded on use: the pager brings the endpoint Schemas, not wanted before first paint.
+        import("./pager.ts")
+          .then(({ fillSubscription }) => fillSubscription(db, options.api.call, feedId))
+          .catch((error: unknown) => log("Sync: could not fetch the new feed's entries", error));
+      }
     },
     // Rollback: the command leaves log and queue, the tables are rebuilt from server state
     // plus the remaining pending events, and the user sees the coded error.

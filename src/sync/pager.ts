@@ -11,6 +11,8 @@ import { writePage } from "./page-write.ts";
 export const PAGE_SIZE = 50;
 
 export interface PagerState {
+  /** The floor has been read from the store (before, nothing is known about it). */
+  settled: boolean;
   /** Rows published at or after this are complete locally (see floors.ts); show only those. */
   floor: Floor;
   /** A page is in flight. */
@@ -46,6 +48,7 @@ export function createPager(options: PagerOptions): Pager {
   const { db, scope } = options;
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const state$ = new BehaviorSubject<PagerState>({
+    settled: false,
     floor: undefined,
     loading: false,
     end: false,
@@ -58,7 +61,7 @@ export function createPager(options: PagerOptions): Pager {
   // Floors move when a pull, another pager or a new subscription stores pages.
   const refreshFloor = async () => {
     const floor = await readFloor(db, scope);
-    if (!stopped) update({ floor, end: floor === "" });
+    if (!stopped) update({ settled: true, floor, end: floor === "" });
   };
   const ready = refreshFloor();
   const subscriptions: Subscription[] = [

@@ -17,12 +17,16 @@ export interface PushContext extends RetryContext {
   timeoutMs: number;
   outboxChanged: Signal;
   setPushing(pushing: boolean): void;
-  onConfirmed(command: AnyCommand): void;
+  /** With the events its answer produced (a confirmed subscription names its feed). */
+  onConfirmed(command: AnyCommand, answerEvents: readonly DomainEvent[]): void;
   onRejected(row: OutboxRow, command: AnyCommand | undefined, error: Rejected): Promise<void>;
   log(message: string, detail?: unknown): void;
 }
 
-const CONFIRMED = { _tag: "Confirmed" } as const;
+interface Confirmed {
+  readonly _tag: "Confirmed";
+  readonly events: readonly DomainEvent[];
+}
 
 /** Sends queued commands one at a time, oldest first, for as long as the engine runs. */
 export function pushLoop(ctx: PushContext): Effect.Effect<never> {
@@ -50,12 +54,12 @@ function pushCommand(ctx: PushContext, head: OutboxRow) {
       : new Rejected({ error: new Error(`Unknown command ${head.name}`) });
     if (outcome instanceof Rejected) {
       yield* Effect.promise(() => ctx.onRejected(head, command, outcome));
-    } else if (command) ctx.onConfirmed(command);
+    } else if (command) ctx.onConfirmed(command, outcome.events);
   });
 }
 
 function attempt(ctx: PushContext, head: OutboxRow, command: AnyCommand) {
-  return Effect.promise(async (): Promise<typeof CONFIRMED | Retryable | Rejected> => {
+  return Effect.promise(async (): Promise<Confirmed | Retryable | Rejected> => {
     let answer: unknown;
     try {
       answer = await command.sync(head.payload, commandApi(ctx.api, head.commandId, ctx));
@@ -78,7 +82,7 @@ function attempt(ctx: PushContext, head: OutboxRow, command: AnyCommand) {
       // The server has it; sending again under the same key only replays its answer.
       return new Retryable({ error, network: false });
     }
-    return CONFIRMED;
+    return { _tag: "Confirmed", events: answerEvents } satisfies Confirmed;
   });
 }
 

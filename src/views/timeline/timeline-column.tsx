@@ -1,11 +1,13 @@
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { TimelineQuery } from "../../queries/index.ts";
 import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
+import { useTimelinePager } from "../../runtime/use-timeline-pager.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
+import { PagerFooter } from "./pager-footer.tsx";
 import { TimelineHeader } from "./timeline-header.tsx";
 import { useRefetch } from "./use-refetch.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
@@ -27,7 +29,15 @@ export function TimelineColumn(props: {
   const state = useReaderState();
   const settings = useReaderSettings();
   const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly };
-  const { key, page, loadMore, restart } = useTimelineRows(reader, query);
+  const pager = useTimelinePager(reader, query);
+  const { key, page, loadMore, restart } = useTimelineRows(reader, query, pager.state.floor);
+  // Nothing local for this timeline (a new feed, a folder never paged): ask the server.
+  const emptyLocally = page !== undefined && page.rows.length === 0;
+  const { loadOlder } = pager;
+  const { settled, end } = pager.state;
+  useEffect(() => {
+    if (emptyLocally && settled && !end) loadOlder();
+  }, [emptyLocally, settled, end, loadOlder]);
   const title = useSelectionTitle(query.feed);
   const { refetch, refetching } = useRefetch(reader, restart);
   const area = useRef<HTMLDivElement>(null);
@@ -52,6 +62,8 @@ export function TimelineColumn(props: {
         <Spinner size={24} label={tApp("common.loading")} />
       </div>
     );
+  } else if (page.rows.length === 0 && !pager.state.end) {
+    body = <PagerFooter state={pager.state} />;
   } else if (page.rows.length === 0) {
     body = (
       <div className="p-5" data-testid="timeline-empty">
@@ -70,6 +82,8 @@ export function TimelineColumn(props: {
         rows={page.rows}
         more={page.more}
         onMore={loadMore}
+        pager={pager.state}
+        onOlder={pager.loadOlder}
         activeEntryId={props.activeEntryId}
         base={{ timelineId: props.timelineId, feedId: props.feedParam }}
         settings={settings}

@@ -17,7 +17,12 @@ function timelineKey(query: TimelineQuery): string {
  * The ids of a timeline, growing as the user scrolls (each step doubles the page). While a bigger page loads the previous one
  * stays on screen; a different timeline starts empty.
  */
-export function useTimelineRows(reader: ReaderServices | undefined, query: TimelineQuery) {
+export function useTimelineRows(
+  reader: ReaderServices | undefined,
+  query: TimelineQuery,
+  /** Rows below this publish time are hidden: the server pager has not reached them. */
+  floor?: string,
+) {
   const key = timelineKey(query);
   const [paging, setPaging] = useState({ key, limit: TIMELINE_PAGE_SIZE, generation: 0 });
   const current = paging.key === key ? paging : { key, limit: TIMELINE_PAGE_SIZE, generation: 0 };
@@ -26,8 +31,8 @@ export function useTimelineRows(reader: ReaderServices | undefined, query: Timel
 
   const db = reader?.db;
   const page = useLiveQuery(
-    () => (db ? timelineIds$(db, query, current.limit, stickyIds) : of(undefined)),
-    [db, key, current.limit, current.generation],
+    () => (db ? timelineIds$(db, query, current.limit, stickyIds, floor) : of(undefined)),
+    [db, key, current.limit, current.generation, floor],
   );
   const last = useRef<{ key: string; page: TimelinePage } | null>(null);
   if (page) last.current = { key, page };

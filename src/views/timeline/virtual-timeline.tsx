@@ -12,10 +12,12 @@ import { useTranslation } from "react-i18next";
 import { markContentPainted } from "../../platform/first-paint.ts";
 import type { TimelineRow } from "../../queries/index.ts";
 import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { PagerState } from "../../runtime/use-timeline-pager.ts";
 import type { ReaderSettings } from "../../settings/reader.ts";
 import { dayLabel } from "../../ui/format.ts";
 import { useElementWidth } from "../shell/use-element-width.ts";
 import type { TimelineLinkBase } from "./items/entry-link.tsx";
+import { PagerFooter } from "./pager-footer.tsx";
 import { timelineItems, windowIds } from "./timeline-items.ts";
 import { useAutoMarkRead } from "./use-auto-mark-read.ts";
 import { useCardWindow } from "./use-card-window.ts";
@@ -37,6 +39,9 @@ export function VirtualTimeline(props: {
   rows: TimelineRow[];
   more: boolean;
   onMore(): void;
+  /** The server pager: when the local rows run out, older pages come from the server. */
+  pager: PagerState;
+  onOlder(): void;
   activeEntryId: string | undefined;
   base: TimelineLinkBase;
   settings: ReaderSettings;
@@ -87,10 +92,15 @@ export function VirtualTimeline(props: {
     if (hasCards) markContentPainted();
   }, [hasCards]);
 
-  const { more, onMore } = props;
+  const { more, onMore, onOlder } = props;
+  const { loading, end, offline } = props.pager;
+  const nearEnd = last >= items.length - PREFETCH_ROWS;
   useEffect(() => {
-    if (more && last >= items.length - PREFETCH_ROWS) onMore();
-  }, [more, last, items.length, onMore]);
+    if (!nearEnd) return;
+    if (more) onMore();
+    // Offline, the pager retries by itself on reconnect.
+    else if (!loading && !end && !offline) onOlder();
+  }, [nearEnd, more, onMore, loading, end, offline, onOlder]);
 
   // Keyboard next/previous (or a deep link) opens an entry off screen: bring it into view.
   const activeIndex = useMemo(
@@ -191,6 +201,7 @@ export function VirtualTimeline(props: {
           );
         })}
       </ul>
+      {more ? null : <PagerFooter state={props.pager} />}
     </div>
   );
 }
