@@ -8,6 +8,10 @@ import { type CaseContext, feedparserNamespace } from "./feedparser-view.ts";
 import { evaluate, PyEvalError, truthy, Unmappable } from "./python-eval.ts";
 import { parsePython } from "./python-parse.ts";
 
+import type { Verdict } from "./score.ts";
+
+export { Tally } from "./score.ts";
+
 /**
  * One feedparser test case: its bytes, `Header:` lines and `Expect:` expression, run through
  * our pipeline and judged by evaluating the expression against our normalized model.
@@ -21,11 +25,6 @@ export interface FeedparserCase {
   expect: string;
   headers: Record<string, string>;
 }
-
-export type Verdict =
-  | { outcome: "passed" }
-  | { outcome: "failed"; detail: string }
-  | { outcome: "unmappable"; reason: string };
 
 export function readCase(file: string, corpusRoot: string): FeedparserCase | null {
   const bytes = fs.readFileSync(file);
@@ -108,55 +107,5 @@ function judge(
     if (error instanceof Unmappable) return { outcome: "unmappable", reason: error.reason };
     if (error instanceof PyEvalError) return { outcome: "failed", detail: error.message };
     throw error;
-  }
-}
-
-/** Counts per outcome and per unmappable reason. */
-export class Tally {
-  passed = 0;
-  failed: string[] = [];
-  readonly unmappable = new Map<string, number>();
-
-  add(name: string, verdict: Verdict): void {
-    if (verdict.outcome === "passed") this.passed++;
-    else if (verdict.outcome === "failed") this.failed.push(`${name}: ${verdict.detail}`);
-    else this.unmappable.set(verdict.reason, (this.unmappable.get(verdict.reason) ?? 0) + 1);
-  }
-
-  get mappable(): number {
-    return this.passed + this.failed.length;
-  }
-
-  get unmappableCount(): number {
-    return [...this.unmappable.values()].reduce((a, b) => a + b, 0);
-  }
-
-  report(title: string): string {
-    const rate = this.mappable === 0 ? 0 : (100 * this.passed) / this.mappable;
-    return `${title}: ${this.passed} passed, ${this.failed.length} failed (${rate.toFixed(1)}% of ${this.mappable} mappable); ${this.unmappableCount} unmappable by reason:\n${this.reasons()}`;
-  }
-
-  /** Reasons by count; "not in our model: x" ones folded into one line listing the fields. */
-  reasons(except?: string): string {
-    const fields: Array<[string, number]> = [];
-    const lines: Array<[string, number]> = [];
-    for (const [reason, count] of this.unmappable) {
-      if (reason === except) continue;
-      const field = /^not in our model: (.+)$/.exec(reason)?.[1];
-      if (field) fields.push([field, count]);
-      else lines.push([reason, count]);
-    }
-    const fieldTotal = fields.reduce((sum, [, count]) => sum + count, 0);
-    if (fieldTotal > 0) {
-      const list = fields
-        .sort((a, b) => b[1] - a[1])
-        .map(([field, count]) => `${field} ${count}`)
-        .join(", ");
-      lines.push([`field not in our model: ${list}`, fieldTotal]);
-    }
-    return lines
-      .sort((a, b) => b[1] - a[1])
-      .map(([reason, count]) => `    ${String(count).padStart(4)}  ${reason}`)
-      .join("\n");
   }
 }

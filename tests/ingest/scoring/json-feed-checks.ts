@@ -51,22 +51,32 @@ export function jsonFeedChecks(
     { label: `${name}: description`, ok: result.feed.description === expected.description },
     { label: `${name}: icon`, ok: result.feed.image === expected.icon },
   ];
-  for (const key of [
-    "feed_url",
-    "user_comment",
-    "next_url",
-    "favicon",
-    "expired",
-    "authors",
-    "hubs",
-  ]) {
+  for (const key of ["feed_url", "user_comment", "next_url", "favicon", "expired", "hubs"]) {
     if (key in expected)
       checks.push({ label: `${name}: ${key}`, unmappable: `feed.${key} not in our model` });
   }
+  if ("authors" in expected)
+    checks.push({
+      label: `${name}: authors`,
+      ok: result.feed.author === namesOf(asRecords(expected.authors)),
+    });
   for (const [i, item] of asRecords(expected.items).entries()) {
     checks.push(...itemChecks(`${name}: items[${i}]`, result.entries[i], item));
   }
   return checks;
+}
+
+/** Our author field: the people's names (else e-mail addresses), comma-separated. */
+function namesOf(people: Json[]): string | null {
+  const names = people
+    .map(
+      (p) =>
+        (typeof p.name === "string" && p.name.trim()) ||
+        (typeof p.email === "string" && p.email.trim()) ||
+        "",
+    )
+    .filter(Boolean);
+  return names.length > 0 ? [...new Set(names)].join(", ") : null;
 }
 
 function itemChecks(label: string, entry: NormalizedEntry | undefined, item: Json): FieldCheck[] {
@@ -144,7 +154,14 @@ export function gofeedChecks(
     });
   if ("language" in expected)
     checks.push({ label: `${name}: language`, ok: result.feed.language === expected.language });
-  for (const key of ["feedLink", "author", "authors", "updated", "published", "links"]) {
+  if ("authors" in expected || "author" in expected)
+    checks.push({
+      label: `${name}: author(s)`,
+      ok:
+        result.feed.author ===
+        namesOf("authors" in expected ? asRecords(expected.authors) : [expected.author as Json]),
+    });
+  for (const key of ["feedLink", "updated", "published", "links"]) {
     if (key in expected)
       checks.push({ label: `${name}: ${key}`, unmappable: `feed.${key} not in our model` });
   }

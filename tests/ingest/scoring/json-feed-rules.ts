@@ -1,0 +1,112 @@
+import { IngestError } from "../../../server/ingest/errors.ts";
+import type { IngestedFeed } from "../../../server/ingest/model.ts";
+import type { FieldCheck } from "./json-feed-checks.ts";
+
+/**
+ * Checks any JSON Feed document can be held to, derived from the document itself and the
+ * spec's rules (jsonfeed.org/version/1.1), so they apply to files never seen before: detected
+ * as JSON Feed; one entry per item object; title, home page, icon as written; items inherit
+ * the feed's language and, lacking their own, its authors (1.1); `authors` wins over the
+ * deprecated `author`; ids are strings; URLs and attachments as written. A rule the document
+ * gives nothing to test is not checked; extensions (`_name` keys) are not modelled.
+ */
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+const httpUrl = (v: unknown) => {
+  const t = text(v);
+  if (!t || !/^https?:\/\//i.test(t)) return null;
+  try {
+    return new URL(t).href;
+  } catch {
+    return null;
+  }
+};
+
+export function jsonFeedRuleChecks(
+  name: string,
+  doc: Json,
+  result: IngestedFeed | IngestError,
+): FieldCheck[] {
+  if (result instanceof IngestError)
+    return [{ label: `${name}: ingested (${result.reason})`, ok: false }];
+  const checks: FieldCheck[] = [
+    { label: `${name}: detected as JSON Feed`, ok: result.format === "json" },
+  ];
+  const add = (label: string, ok: boolean) => checks.push({ label: `${name}: ${label}`, ok });
+  const items = Array.isArray(doc.items) ? doc.items.filter(isObject) : [];
+  add(
+    `${items.length} entries, one per item`,
+    result.entries.length === Math.min(items.length, 5000),
+  );
+  if (text(doc.title)) add("feed title", result.feed.title === text(doc.title));
+  if (httpUrl(doc.home_page_url))
+    add("home page", result.feed.siteUrl === httpUrl(doc.home_page_url));
+  const image = httpUrl(doc.icon) ?? httpUrl(doc.favicon);
+  if (image) add("image: icon, else favicon", result.feed.image === image);
+  if (text(doc.favicon) && text(doc.icon))
+    checks.push({ label: `${name}: favicon`, unmappable: "favicon not kept separately from icon" });
+  const feedLanguage = text(doc.language)?.replace(/_/g, "-") ?? null;
+  const feedAuthors = authorNames(doc);
+  if (feedAuthors) add("feed authors", result.feed.author === feedAuthors);
+  const rules = {
+    ids: true,
+    urls: true,
+    language: true,
+    authors: true,
+    attachments: true,
+    dates: true,
+  };
+  let hasExtensions = Object.keys(doc).some((k) => k.startsWith("_"));
+  items.slice(0, result.entries.length).forEach((item, i) => {
+    const entry = result.entries[i]!;
+    hasExtensions ||= Object.keys(item).some((k) => k.startsWith("_"));
+    const id =
+      typeof item.id === "number" || typeof item.id === "boolean" ? String(item.id) : text(item.id);
+    if (id && entry.guid !== id) rules.ids = false;
+    if (httpUrl(item.url) && entry.url !== httpUrl(item.url)) rules.urls = false;
+    const language = text(item.language)?.replace(/_/g, "-") ?? feedLanguage;
+    if (language && entry.language !== language) rules.language = false;
+    const authors = authorNames(item) ?? feedAuthors;
+    if (entry.author !== authors) rules.authors = false;
+    const attachments = Array.isArray(item.attachments)
+      ? item.attachments.filter((a) => isObject(a) && httpUrl(a.url))
+      : [];
+    if (entry.attachments.length !== attachments.length) rules.attachments = false;
+    if (text(item.date_published) && !Number.isNaN(Date.parse(String(item.date_published))))
+      if (entry.publishedAt?.getTime() !== Date.parse(String(item.date_published)))
+        rules.dates = false;
+  });
+  if (items.length > 0) {
+    if (items.some((item) => item.id != null)) add("item ids (as strings)", rules.ids);
+    if (items.some((item) => httpUrl(item.url))) add("item URLs", rules.urls);
+    if (items.some((item) => text(item.language)) || feedLanguage)
+      add("item languages (inherited from the feed)", rules.language);
+    add("item authors (authors over author, else the feed's)", rules.authors);
+    if (items.some((item) => Array.isArray(item.attachments)))
+      add("attachments", rules.attachments);
+    if (items.some((item) => text(item.date_published))) add("publication dates", rules.dates);
+  }
+  if (hasExtensions)
+    checks.push({ label: `${name}: extensions`, unmappable: "JSON Feed extensions not kept" });
+  return checks;
+}
+
+/** Our author field for a feed or item: 1.1 `authors` (named ones), else 1.0 `author`. */
+function authorNames(owner: Json): string | null {
+  const fromList = (list: unknown[]) => {
+    const names = list
+      .filter(isObject)
+      .map((a) => {
+        const url = text(a.url);
+        const email = url && /^mailto:/i.test(url) ? url.slice(7).split("?")[0]!.trim() : null;
+        return text(a.name) ?? email ?? "";
+      })
+      .filter(Boolean);
+    return names.length > 0 ? [...new Set(names)].join(", ") : null;
+  };
+  const modern = Array.isArray(owner.authors) ? fromList(owner.authors) : null;
+  return modern ?? (isObject(owner.author) ? fromList([owner.author]) : null);
+}
