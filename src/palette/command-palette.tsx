@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { afterContentPainted } from "../platform/first-paint.ts";
 import { onControlEvent } from "../shortcuts/bus.ts";
-import { Modal } from "../shortcuts/modal.tsx";
+import { Modal } from "../ui/modal.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 
 // cmdk and the palette's items load with the first Ctrl/Cmd+K (or, once the first content is

@@ -7,7 +7,7 @@ import { scopeStore } from "./scope-store.ts";
 import { resolveScopes, type ShortcutScope } from "./scopes.ts";
 
 // Open dialogs and menus of the UI kit are the modal and menu layers.
-onOverlayScope((kind) => scopeStore.enter(kind));
+onOverlayScope((kind, isActive) => scopeStore.enter(kind, isActive));
 
 export interface UseShortcutOptions {
   /** Where the binding is live; defaults to the action's scope in the registry. */

@@ -1,3 +1,4 @@
+export { Modal } from "../ui/modal.tsx";
 export {
   onControlEvent,
   onOpenQuickAdd,
@@ -16,7 +17,6 @@ export {
   useShortcutScope,
 } from "./hooks.ts";
 export { matchKeys, parseBinding } from "./keys.ts";
-export { Modal } from "./modal.tsx";
 export { IS_MAC } from "./platform.ts";
 export {
   findShortcutAction,

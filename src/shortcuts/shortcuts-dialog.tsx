@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { IconButton } from "../ui/icon-button.tsx";
 import { CloseIcon } from "../ui/icons.tsx";
+import { Modal } from "../ui/modal.tsx";
 import { onControlEvent } from "./bus.ts";
-import { Modal } from "./modal.tsx";
 import { ShortcutList } from "./shortcut-list.tsx";
 
 /** The keyboard shortcut list dialog (SPEC §2 dialogs), opened with ? or Shift+/. */
@@ -26,14 +27,9 @@ export function ShortcutsDialog({ web }: { web: boolean }) {
             {t("shortcuts.description")}
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => setOpen(false)}
-          aria-label={t("shortcuts.close")}
-          className="flex size-8 items-center justify-center rounded-lg hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        >
+        <IconButton onClick={() => setOpen(false)} label={t("shortcuts.close")}>
           <CloseIcon size={18} />
-        </button>
+        </IconButton>
       </div>
       <div className="max-h-[70vh] overflow-y-auto px-6 pt-5">
         <ShortcutList web={web} />

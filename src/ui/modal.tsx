@@ -1,14 +1,19 @@
 import { type ReactNode, useCallback, useEffect, useRef } from "react";
-import { scopeStore } from "./scope-store.ts";
+import { enterOverlay } from "./overlay-scope.ts";
 
 /**
- * A native modal <dialog>: focus starts on [data-autofocus] and stays inside, Escape closes it,
- * a click on the backdrop too. While open, only "modal"-scope shortcuts are live.
+ * The one native modal <dialog> of the kit (Dialog, the command palette and the shortcuts list
+ * sit in it): the browser traps focus and makes the page behind inert; focus starts on
+ * [data-autofocus]; Escape closes it, a click on the backdrop too, and `onClose` runs however it
+ * closes. While open it is a "modal" overlay: only modal-scope shortcuts are live.
  */
 export function Modal(props: {
   open: boolean;
   onClose: () => void;
-  label: string;
+  /** Its accessible name: a text, or the id of the element that names it. */
+  label?: string;
+  labelledBy?: string;
+  describedBy?: string | undefined;
   /** Size and margins: preflight zeroes a dialog's margins, so say where it sits ("m-auto"). */
   className?: string;
   testId?: string;
@@ -49,7 +54,7 @@ export function Modal(props: {
       if (dialog.open) dialog.close();
       return;
     }
-    leaveScope.current = scopeStore.enter("modal", () => dialog.open);
+    leaveScope.current = enterOverlay("modal", () => dialog.open);
     if (!dialog.open) dialog.showModal();
     // showModal focuses the first focusable element; a field marked data-autofocus wins.
     dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
@@ -61,6 +66,8 @@ export function Modal(props: {
     <dialog
       ref={ref}
       aria-label={props.label}
+      aria-labelledby={props.labelledBy}
+      aria-describedby={props.describedBy}
       data-testid={props.testId}
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close();

@@ -6,28 +6,33 @@ import { useEffect } from "react";
  * `onOverlayScope`, so the kit depends on nothing of the app.
  */
 export type OverlayKind = "modal" | "menu";
-type Enter = (kind: OverlayKind) => () => void;
+/** `isActive` lets the listener ask whether the overlay is still open between renders. */
+type Enter = (kind: OverlayKind, isActive?: () => boolean) => () => void;
 
-const open = new Map<symbol, OverlayKind>();
-const leaves = new Map<symbol, () => void>();
+interface Open {
+  kind: OverlayKind;
+  isActive: (() => boolean) | undefined;
+  leave?: () => void;
+}
+const open = new Set<Open>();
 let listener: Enter | undefined;
 
+/** Announces an overlay now; the answer ends it (calling it twice is harmless). */
+export function enterOverlay(kind: OverlayKind, isActive?: () => boolean): () => void {
+  const entry: Open = { kind, isActive, leave: listener?.(kind, isActive) };
+  open.add(entry);
+  return () => {
+    if (!open.delete(entry)) return;
+    entry.leave?.();
+  };
+}
+
 export function useOverlayScope(kind: OverlayKind, active: boolean): void {
-  useEffect(() => {
-    if (!active) return;
-    const id = Symbol(kind);
-    open.set(id, kind);
-    if (listener) leaves.set(id, listener(kind));
-    return () => {
-      open.delete(id);
-      leaves.get(id)?.();
-      leaves.delete(id);
-    };
-  }, [kind, active]);
+  useEffect(() => (active ? enterOverlay(kind) : undefined), [kind, active]);
 }
 
 /** The listener hears overlays already open too (it may load after the first dialog opened). */
 export function onOverlayScope(enter: Enter): void {
   listener = enter;
-  for (const [id, kind] of open) leaves.set(id, enter(kind));
+  for (const entry of open) entry.leave = enter(entry.kind, entry.isActive);
 }

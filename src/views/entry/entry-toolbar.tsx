@@ -7,6 +7,7 @@ import { runCommand } from "../../commands/run.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
+import { iconButtonClass } from "../../ui/icon-button.tsx";
 import { CheckIcon, CloseIcon } from "../../ui/icons.tsx";
 import {
   ArrowLeftIcon,
@@ -25,10 +26,7 @@ import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
 
-const TOOL =
-  "flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-600 outline-none transition-colors " +
-  "hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-40 " +
-  "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+const TOOL = iconButtonClass();
 
 /** The entry's actions: read, star, full text, copy link, share, open original, layout. */
 export function EntryToolbar(props: {

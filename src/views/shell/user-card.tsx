@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../session/session-context.tsx";
 import { useSignOut } from "../../session/use-sign-out.ts";
+import { IconButton } from "../../ui/icon-button.tsx";
 import { SignOutIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 
@@ -27,17 +28,16 @@ export function UserCard() {
           {user?.email}
         </p>
       </div>
-      <button
-        type="button"
+      <IconButton
+        surface="column"
         onClick={signOut}
         disabled={signingOut}
-        aria-label={t("auth.signOut")}
+        label={t("auth.signOut")}
         title={t("auth.signOut")}
         data-testid="sign-out"
-        className="flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-zinc-200 hover:text-zinc-900 disabled:opacity-50 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
       >
         {signingOut ? <Spinner size={16} /> : <SignOutIcon size={18} />}
-      </button>
+      </IconButton>
     </div>
   );
 }

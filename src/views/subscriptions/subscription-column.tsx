@@ -22,6 +22,7 @@ import { SubscriptionList } from "./subscription-list.tsx";
 import { SyncIndicator } from "./sync-indicator.tsx";
 import { ViewTabs } from "./view-tabs.tsx";
 import "../../ui/accent-ink.css";
+import { iconButtonClass } from "../../ui/icon-button.tsx";
 
 const NAV: {
   to: "/discover" | "/action" | "/power" | "/rsshub";
@@ -34,10 +35,7 @@ const NAV: {
   { to: "/rsshub", key: "nav.rsshub", icon: RssIcon },
 ];
 
-const ICON_BUTTON =
-  "flex size-8 items-center justify-center rounded-lg text-zinc-600 outline-none transition-colors " +
-  "hover:bg-zinc-200 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-accent " +
-  "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+const ICON_BUTTON = iconButtonClass("column");
 
 /**
  * The subscription column: view tabs, the subscriptions of the active view (folders, unread

@@ -11,6 +11,7 @@ import { useReader } from "../../runtime/runtime-context.tsx";
 import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { compactNumber } from "../../ui/format.ts";
+import { iconButtonClass } from "../../ui/icon-button.tsx";
 import {
   ArrowLeftIcon,
   CheckAllIcon,
@@ -27,11 +28,7 @@ import { selectionContext } from "./selection-context.ts";
 import { feedSelectionValue } from "./timeline-params.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
 
-const TOOL =
-  "flex size-8 items-center justify-center rounded-lg text-zinc-600 outline-none transition-colors " +
-  "hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-accent " +
-  "disabled:opacity-40 aria-pressed:bg-accent-soft aria-pressed:text-accent " +
-  "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+const TOOL = iconButtonClass();
 
 /**
  * The timeline's header: what it shows (the source and the view), its unread count, and the
