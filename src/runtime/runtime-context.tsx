@@ -3,7 +3,7 @@ import { openDatabase } from "../db/prewarm.ts";
 import { afterContentPainted } from "../platform/first-paint.ts";
 import { useSession, useSessionService } from "../session/session-context.tsx";
 import { useAppServices } from "./app-services.tsx";
-import { type ReaderServices, type Runtime, startRuntime } from "./start-runtime.ts";
+import { type Runtime, type RuntimeServices, startRuntime } from "./start-runtime.ts";
 import { useSyncErrorToasts } from "./sync-toasts.ts";
 
 declare global {
@@ -17,15 +17,15 @@ declare global {
   }
 }
 
-export type ReaderState =
+export type RuntimeState =
   | { status: "booting" }
-  | { status: "ready"; services: ReaderServices }
+  | { status: "ready"; services: RuntimeServices }
   | { status: "failed"; error: unknown };
 
 /** The longest the sync engine waits for the first rows to be painted. */
 const SYNC_AFTER_PAINT_MAX_WAIT_MS = 3000;
 
-const ReaderContext = createContext<ReaderState>({ status: "booting" });
+const RuntimeContext = createContext<RuntimeState>({ status: "booting" });
 
 /**
  * Starts the signed-in user's runtime (start-runtime.ts) and closes it when the user signs out
@@ -35,7 +35,7 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const session = useSessionService();
   const { api, connectivity, optional } = useAppServices();
-  const [state, setState] = useState<ReaderState>({ status: "booting" });
+  const [state, setState] = useState<RuntimeState>({ status: "booting" });
   // A failed sign-out stopped the runtime's sync: starting again restarts it.
   const [generation, restart] = useState(0);
   const userId = user?.id;
@@ -82,15 +82,15 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
   }, [userId, api, connectivity, optional, session, generation]);
 
   useSyncErrorToasts(state.status === "ready" ? state.services.engine : undefined);
-  return <ReaderContext value={state}>{children}</ReaderContext>;
+  return <RuntimeContext value={state}>{children}</RuntimeContext>;
 }
 
-export function useReaderState(): ReaderState {
-  return useContext(ReaderContext);
+export function useRuntimeState(): RuntimeState {
+  return useContext(RuntimeContext);
 }
 
 /** The runtime's services, or undefined while the database opens (or if it failed). */
-export function useReader(): ReaderServices | undefined {
-  const state = useContext(ReaderContext);
+export function useRuntime(): RuntimeServices | undefined {
+  const state = useContext(RuntimeContext);
   return state.status === "ready" ? state.services : undefined;
 }

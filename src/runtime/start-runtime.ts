@@ -24,7 +24,7 @@ import { browserSettingsSteps, type SettingsSteps } from "./settings-steps.ts";
 import { runStartup, type StartupResult } from "./startup.ts";
 
 /** What the signed-in screens use: read through `db` (live queries), write through `dispatch`. */
-export interface ReaderServices {
+export interface RuntimeServices {
   userId: string;
   db: LocalDatabase;
   dispatch: Dispatch;
@@ -33,7 +33,7 @@ export interface ReaderServices {
   api: ApiFetch;
 }
 
-export interface Runtime extends ReaderServices {
+export interface Runtime extends RuntimeServices {
   /** The start-up sequence's outcome, once its last step ran. */
   startup: Promise<StartupResult>;
   /** What start-up hydrated into memory (null with data persistence off or before it ran). */

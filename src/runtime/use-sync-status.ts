@@ -3,7 +3,7 @@ import type { Observable } from "rxjs";
 import type { ConnectivityStatus } from "../sync/connectivity.ts";
 import type { SyncState } from "../sync/engine.ts";
 import { useAppServices } from "./app-services.tsx";
-import { useReader, useReaderState } from "./runtime-context.tsx";
+import { useRuntime, useRuntimeState } from "./runtime-context.tsx";
 
 /** The latest value of an observable; `initial` until it emits. */
 function useObservable<T>(source: Observable<T> | undefined, initial: T): T {
@@ -32,7 +32,7 @@ export function useConnectivityStatus(): ConnectivityStatus {
 const IDLE: SyncState = { pending: 0, pushing: false, pulling: false, lastPulledAt: undefined };
 
 export function useSyncState(): SyncState {
-  const reader = useReader();
+  const reader = useRuntime();
   return useObservable(reader?.engine.state$, IDLE);
 }
 
@@ -43,7 +43,7 @@ export function useSyncState(): SyncState {
 export type SyncIndicatorState = "disabled" | "offline" | "syncing" | "synced";
 
 export function useSyncIndicator(): { state: SyncIndicatorState; pending: number } {
-  const readerState = useReaderState();
+  const readerState = useRuntimeState();
   const connectivity = useConnectivityStatus();
   const sync = useSyncState();
   if (readerState.status === "failed") return { state: "disabled", pending: 0 };

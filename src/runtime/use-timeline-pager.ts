@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { TimelineQuery } from "../queries/index.ts";
 import { createPager, type Pager, type PagerState, timelineScope } from "../sync/pager.ts";
-import type { ReaderServices } from "./start-runtime.ts";
+import type { RuntimeServices } from "./start-runtime.ts";
 
 export type { PagerState };
 
@@ -20,7 +20,7 @@ const LOCAL_ONLY: PagerState = { ...UNKNOWN, settled: true, end: true };
  * shown (rows arrive below them, never between), and `loadOlder` fetches the next older page
  * when the local rows run out.
  */
-export function useTimelinePager(reader: ReaderServices | undefined, query: TimelineQuery) {
+export function useTimelinePager(reader: RuntimeServices | undefined, query: TimelineQuery) {
   const key = JSON.stringify(query);
   const [pager, setPager] = useState<{ key: string; pager: Pager | null } | null>(null);
   const [state, setState] = useState<{ pager: Pager; value: PagerState } | null>(null);

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useCommandContext } from "../../commands/hooks.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { loadReadability, readabilityFresh } from "../../runtime/entry-content/readability.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -19,7 +19,7 @@ import { EntryToolbar } from "./entry-toolbar.tsx";
  * Space / Shift+Space scroll it; its state is published for the palette's commands.
  */
 export function EntryBody(props: {
-  reader: ReaderServices;
+  reader: RuntimeServices;
   entry: EntryDetail;
   streamed: boolean;
 }) {

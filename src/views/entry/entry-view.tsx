@@ -9,16 +9,16 @@ import {
   createContentStream,
 } from "../../runtime/entry-content/content-stream.ts";
 import { fetchEntryIntoStore } from "../../runtime/entry-content/fetch-entry.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAreaScope } from "../shell/use-area-scope.ts";
 import { EntryBody } from "./entry-body.tsx";
 import { entryContext } from "./entry-context.ts";
 
-const streams = new WeakMap<ReaderServices, ContentStream>();
-function contentStream(reader: ReaderServices): ContentStream {
+const streams = new WeakMap<RuntimeServices, ContentStream>();
+function contentStream(reader: RuntimeServices): ContentStream {
   let stream = streams.get(reader);
   if (!stream) {
     stream = createContentStream({ api: reader.api, db: reader.db });
@@ -34,7 +34,7 @@ function contentStream(reader: ReaderServices): ContentStream {
 export function EntryView({ entryId }: { entryId: string }) {
   const { t } = useTranslation("reader");
   const { t: tApp } = useTranslation();
-  const reader = useReader();
+  const reader = useRuntime();
   const db = reader?.db;
   const entry = useLiveQuery(() => (db ? entryDetail$(db, entryId) : of(undefined)), [db, entryId]);
   const [missing, setMissing] = useState(false);

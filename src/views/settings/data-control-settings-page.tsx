@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadDatabase } from "../../runtime/download-database.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
 import { Button } from "../../ui/button.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
@@ -54,7 +54,7 @@ function ActionRow(props: {
  */
 export function DataControlSettingsPage() {
   const { t } = useTranslation();
-  const reader = useReader();
+  const reader = useRuntime();
   const { pending } = useSyncIndicator();
   const [busy, setBusy] = useState<"export" | "reset" | undefined>();
   const [exported, setExported] = useState<string | undefined>();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { useCommandHost, usePromptAnswer } from "../../commands/hooks.ts";
 import type { CommandHost } from "../../commands/host.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { onOpenQuickAdd } from "../../shortcuts/index.ts";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
 import { keepVisible } from "../timeline/sticky-reads.ts";
@@ -12,7 +12,7 @@ import { keepVisible } from "../timeline/sticky-reads.ts";
  * prompt and for Ctrl/Cmd+N.
  */
 export function useReaderHost(currentView: number) {
-  const reader = useReader();
+  const reader = useRuntime();
   const host = useMemo<CommandHost | undefined>(
     () => (reader ? { dispatch: reader.dispatch, view: { keepVisible } } : undefined),
     [reader],

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useFeedPreview } from "../../runtime/feed-preview.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogActions } from "../../ui/dialog.tsx";
@@ -61,7 +61,7 @@ export function QuickAddDialog({ defaultView }: { defaultView: number }) {
 
 function QuickAddBody({ initial }: { initial: QuickAddForm }) {
   const { t } = useTranslation("reader");
-  const reader = useReader();
+  const reader = useRuntime();
   const categories = useCategories();
   const [form, setForm] = useState(initial);
   const [commandId, setCommandId] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import { filter, of } from "rxjs";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import { commandProgress$, feedEntryCount$, type SubscriptionItem } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import type { CommandRejection } from "../../runtime/sync-toasts.ts";
 import { rejectionMessage } from "../../runtime/sync-toasts.ts";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
@@ -39,7 +39,7 @@ function findSubscribed(
 
 /** Follows one subscribe command: queued, sent, confirmed with its entries, or refused. */
 export function QuickAddProgress(props: {
-  reader: ReaderServices;
+  reader: RuntimeServices;
   commandId: string;
   form: QuickAddForm;
   /** Feed ids subscribed before this command: the new one is the one not among them. */

@@ -3,7 +3,7 @@ import { type ComponentType, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isFeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import {
   ActionsIcon,
   DiscoverIcon,
@@ -44,7 +44,7 @@ const ICON_BUTTON = iconButtonClass("column");
 export function SubscriptionColumn() {
   const { t } = useTranslation();
   const { t: tr } = useTranslation("reader");
-  const reader = useReader();
+  const reader = useRuntime();
   const { location, view } = useTimelineLocation();
   const area = useRef<HTMLDivElement>(null);
   useAreaScope(area, "subscription-list");

@@ -9,7 +9,7 @@ import {
 } from "../../../contract/routes.ts";
 import { starredCount$, subscriptionTree$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
+import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
 import { ListIcon, StarIcon } from "../../ui/reader-icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { UnreadBadge } from "../../ui/unread-badge.tsx";
@@ -34,8 +34,8 @@ export function SubscriptionList({
 }) {
   const { t } = useTranslation("reader");
   const { t: tApp } = useTranslation();
-  const state = useReaderState();
-  const reader = useReader();
+  const state = useRuntimeState();
+  const reader = useRuntime();
   const db = reader?.db;
   const tree = useLiveQuery(() => (db ? subscriptionTree$(db, view) : of(undefined)), [db, view]);
   const starred = useLiveQuery(() => (db ? starredCount$(db, view) : of(0)), [db, view]);

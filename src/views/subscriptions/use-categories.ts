@@ -1,11 +1,11 @@
 import { of } from "rxjs";
 import { allSubscriptions$, type SubscriptionItem } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 
 /** Every subscription, any view; empty while the database opens. */
 export function useAllSubscriptions(): SubscriptionItem[] {
-  const reader = useReader();
+  const reader = useRuntime();
   return useLiveQuery(() => (reader ? allSubscriptions$(reader.db) : of([])), [reader]) ?? [];
 }
 

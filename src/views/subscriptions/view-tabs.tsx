@@ -4,7 +4,7 @@ import { of } from "rxjs";
 import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
 import { viewUnreadTotals$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { compactNumber } from "../../ui/format.ts";
 import { VIEW_META } from "../shell/view-meta.tsx";
 
@@ -12,7 +12,7 @@ import { VIEW_META } from "../shell/view-meta.tsx";
 export function ViewTabs({ active }: { active: number }) {
   const { t } = useTranslation();
   const { t: tr } = useTranslation("reader");
-  const reader = useReader();
+  const reader = useRuntime();
   const db = reader?.db;
   const totals =
     useLiveQuery(() => (db ? viewUnreadTotals$(db) : of<Record<number, number>>({})), [db]) ?? {};

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { TimelineQuery } from "../../queries/index.ts";
-import { useReader, useReaderState } from "../../runtime/runtime-context.tsx";
+import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
 import { useTimelinePager } from "../../runtime/use-timeline-pager.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -25,8 +25,8 @@ export function TimelineColumn(props: {
 }) {
   const { t } = useTranslation("reader");
   const { t: tApp } = useTranslation();
-  const reader = useReader();
-  const state = useReaderState();
+  const reader = useRuntime();
+  const state = useRuntimeState();
   const settings = useReaderSettings();
   const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly };
   const pager = useTimelinePager(reader, query);

@@ -7,7 +7,7 @@ import { useCommandAvailability } from "../../commands/hooks.ts";
 import { runCommand } from "../../commands/run.ts";
 import { type TimelineQuery, timelineUnreadCount$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import { useReader } from "../../runtime/runtime-context.tsx";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { compactNumber } from "../../ui/format.ts";
@@ -45,7 +45,7 @@ export function TimelineHeader({
 }) {
   const { t } = useTranslation("reader");
   const { t: tApp } = useTranslation();
-  const reader = useReader();
+  const reader = useRuntime();
   const settings = useReaderSettings();
   const mobile = useIsMobile();
   const nav = useShellNav();

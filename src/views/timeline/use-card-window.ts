@@ -2,14 +2,14 @@ import { useRef } from "react";
 import { of } from "rxjs";
 import { type EntryCard, entryCards$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 
 /**
  * The rows of the entries around the visible range (one live query per window). Rows already
  * loaded keep showing while the next window loads, so scrolling never flashes placeholders
  * for entries seen a moment ago.
  */
-export function useCardWindow(reader: ReaderServices | undefined, ids: string[]) {
+export function useCardWindow(reader: RuntimeServices | undefined, ids: string[]) {
   const key = ids.join(",");
   const db = reader?.db;
   const cards = useLiveQuery(

@@ -1,11 +1,11 @@
 import { useCallback, useState } from "react";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 
 /**
  * Refetch: entries read in the meantime leave the list (restart), and the server is asked for
  * fresh state. Offline or refused, the local timeline simply stays.
  */
-export function useRefetch(reader: ReaderServices | undefined, restart: () => void) {
+export function useRefetch(reader: RuntimeServices | undefined, restart: () => void) {
   const [refetching, setRefetching] = useState(false);
   const refetch = useCallback(async () => {
     if (!reader) return;

@@ -3,7 +3,7 @@ import { of } from "rxjs";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
 import { type TimelinePage, type TimelineQuery, timelineIds$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { setStickyScope, stickyIds } from "./sticky-reads.ts";
 
 /** Entries in the first page of the infinite scroll (from the local store, not the network). */
@@ -18,7 +18,7 @@ function timelineKey(query: TimelineQuery): string {
  * stays on screen; a different timeline starts empty.
  */
 export function useTimelineRows(
-  reader: ReaderServices | undefined,
+  reader: RuntimeServices | undefined,
   query: TimelineQuery,
   /** Rows below this publish time are hidden: the server pager has not reached them. */
   floor?: string,

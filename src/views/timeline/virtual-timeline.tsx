@@ -11,7 +11,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { markContentPainted } from "../../platform/first-paint.ts";
 import type { TimelineRow } from "../../queries/index.ts";
-import type { ReaderServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import type { PagerState } from "../../runtime/use-timeline-pager.ts";
 import type { ReaderSettings } from "../../settings/reader.ts";
 import { dayLabel } from "../../ui/format.ts";
@@ -34,7 +34,7 @@ const PREFETCH_ROWS = 30;
  * a masonry of lanes, Videos a grid of lanes. Rows come in windows of the local store.
  */
 export function VirtualTimeline(props: {
-  reader: ReaderServices | undefined;
+  reader: RuntimeServices | undefined;
   view: number;
   rows: TimelineRow[];
   more: boolean;
