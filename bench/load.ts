@@ -5,6 +5,7 @@ import { TestClient } from "../tests/support/http-client.ts";
 import { createTestPostgres, type TestPostgres } from "../tests/support/postgres.ts";
 import type { BenchDialect } from "./support/database.ts";
 import { measure, type Throughput } from "./support/measure.ts";
+import { npmStartServer } from "./support/npm-start.ts";
 import { withProcessCpu } from "./support/process-cpu.ts";
 import { seedTimeline, type TimelineSeed } from "./support/seed-timeline.ts";
 import { spawnServer } from "./support/spawn-server.ts";
@@ -27,10 +28,17 @@ export interface LoadFigures {
   firstTimeline: Throughput;
   /** The timeline again, after the health baseline: the settled figure. */
   timeline: Throughput;
+  /** CONTENT_PAGE at CONTENT_CONNECTIONS connections: its tail latency, and server CPU per request. */
+  contentPage: Throughput;
+  contentPageCpuMs: number;
+  contentPageBytes: number;
 }
 
 const PASSWORD = "bench password 123";
 const TIMELINE: EntriesRequest = { view: 0, limit: 20 };
+/** The newest 100 entries with their content: what a reader fetching a page of articles asks. */
+const CONTENT_PAGE: EntriesRequest = { limit: 100, withContent: true };
+const CONTENT_CONNECTIONS = 10;
 
 /**
  * Throughput under load: `POST /api/entries` (the timeline, {view: 0, limit: 20}) at
@@ -69,7 +77,12 @@ export async function benchLoad(
     env.DATABASE_URL = postgres.url;
     env.DATABASE_POOL_MAX = String(postgres.poolMax);
   }
-  const server = await spawnServer(env, { nodeFlags: options.nodeFlags, entry: options.entry });
+  // The server as npm start runs it (bundle, flags, environment) unless told otherwise.
+  const launch = options.entry ? undefined : npmStartServer();
+  const server = await spawnServer(
+    { ...launch?.env, ...env },
+    { nodeFlags: options.nodeFlags ?? launch?.nodeFlags, entry: options.entry ?? launch?.entry },
+  );
   try {
     const client = new TestClient(server.url);
     const signUp = await client.signUp(`load.${Date.now()}@example.com`, PASSWORD);
@@ -124,6 +137,21 @@ export async function benchLoad(
     const health = healthRun.result;
     const healthCpuMs = healthRun.cpuMs / health.requests;
     const { load: timeline, cpuMs: timelineCpuMs } = await loadTimeline();
+    const page = await client.request("POST", "/api/entries", { json: CONTENT_PAGE });
+    if (page.status !== 200 || page.body?.data?.length !== CONTENT_PAGE.limit) {
+      throw new Error(`POST /api/entries (content): HTTP ${page.status}`);
+    }
+    const contentRun = await withProcessCpu(server.pid, () =>
+      measure({
+        url: `${server.url}/api/entries`,
+        method: "POST",
+        headers,
+        body: JSON.stringify(CONTENT_PAGE),
+        seconds,
+        connections: CONTENT_CONNECTIONS,
+        timeout: 30,
+      }),
+    );
     const analyzedAfterSeedS = postgres ? await entryAnalyzedAt(postgres.url, seededWall) : null;
     return {
       database: postgres ? `postgres (${postgres.engine})` : "sqlite",
@@ -137,6 +165,9 @@ export async function benchLoad(
       timelineCpuMs,
       firstTimeline,
       timeline,
+      contentPage: contentRun.result,
+      contentPageCpuMs: contentRun.cpuMs / contentRun.result.requests,
+      contentPageBytes: Buffer.byteLength(page.text),
     };
   } finally {
     await server.stop();
@@ -158,7 +189,39 @@ async function entryAnalyzedAt(url: string, since: number): Promise<number | nul
   }
 }
 
-export function loadTable(figures: LoadFigures[]): Table {
+export function loadTables(figures: LoadFigures[]): Table[] {
+  return [loadTable(figures), contentPageTable(figures)];
+}
+
+function contentPageTable(figures: LoadFigures[]): Table {
+  return {
+    title: `POST /api/entries ${JSON.stringify(CONTENT_PAGE)} at ${CONTENT_CONNECTIONS} connections (newest 100 with content)`,
+    headers: [
+      "database",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "p99 / p50",
+      "server CPU ms/req",
+      "answer KB",
+    ],
+    rows: figures.map((f) => [
+      f.database,
+      f.contentPage.requestsPerSecond,
+      f.contentPage.p50Ms,
+      f.contentPage.p99Ms,
+      (f.contentPage.p99Ms / Math.max(1, f.contentPage.p50Ms)).toFixed(2),
+      f.contentPageCpuMs.toFixed(2),
+      Math.round(f.contentPageBytes / 1024),
+    ]),
+    notes: [
+      "Measured last, on the same server and data. p50 at 10 connections is about 10x the service time (one event loop);",
+      "the tail beyond that is pauses: garbage collection, a slow query, or the loop blocked by other work.",
+    ],
+  };
+}
+
+function loadTable(figures: LoadFigures[]): Table {
   const first = figures[0];
   return {
     title: `Load: POST /api/entries (timeline) at ${first?.connections} connections, ${first?.seconds} s each, against GET /api/health`,
@@ -171,7 +234,7 @@ export function loadTable(figures: LoadFigures[]): Table {
       "timeline p99 ms",
       "timeline × health",
       "aim ≥ 0.25×",
-      "server CPU ms/req health / timeline",
+      "server CPU ms/req health / timeline (ratio)",
       "first seconds req/s (p99 ms)",
     ],
     rows: figures.map((f) => [
@@ -185,7 +248,7 @@ export function loadTable(figures: LoadFigures[]): Table {
       `${f.timeline.requestsPerSecond >= 0.25 * f.health.requestsPerSecond ? "met" : "missed"}${
         f.timeline.errors + f.health.errors ? `, ${f.timeline.errors + f.health.errors} errors` : ""
       }`,
-      `${f.healthCpuMs.toFixed(3)} / ${f.timelineCpuMs.toFixed(3)}`,
+      `${f.healthCpuMs.toFixed(3)} / ${f.timelineCpuMs.toFixed(3)} (${ratio(f.healthCpuMs, f.timelineCpuMs)})`,
       `${f.firstTimeline.requestsPerSecond} (${f.firstTimeline.p99Ms})${
         f.firstTimeline.errors ? `, ${f.firstTimeline.errors} errors` : ""
       }`,
@@ -201,8 +264,10 @@ export function loadTable(figures: LoadFigures[]): Table {
               : `; entry analyzed ${f.analyzedAfterSeedS.toFixed(1)} s after it.`
             : "."),
       ),
-      "Timeline body {view: 0, limit: 20} (list form, no content); health = GET /api/health (select 1); server in its own process.",
+      "Timeline body {view: 0, limit: 20} (list form, no content); health = GET /api/health (select 1); server in its own process, run as npm start runs it.",
       "Order: timeline right after the seed (first seconds), health, timeline again (the figures the ratio and aim use).",
+      "The load generator shares the machine's cores with the server: the CPU ratio (health's CPU per request over the",
+      "timeline's) is the capacity ratio the server itself would reach, and moves less with other load than req/s does.",
     ],
   };
 }

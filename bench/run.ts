@@ -1,7 +1,7 @@
 import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
-import { benchLoad, loadTable } from "./load.ts";
+import { benchLoad, loadTables } from "./load.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchMemory, memoryTable } from "./memory.ts";
@@ -52,7 +52,7 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   },
   {
     name: "load",
-    run: async () => [loadTable([await benchLoad("sqlite"), await benchLoad("postgres")])],
+    run: async () => loadTables([await benchLoad("sqlite"), await benchLoad("postgres")]),
   },
   {
     name: "memory",
