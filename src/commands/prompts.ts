@@ -12,8 +12,6 @@ export type PromptRequest =
   | { kind: "editSubscription" | "unsubscribe"; feedId: string }
   | { kind: "batchEditSubscriptions"; feedIds: readonly string[] };
 
-export type PromptKind = PromptRequest["kind"];
-
 export interface PromptAnswerer {
   /** Whether this part of the screen owns the dialog for the request. */
   matches(request: PromptRequest): boolean;

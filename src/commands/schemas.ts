@@ -1,9 +1,7 @@
 import {
-  BatchSubscriptionRequest,
   EntityId,
   MarkReadRequest,
   RenameCategoryRequest,
-  SubscribeRequest,
   TimeBound,
   View,
 } from "../../contract/reading.ts";
@@ -15,8 +13,6 @@ import {
 export { EntityId, TimeBound, View };
 export const IdList = MarkReadRequest.fields.entryIds;
 export const CategoryName = RenameCategoryRequest.fields.category;
-export const OptionalCategory = BatchSubscriptionRequest.fields.category;
-export const OptionalTitle = SubscribeRequest.fields.title;
 
 /** ISO time for a bound given as ISO text or epoch ms; undefined when absent or invalid. */
 export function toIso(value: string | number | undefined): string | undefined {

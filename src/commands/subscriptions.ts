@@ -19,7 +19,7 @@ import { defineCommand } from "./types.ts";
 type SubscribeAnswer = ResponseOf<typeof subscriptions.subscribe>;
 
 /** The placeholder row of a subscription whose feed the server has not named yet. */
-export function placeholderId(commandId: string): string {
+function placeholderId(commandId: string): string {
   return `pending/${commandId}`;
 }
 

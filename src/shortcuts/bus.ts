@@ -6,7 +6,7 @@ export type ControlEvent = "quick-add" | "shortcuts-dialog" | "command-palette";
 
 const listeners = new Map<ControlEvent, Set<() => void>>();
 
-export function emitControlEvent(event: ControlEvent): void {
+function emitControlEvent(event: ControlEvent): void {
   for (const listener of listeners.get(event) ?? []) listener();
 }
 

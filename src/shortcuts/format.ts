@@ -19,7 +19,7 @@ export function sortKeyTokens(tokens: readonly string[]): string[] {
     .map(({ token }) => token);
 }
 
-export function bindingTokens(binding: KeyBinding): string[] {
+function bindingTokens(binding: KeyBinding): string[] {
   const tokens: string[] = [];
   if (binding.alt) tokens.push("Alt");
   if (binding.meta) tokens.push("Meta");

@@ -22,7 +22,7 @@ export interface ShortcutListGroup {
 }
 
 /** The group a command's shortcut is listed under, from its scope. */
-export function commandGroup(scope: ShortcutScope): ShortcutGroup {
+function commandGroup(scope: ShortcutScope): ShortcutGroup {
   switch (scope) {
     case "entry-render":
       return "entry-actions";

@@ -1,10 +1,10 @@
 /** Whether the keyboard's main modifier is Meta (macOS, iOS) rather than Control. */
-export function isApplePlatform(platform: string | undefined): boolean {
+function isApplePlatform(platform: string | undefined): boolean {
   return /Mac|iPhone|iPad|iPod/i.test(platform ?? "");
 }
 
 /** The current browser's platform string, preferring User-Agent Client Hints. */
-export function currentPlatform(): string {
+function currentPlatform(): string {
   if (typeof navigator === "undefined") return "";
   const hints = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData;
   return hints?.platform || navigator.platform || "";

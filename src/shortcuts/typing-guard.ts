@@ -35,7 +35,7 @@ export function isTypingTarget(target: unknown): boolean {
 }
 
 /** Space and Enter on a button or link activate it; they are not shortcuts there. */
-export function isActivationKeyOnControl(key: string, target: unknown): boolean {
+function isActivationKeyOnControl(key: string, target: unknown): boolean {
   if (key !== " " && key !== "Enter") return false;
   if (typeof target !== "object" || target === null) return false;
   const element = target as TargetLike;

@@ -16,7 +16,7 @@ import { FeedIcon } from "./feed-icon.tsx";
 import { ROW, ROW_ACTIVE } from "./row-style.ts";
 
 /** The route segment a subscription opens: its feed, list or inbox. */
-export function subscriptionParam(item: SubscriptionItem): string | null {
+function subscriptionParam(item: SubscriptionItem): string | null {
   if (item.feedId) return item.feedId;
   if (item.listId) return `list-${item.listId}`;
   if (item.inboxId) return `inbox-${item.inboxId}`;

@@ -22,7 +22,7 @@ export interface QuickAddForm {
 }
 
 /** A URL without a scheme is taken as https; rsshub:// and http(s):// pass unchanged. */
-export function normalizeFeedUrl(input: string): string {
+function normalizeFeedUrl(input: string): string {
   const url = input.trim();
   if (url === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   return `https://${url}`;

@@ -10,7 +10,7 @@ import { useShortcut } from "../../shortcuts/index.ts";
 import { toggleFolder, useCollapsedFolders } from "./folder-state.ts";
 
 /** The subscription column's rows in screen order, as timeline selections. */
-export function columnOrder(
+function columnOrder(
   tree: SubscriptionTree | undefined,
   isCollapsed: (name: string) => boolean,
 ): FeedSelection[] {

@@ -11,7 +11,7 @@ export interface MarkReadModes {
 }
 
 /** How long the pointer must rest on a row before hovering marks it read. */
-export const HOVER_MARK_MS = 600;
+const HOVER_MARK_MS = 600;
 const FLUSH_MS = 250;
 const DISPLAYED_RATIO = 0.6;
 

@@ -24,7 +24,7 @@ import { useCardWindow } from "./use-card-window.ts";
 import { viewLayout } from "./view-layouts.ts";
 
 /** A day's heading; its element has exactly this height. */
-export const DAY_HEIGHT = 34;
+const DAY_HEIGHT = 34;
 /** Start loading the next page this many rows before the end. */
 const PREFETCH_ROWS = 30;
 
