@@ -131,7 +131,7 @@ export function hasItemLevelElement(
   if (prefixes.length === 0) return false;
   const item = family === "atom" ? "entry" : "item";
   const firstItem = text.search(new RegExp(`<(?:[\\w.-]+:)?${item}[\\s>]`));
-  if (firstItem < 0) return false;
+  if (firstItem < 0 || text.indexOf(`:${localName}`, firstItem) < 0) return false;
   const element = new RegExp(`<(?:${prefixes.join("|")}):${localName}[\\s/>]`, "gi");
   element.lastIndex = firstItem;
   return element.test(text);
