@@ -6,6 +6,7 @@ import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchMemory, memoryTable } from "./memory.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
+import { benchPgPlanner, pgPlannerTable } from "./pg-planner.ts";
 import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
@@ -53,6 +54,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "load",
     run: async () => loadTables([await benchLoad("sqlite"), await benchLoad("postgres")]),
+  },
+  {
+    name: "pg-planner",
+    run: async () => [pgPlannerTable(await benchPgPlanner())],
   },
   {
     name: "memory",
