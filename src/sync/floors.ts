@@ -72,6 +72,27 @@ export function lowerFloorStatement(scope: TimelineScope, floor: string): Statem
   );
 }
 
+/**
+ * A feed joined the timelines: wider timelines (everything, a view, a folder, stars aside) are
+ * complete only down to where the new feed is too. Single-feed floors stay.
+ */
+export function raiseWideFloorsStatement(floor: string): Statement {
+  return sql(
+    `UPDATE meta SET value = MAX(value, ?)
+     WHERE key LIKE 'floor:%' AND key NOT LIKE 'floor:{"feedId":%'
+       AND key NOT LIKE 'floor:{"isCollection":true%'`,
+    floor,
+  );
+}
+
+/** Forgets the floors of wider timelines (see raiseWideFloorsStatement). */
+export function clearWideFloorsStatement(): Statement {
+  return sql(
+    `DELETE FROM meta WHERE key LIKE 'floor:%' AND key NOT LIKE 'floor:{"feedId":%'
+       AND key NOT LIKE 'floor:{"isCollection":true%'`,
+  );
+}
+
 /** Forgets every floor: the local store no longer joins up with the server's newest entries. */
 export function clearFloorsStatement(): Statement {
   return sql("DELETE FROM meta WHERE key LIKE 'floor:%'");

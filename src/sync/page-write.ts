@@ -3,7 +3,7 @@ import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
 import { collectionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql } from "../db/statements.ts";
 import type { LocalDatabase } from "../db/types.ts";
-import { lowerFloorStatement, type TimelineScope } from "./floors.ts";
+import { lowerFloorStatement, raiseWideFloorsStatement, type TimelineScope } from "./floors.ts";
 import { entryStatements, replayPending, upsert } from "./snapshot.ts";
 
 /**
@@ -17,6 +17,8 @@ export async function writePage(
   items: readonly EntryListItem[],
   scope: TimelineScope,
   floor: string,
+  /** A new subscription's first page: wider timelines now lack the rest of its entries. */
+  options: { newFeed?: boolean } = {},
 ) {
   await db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
     const counts = await tx.query<{ subscription_id: string; count: number }>(
@@ -26,6 +28,7 @@ export async function writePage(
       ...entryStatements(items),
       ...items.map(starStatement),
       lowerFloorStatement(scope, floor),
+      ...(options.newFeed ? [raiseWideFloorsStatement(floor)] : []),
     ]);
     await replayPending(tx);
     await runStatements(tx, [

@@ -191,5 +191,5 @@ export async function fillSubscription(
     { silent: true },
   );
   const floor = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
-  await writePage(db, data, scope, floor);
+  await writePage(db, data, scope, floor, { newFeed: true });
 }

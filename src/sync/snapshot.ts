@@ -3,7 +3,7 @@ import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/inde
 import { collectionRow, entryRow, feedRow, type LocalRow, subscriptionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
-import { clearFloorsStatement, lowerFloorStatement } from "./floors.ts";
+import { clearFloorsStatement, clearWideFloorsStatement, lowerFloorStatement } from "./floors.ts";
 import { pendingEvents } from "./outbox.ts";
 import type { ServerSnapshot } from "./pull.ts";
 
@@ -40,8 +40,16 @@ async function floorStatements(tx: SqlRunner, snapshot: ServerSnapshot): Promise
     "SELECT MAX(published_at) AS at FROM entries",
   );
   const joinsUp = newest?.at != null && newest.at >= snapshot.entriesFloor;
+  // Feeds subscribed elsewhere since the floors were written: their older entries are missing.
+  const feeds = JSON.stringify(snapshot.subscriptions.map((s) => s.feedId).sort());
+  const [known] = await tx.query<{ value: string }>(
+    "SELECT value FROM meta WHERE key = 'floorFeeds'",
+  );
+  const sameFeeds = known?.value === feeds;
   return [
     ...(joinsUp ? [] : [clearFloorsStatement()]),
+    ...(sameFeeds ? [] : [clearWideFloorsStatement()]),
+    setMeta("floorFeeds", feeds),
     lowerFloorStatement({}, snapshot.entriesFloor),
     lowerFloorStatement({ isCollection: true }, snapshot.starredFloor),
   ];
