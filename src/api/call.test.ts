@@ -163,18 +163,29 @@ describe("typed call over the endpoint table", () => {
 
 describe("a call of the light half (endpointInfo), as before the first paint", () => {
   /** A client from fresh modules: the Schemas (codec.ts) not loaded yet, as at start-up. */
-  async function coldClient() {
+  async function coldClient(loadSchemasAfter?: Promise<unknown>) {
     vi.resetModules();
     const calls = await import("./call.ts");
     const { createApiClient: create } = await import("./client.ts");
+    const reactions = recordingReactions();
     const { fetch } = create({
       baseURL: server.baseURL,
       platform: "web",
       dev: false,
-      reactions: recordingReactions(),
+      reactions,
       retryDelayMs: 0,
+      ...(loadSchemasAfter ? { loadSchemasAfter } : {}),
     });
-    return { call: fetch.call, loadedCodec: calls.loadedCodec };
+    return { call: fetch.call, loadedCodec: calls.loadedCodec, reactions };
+  }
+
+  /** A first paint to come: `paint()` lets the Schemas load. */
+  function firstPaint() {
+    let paint: () => void = () => undefined;
+    const painted = new Promise<void>((resolve) => {
+      paint = resolve;
+    });
+    return { painted, paint: () => paint() };
   }
 
   /** A rejection with the fresh modules' FetchError (another class than the one imported here). */
@@ -229,5 +240,56 @@ describe("a call of the light half (endpointInfo), as before the first paint", (
     const error = await failure(call(endpointInfo.reads.markRead, { entryIds: ["not an id"] }));
     expect(error.code).toBe(INVALID_REQUEST_CODE);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("checkLater: the answer is used before the paint, decoded after it", async () => {
+    const { painted, paint } = firstPaint();
+    server.answer = () => ({ status: 200, body: { code: 0, data: { feed: 3 } } });
+    const { call, loadedCodec } = await coldClient(painted);
+    let check: Promise<void> | undefined;
+    const answer = await call(endpointInfo.reads.unread, {}, { checkLater: (c) => (check = c) });
+    expect(answer).toEqual({ code: 0, data: { feed: 3 } });
+    expect(loadedCodec()).toBeUndefined(); // Nothing of Effect before the paint.
+    paint();
+    await expect(check).resolves.toBeUndefined();
+    expect(loadedCodec()).toBeDefined();
+  });
+
+  it("checkLater: a mismatch found after the paint rejects the check with 1005", async () => {
+    const { painted, paint } = firstPaint();
+    server.answer = () => ({ status: 200, body: { code: 0, data: { feed: "three" } } });
+    const { call, reactions } = await coldClient(painted);
+    let check: Promise<void> | undefined;
+    await call(endpointInfo.reads.unread, {}, { checkLater: (c) => (check = c) });
+    paint();
+    const error = await coldFailure(check as Promise<void>);
+    expect(error.code).toBe(ANSWER_MISMATCH_CODE);
+    expect(reactions.toasts).toHaveLength(1); // Reported like any failed call.
+  });
+
+  it("checkLater: a refusal still rejects at once, before the paint", async () => {
+    const { painted } = firstPaint();
+    server.answer = () => ({ status: 200, body: { code: 3000, message: "Entry not found" } });
+    const { call, loadedCodec } = await coldClient(painted);
+    const error = await coldFailure(
+      call(endpointInfo.reads.unread, {}, { silent: true, checkLater: () => undefined }),
+    );
+    expect(error.code).toBe(3000);
+    expect(loadedCodec()).toBeUndefined();
+  });
+
+  it("without checkLater a light call waits for the paint to decode its answer", async () => {
+    const { painted, paint } = firstPaint();
+    server.answer = () => ({ status: 200, body: { code: 0, data: {} } });
+    const { call } = await coldClient(painted);
+    let settled = false;
+    const pending = call(endpointInfo.reads.unread, {}).finally(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1)); // Sent at once...
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false); // ...decoded only once the Schemas may load.
+    paint();
+    await expect(pending).resolves.toEqual({ code: 0, data: {} });
   });
 });

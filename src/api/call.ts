@@ -23,6 +23,13 @@ export interface CallOptions extends ReactOptions {
   timeout?: number;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Only for what the first paint shows (the session, the first pull): while the Schemas wait
+   * for that paint (createApiClient's `loadSchemasAfter`), resolve with the answer as it came
+   * (a refusal still rejects) and hand `check`, which settles once the answer was decoded:
+   * it rejects with the 1005 error if it does not match. Without it a call waits to decode.
+   */
+  checkLater?: (check: Promise<void>) => void;
 }
 
 type ParamsOption<E extends Endpoint> = E["params"] extends WireSchema
@@ -99,6 +106,21 @@ export function plainWire(info: EndpointInfo, input: unknown, params: unknown): 
   );
   if (info.method === "GET") return { method: info.method, path, query: definedOnly(input) };
   return { method: info.method, path, body: input ?? {} };
+}
+
+/** `{code: 0, ...}` is success; a 2xx answer with another code is a refusal all the same. */
+export function refusalIn(answer: unknown): number | undefined {
+  const code = (answer as { code?: unknown } | null)?.code;
+  return typeof code === "number" && code !== 0 ? code : undefined;
+}
+
+/** The lines of an NDJSON answer, parsed (each is decoded with the endpoint's Schema). */
+export function ndjsonLines(answer: unknown): unknown[] {
+  if (typeof answer !== "string") throw new Error("expected NDJSON text");
+  return answer
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as unknown);
 }
 
 export function definedOnly(value: unknown): Record<string, unknown> {

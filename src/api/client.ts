@@ -21,7 +21,9 @@ import {
   type CallOptions,
   loadCodec,
   loadedCodec,
+  ndjsonLines,
   plainWire,
+  refusalIn,
   type WireRequest,
 } from "./call.ts";
 import { FetchError } from "./fetch-error.ts";
@@ -40,6 +42,12 @@ export interface ApiClientOptions {
   sessionId?: () => string;
   /** Pause before the retry of a GET/HEAD, in ms (default 300). */
   retryDelayMs?: number;
+  /**
+   * The Schemas (Effect) load once this settles, the first paint in the app: light calls made
+   * before then send at once and decode when they arrive (or later, with `checkLater`).
+   * Calls with the schema half load them at once. Default: on the first call.
+   */
+  loadSchemasAfter?: Promise<unknown>;
 }
 
 /**
@@ -110,14 +118,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     settle(ofetch<T, R>(request, opts), opts?.silent)) as ApiFetch;
   api.raw = (request, opts) => settle(ofetch.raw(request, opts), opts?.silent);
   api.native = ofetch.native;
+  const schemasWanted = options.loadSchemasAfter ?? Promise.resolve();
+  // The Schemas, after the first paint for a light call; at once for the schema half (whose
+  // caller has loaded them already).
+  const codecFor = (target: Parameters<ApiCall>[0]) =>
+    isEndpointInfo(target) ? schemasWanted.then(loadCodec) : loadCodec();
+
   api.call = (async (target, ...args) => {
     const [input, options = {}] = args as [unknown, (CallOptions & { params?: unknown })?];
-    // The Schemas load alongside the request: a light call (endpointInfo) made before they
-    // arrive sends its input as given and waits for them only to decode the answer.
-    const codec = loadCodec();
+    // A light call (endpointInfo) made before the Schemas are here sends its input as given;
+    // its answer is decoded once they arrive.
     let wire: WireRequest;
     try {
-      const ready = loadedCodec() ?? (isEndpointInfo(target) ? undefined : await codec);
+      const ready = loadedCodec() ?? (isEndpointInfo(target) ? undefined : await loadCodec());
       wire = ready
         ? ready.encodeCall(ready.withSchemas(target), input, options.params)
         : plainWire(target, input, options.params);
@@ -136,11 +149,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.headers ? { headers: options.headers } : {}),
       });
-      const { decodeAnswer, withSchemas } = await codec;
-      return decodeAnswer(withSchemas(target), response._data, {
-        path: wire.path,
-        status: response.status,
-      });
+      const where = { path: wire.path, status: response.status };
+      const decode = async () => {
+        const { decodeAnswer, withSchemas } = loadedCodec() ?? (await codecFor(target));
+        return decodeAnswer(withSchemas(target), response._data, where);
+      };
+      if (!options.checkLater || loadedCodec()) {
+        const decoded = await decode();
+        options.checkLater?.(Promise.resolve());
+        return decoded;
+      }
+      // Used before it is checked (the first paint's data): a refusal still rejects now.
+      if (refusalIn(response._data) !== undefined) {
+        throw new FetchError({
+          method: target.method,
+          url: wire.path,
+          status: 400,
+          data: response._data,
+        });
+      }
+      const check = decode().then(
+        () => undefined,
+        (error: unknown) => {
+          reactToError(error, reactions, { silent: options.silent });
+          throw error;
+        },
+      );
+      options.checkLater(check);
+      return target.format === "ndjson" ? ndjsonLines(response._data) : response._data;
     };
     return settle(send(), options.silent);
   }) as ApiCall;

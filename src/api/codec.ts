@@ -7,6 +7,8 @@ import {
   ANSWER_MISMATCH_CODE,
   definedOnly,
   INVALID_REQUEST_CODE,
+  ndjsonLines,
+  refusalIn,
   type WireRequest,
 } from "./call.ts";
 import { FetchError } from "./fetch-error.ts";
@@ -71,20 +73,6 @@ export function decodeAnswer<E extends Endpoint>(
       cause,
     });
   }
-}
-
-/** `{code: 0, ...}` is success; a 2xx answer with another code is a refusal all the same. */
-function refusalIn(answer: unknown): number | undefined {
-  const code = (answer as { code?: unknown } | null)?.code;
-  return typeof code === "number" && code !== 0 ? code : undefined;
-}
-
-function ndjsonLines(answer: unknown): unknown[] {
-  if (typeof answer !== "string") throw new Error("expected NDJSON text");
-  return answer
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as unknown);
 }
 
 function encodeWith(endpoint: Endpoint, schema: WireSchema, value: unknown, path: string) {

@@ -2,6 +2,7 @@ import { APP_VERSION } from "../../contract/constants.ts";
 import { type ApiReactions, createApiClient } from "../api/index.ts";
 import { i18n, translate } from "../i18n/index.ts";
 import { detectEnvironment } from "../platform/client-info.ts";
+import { afterContentPainted } from "../platform/first-paint.ts";
 import type { OptionalServicesConfig } from "../runtime/optional-steps.ts";
 import { localSessionCache } from "../session/session-cache.ts";
 import { createSessionService } from "../session/session-service.ts";
@@ -46,6 +47,11 @@ export function createServices(env: ClientEnv) {
     platform: detectEnvironment(window) === "electron" ? "desktop" : "web",
     dev: import.meta.env.DEV,
     reactions,
+    // Effect (the Schemas) stays out of the timeline's first paint: what it shows (session,
+    // first pull) is decoded after it, or after 3 s (src/api/call.ts checkLater).
+    loadSchemasAfter: afterContentPainted(
+      window.location.pathname.startsWith("/timeline") ? 3000 : 0,
+    ),
   });
   const session = createSessionService(api.fetch.call, localSessionCache());
   router = createAppRouter({ session, env });

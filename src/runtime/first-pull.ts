@@ -1,3 +1,4 @@
+import type { ApiCall } from "../api/call.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import type { LocalDatabase } from "../db/types.ts";
@@ -26,8 +27,11 @@ export async function pullFirst(options: {
   signal: AbortSignal;
 }): Promise<number | undefined> {
   const { signal } = options;
-  // fetchSnapshot only uses the typed call: give each of its calls the signal.
-  const api = { ...options.api, call: abortableCall(options.api.call, signal) } as ApiFetch;
+  // fetchSnapshot only uses the typed call: give each of its calls the signal, and take the
+  // answers before their Schemas load (after the rows are painted), checking them then.
+  const checks: Promise<void>[] = [];
+  const call = checkingLater(abortableCall(options.api.call, signal), checks);
+  const api = { ...options.api, call } as ApiFetch;
   try {
     const snapshot = await fetchSnapshot(api, { ...DEFAULT_PULL, entries: true });
     signal.throwIfAborted();
@@ -35,6 +39,9 @@ export async function pullFirst(options: {
     const pulledAt = Date.now();
     const iso = new Date(pulledAt).toISOString();
     await writeSnapshot(options.db, snapshot, { userId: options.userId, pulledAt: iso });
+    // An answer that did not match the API (1005, reported by the client) counts as a failed
+    // pull: the sync engine pulls again at once, decoding before it writes.
+    await Promise.all(checks);
     return pulledAt;
   } catch (error) {
     if (signal.aborted) return undefined;
@@ -43,4 +50,16 @@ export async function pullFirst(options: {
     }
     return undefined;
   }
+}
+
+/** The call with `checkLater` on every request, its checks collected in `checks`. */
+function checkingLater(call: ApiCall, checks: Promise<void>[]): ApiCall {
+  const checkLater = (check: Promise<void>) => {
+    check.catch(() => undefined); // Awaited once the snapshot is written, if it gets that far.
+    checks.push(check);
+  };
+  return (endpoint, ...args) => {
+    const [input, options] = args;
+    return call(endpoint, ...([input, { ...options, checkLater }] as typeof args));
+  };
 }

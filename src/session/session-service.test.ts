@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type EndpointInfo, endpointInfo } from "../../contract/api/info.ts";
 import type { SessionResponse } from "../../contract/session.ts";
+import type { CallOptions } from "../api/call.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { memorySessionCache } from "./session-cache.ts";
 import { createSessionService, type SessionFetch } from "./session-service.ts";
@@ -197,5 +198,48 @@ describe("session service", () => {
     );
     await expect(session.ensureLoaded()).rejects.toThrow();
     expect(session.store.get().status).toBe("error");
+  });
+
+  it("shows the session before its answer is decoded (first paint); caches it only once it is", async () => {
+    const cache = memorySessionCache();
+    let pass: () => void = () => undefined;
+    const fetcher = (async (_endpoint: EndpointInfo, _input: unknown, options?: CallOptions) => {
+      options?.checkLater?.(
+        new Promise<void>((resolve) => {
+          pass = resolve;
+        }),
+      );
+      return signedIn;
+    }) as SessionFetch;
+    const session = createSessionService(fetcher, cache);
+    expect((await session.refresh()).status).toBe("authenticated");
+    expect(cache.read()).toBeNull();
+    pass();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(cache.read()?.user.id).toBe("1");
+  });
+
+  it("an answer found not to match the API after the paint turns the session into that error", async () => {
+    const cache = memorySessionCache();
+    const mismatch = new FetchError({
+      method: "GET",
+      url: "/x",
+      status: 200,
+      data: { code: 1005 },
+    });
+    let fail: () => void = () => undefined;
+    const fetcher = (async (_endpoint: EndpointInfo, _input: unknown, options?: CallOptions) => {
+      const check = new Promise<void>((_, reject) => {
+        fail = () => reject(mismatch);
+      });
+      options?.checkLater?.(check);
+      return signedIn;
+    }) as SessionFetch;
+    const session = createSessionService(fetcher, cache);
+    expect((await session.refresh()).status).toBe("authenticated");
+    fail();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(session.store.get()).toMatchObject({ status: "error", user: null, error: mismatch });
+    expect(cache.read()).toBeNull();
   });
 });

@@ -71,15 +71,28 @@ export function createSessionService(
       store.set({ ...before, status: "loading", error: null });
     }
     try {
-      const response = await fetcher(endpointInfo.auth.getSession);
+      // Before the first paint the answer is shown before its Schemas load (they wait for
+      // that paint); once decoded it is cached, or replaced by the mismatch error.
+      let check: Promise<void> = Promise.resolve();
+      const response = await fetcher(
+        endpointInfo.auth.getSession,
+        {},
+        {
+          checkLater: (later) => {
+            check = later;
+          },
+        },
+      );
       if (response?.user) {
-        cache.write({ user: response.user, role: response.role });
-        store.set({
-          status: "authenticated",
-          user: response.user,
-          role: response.role,
-          error: null,
-        });
+        const { user, role } = response;
+        store.set({ status: "authenticated", user, role, error: null });
+        check.then(
+          () => cache.write({ user, role }),
+          (error: unknown) => {
+            if (store.get().user === user)
+              store.set({ status: "error", user: null, role: null, error });
+          },
+        );
       } else signedOut();
     } catch (error) {
       // No answer at all (offline): the user who was signed in keeps their local data.
