@@ -7,7 +7,7 @@ import { runCommand } from "../../commands/run.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
-import { iconButtonClass } from "../../ui/icon-button.tsx";
+import { IconButton, iconButtonClass } from "../../ui/icon-button.tsx";
 import { CheckIcon, CloseIcon } from "../../ui/icons.tsx";
 import {
   ArrowLeftIcon,
@@ -26,6 +26,7 @@ import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
 
+/** Links drawn as icon buttons. */
 const TOOL = iconButtonClass();
 
 /** The entry's actions: read, star, full text, copy link, share, open original, layout. */
@@ -99,23 +100,17 @@ export function EntryToolbar(props: {
       aria-label={t("entry.actions")}
       data-testid="entry-toolbar"
     >
-      <button
-        type="button"
-        className={TOOL}
+      <IconButton
         onClick={close}
-        aria-label={mobile ? t("entry.back") : t("entry.close")}
-        title={mobile ? t("entry.back") : t("entry.close")}
+        label={mobile ? t("entry.back") : t("entry.close")}
         data-testid="entry-close"
       >
         {mobile ? <ArrowLeftIcon size={18} /> : <CloseIcon size={18} />}
-      </button>
+      </IconButton>
       <div className="flex-1" />
-      <button
-        type="button"
-        className={TOOL}
+      <IconButton
         aria-pressed={entry.read}
-        aria-label={entry.read ? t("entry.markUnread") : t("entry.markRead")}
-        title={entry.read ? t("entry.markUnread") : t("entry.markRead")}
+        label={entry.read ? t("entry.markUnread") : t("entry.markRead")}
         data-testid="entry-toggle-read"
         onClick={() => runCommand("entries.toggleRead", entryContext(entry))}
       >
@@ -124,13 +119,10 @@ export function EntryToolbar(props: {
         ) : (
           <CircleIcon size={18} className="text-accent" />
         )}
-      </button>
-      <button
-        type="button"
-        className={TOOL}
+      </IconButton>
+      <IconButton
         aria-pressed={entry.starred}
-        aria-label={entry.starred ? t("entry.unstar") : t("entry.star")}
-        title={entry.starred ? t("entry.unstar") : t("entry.star")}
+        label={entry.starred ? t("entry.unstar") : t("entry.star")}
         data-testid="entry-toggle-star"
         onClick={() =>
           runCommand(entry.starred ? "collections.unstar" : "collections.star", entryContext(entry))
@@ -141,42 +133,34 @@ export function EntryToolbar(props: {
           filled={entry.starred}
           className={entry.starred ? "text-amber-500" : undefined}
         />
-      </button>
-      <button
-        type="button"
-        className={`${TOOL} ${props.readability.on ? "text-accent" : ""}`}
+      </IconButton>
+      <IconButton
+        className={`${props.readability.on ? "text-accent" : ""}`}
         aria-pressed={props.readability.on}
-        aria-label={t("entry.readability")}
-        title={t("entry.readability")}
+        label={t("entry.readability")}
         data-testid="entry-readability"
         disabled={!entry.url || props.readability.loading}
         onClick={props.readability.toggle}
       >
         {props.readability.loading ? <Spinner size={16} /> : <BookIcon size={18} />}
-      </button>
-      <button
-        type="button"
-        className={TOOL}
-        aria-label={copied ? t("entry.copied") : t("entry.copyLink")}
-        title={copied ? t("entry.copied") : t("entry.copyLink")}
+      </IconButton>
+      <IconButton
+        label={copied ? t("entry.copied") : t("entry.copyLink")}
         data-testid="entry-copy-link"
         data-copied={copied || undefined}
         disabled={!link}
         onClick={() => void copy()}
       >
         {copied ? <CheckIcon size={18} className="text-green-600" /> : <LinkIcon size={18} />}
-      </button>
-      <button
-        type="button"
-        className={TOOL}
-        aria-label={t("entry.share")}
-        title={t("entry.share")}
+      </IconButton>
+      <IconButton
+        label={t("entry.share")}
         data-testid="entry-share"
         disabled={!link}
         onClick={() => void share()}
       >
         <ShareIcon size={18} />
-      </button>
+      </IconButton>
       {link ? (
         <a
           href={link}
@@ -193,28 +177,22 @@ export function EntryToolbar(props: {
       {mobile ? null : (
         <>
           <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
-          <button
-            type="button"
-            className={TOOL}
+          <IconButton
             aria-pressed={settings.wideMode}
-            aria-label={t("layout.wideMode")}
-            title={t("layout.wideMode")}
+            label={t("layout.wideMode")}
             data-testid="toggle-wide-mode"
             onClick={() => setReaderSetting("wideMode", !settings.wideMode)}
           >
             <WideIcon size={18} />
-          </button>
-          <button
-            type="button"
-            className={TOOL}
+          </IconButton>
+          <IconButton
             aria-pressed={settings.zenMode}
-            aria-label={t("layout.zenMode")}
-            title={t("layout.zenMode")}
+            label={t("layout.zenMode")}
             data-testid="toggle-zen-mode"
             onClick={() => setReaderSetting("zenMode", !settings.zenMode)}
           >
             <ZenIcon size={18} />
-          </button>
+          </IconButton>
         </>
       )}
     </div>

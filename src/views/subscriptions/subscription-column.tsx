@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isFeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { IconButton, iconButtonClass } from "../../ui/icon-button.tsx";
 import {
   ActionsIcon,
   DiscoverIcon,
@@ -22,7 +23,9 @@ import { SubscriptionList } from "./subscription-list.tsx";
 import { SyncIndicator } from "./sync-indicator.tsx";
 import { ViewTabs } from "./view-tabs.tsx";
 import "../../ui/accent-ink.css";
-import { iconButtonClass } from "../../ui/icon-button.tsx";
+
+/** Links drawn as icon buttons. */
+const ICON_BUTTON = iconButtonClass("column");
 
 const NAV: {
   to: "/discover" | "/action" | "/power" | "/rsshub";
@@ -34,8 +37,6 @@ const NAV: {
   { to: "/power", key: "nav.power", icon: PowerIcon },
   { to: "/rsshub", key: "nav.rsshub", icon: RssIcon },
 ];
-
-const ICON_BUTTON = iconButtonClass("column");
 
 /**
  * The subscription column: view tabs, the subscriptions of the active view (folders, unread
@@ -60,11 +61,9 @@ export function SubscriptionColumn() {
         <span className="flex-1 truncate text-[15px] font-semibold tracking-tight">
           {t("app.name")}
         </span>
-        <button
-          type="button"
-          className={ICON_BUTTON}
-          aria-label={tr("column.markViewRead")}
-          title={tr("column.markViewRead")}
+        <IconButton
+          label={tr("column.markViewRead")}
+          surface="column"
           data-testid="mark-view-read"
           disabled={!reader}
           onClick={() =>
@@ -75,17 +74,15 @@ export function SubscriptionColumn() {
           }
         >
           <CheckAllIcon size={16} />
-        </button>
-        <button
-          type="button"
-          className={ICON_BUTTON}
-          aria-label={tr("quickAdd.open")}
-          title={tr("quickAdd.open")}
+        </IconButton>
+        <IconButton
+          label={tr("quickAdd.open")}
+          surface="column"
           data-testid="quick-add-button"
           onClick={() => openQuickAdd({ view })}
         >
           <PlusIcon size={18} />
-        </button>
+        </IconButton>
       </div>
       <ViewTabs active={view} />
       <nav

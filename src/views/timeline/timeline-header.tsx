@@ -11,7 +11,7 @@ import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { compactNumber } from "../../ui/format.ts";
-import { iconButtonClass } from "../../ui/icon-button.tsx";
+import { IconButton } from "../../ui/icon-button.tsx";
 import {
   ArrowLeftIcon,
   CheckAllIcon,
@@ -27,8 +27,6 @@ import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
 import { selectionContext } from "./selection-context.ts";
 import { feedSelectionValue } from "./timeline-params.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
-
-const TOOL = iconButtonClass();
 
 /**
  * The timeline's header: what it shows (the source and the view), its unread count, and the
@@ -65,16 +63,14 @@ export function TimelineHeader({
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 pr-2 pl-3 dark:border-zinc-800">
       {mobile ? (
-        <button
-          type="button"
-          className={TOOL}
+        <IconButton
           onClick={nav.showSubscriptions}
-          aria-label={t("layout.showSubscriptions")}
+          label={t("layout.showSubscriptions")}
           aria-controls="subscription-column"
           data-testid="timeline-back"
         >
           <ArrowLeftIcon size={18} />
-        </button>
+        </IconButton>
       ) : null}
       <div className="min-w-0 flex-1 px-1">
         <h1
@@ -100,50 +96,40 @@ export function TimelineHeader({
           ) : null}
         </p>
       </div>
-      <button
-        type="button"
-        className={TOOL}
+      <IconButton
         aria-pressed={settings.unreadOnly}
-        aria-label={t("timeline.unreadOnly")}
-        title={t("timeline.unreadOnly")}
+        label={t("timeline.unreadOnly")}
         data-testid="toggle-unread-only"
         onClick={() => setReaderSetting("unreadOnly", !settings.unreadOnly)}
+        showsPressed
       >
         <EyeIcon size={17} />
-      </button>
-      <button
-        type="button"
-        className={TOOL}
+      </IconButton>
+      <IconButton
         aria-pressed={settings.groupByDate}
-        aria-label={t("timeline.groupByDate")}
-        title={t("timeline.groupByDate")}
+        label={t("timeline.groupByDate")}
         data-testid="toggle-group-by-date"
         onClick={() => setReaderSetting("groupByDate", !settings.groupByDate)}
+        showsPressed
       >
         <ListIcon size={17} />
-      </button>
-      <button
-        type="button"
-        className={TOOL}
-        aria-label={t("timeline.refetch")}
-        title={t("timeline.refetch")}
+      </IconButton>
+      <IconButton
+        label={t("timeline.refetch")}
         data-testid="refetch"
         disabled={!reader || refetching}
         onClick={refetch}
       >
         {refetching || sync.pulling ? <Spinner size={16} /> : <RefreshIcon size={17} />}
-      </button>
-      <button
-        type="button"
-        className={TOOL}
-        aria-label={t("timeline.markAllRead")}
-        title={t("timeline.markAllRead")}
+      </IconButton>
+      <IconButton
+        label={t("timeline.markAllRead")}
         data-testid="mark-timeline-read"
         disabled={!reader || markAll !== "ready" || !unread}
         onClick={() => runCommand("entries.markAllRead", selected)}
       >
         <CheckAllIcon size={17} />
-      </button>
+      </IconButton>
     </header>
   );
 }
