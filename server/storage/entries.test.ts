@@ -52,7 +52,9 @@ describe("storeEntries statement shapes", () => {
     const texts = new Set<string>();
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: new SQLite(":memory:") }),
-      log: (event) => texts.add(event.query.sql),
+      log: (event) => {
+        texts.add(event.query.sql);
+      },
     });
     const migrator = new Migrator({
       db,
