@@ -54,9 +54,13 @@ export function keepStatistics(
 }
 
 async function analyzeChangedTables(database: DatabaseHandle, logger: Logger) {
+  // Only tables this role may analyze (its own): a shared schema may hold other applications'.
   const { rows } = await sql<{ relname: string; live: string; changed: string }>`
-    select relname, n_live_tup as live, n_mod_since_analyze as changed
-    from pg_stat_user_tables where schemaname = current_schema()`.execute(database.db);
+    select s.relname, s.n_live_tup as live, s.n_mod_since_analyze as changed
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.schemaname = current_schema() and pg_has_role(c.relowner, 'USAGE')`.execute(
+    database.db,
+  );
   const stale = rows.filter(
     (row) => Number(row.changed) > BASE_THRESHOLD + SCALE_FACTOR * Number(row.live),
   );
