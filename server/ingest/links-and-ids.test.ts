@@ -19,6 +19,18 @@ describe("relative ids and links", () => {
     expect(entry?.guid).toBe("https://site.example/ids/42");
   });
 
+  it("Atom: an xml:base on the link or the author element itself applies to it", () => {
+    const [entry] = ingest(
+      '<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://site.example/root/"><title>T</title><entry xml:base="e/"><id>urn:1</id><link xml:base="/links/" href="a.html"/><link rel="related" href="r.html"/><author xml:base="/people/"><name>Bo</name><uri>bo</uri></author><content type="html" xml:base="/c/">&lt;a href="x"&gt;x&lt;/a&gt;</content></entry></feed>',
+    ).entries;
+    expect(entry?.url).toBe("https://site.example/links/a.html");
+    expect(entry?.extra?.links).toEqual([
+      { url: "https://site.example/root/e/r.html", rel: "related" },
+    ]);
+    expect(entry?.authorUrl).toBe("https://site.example/people/bo");
+    expect(entry?.content).toContain('href="https://site.example/c/x"');
+  });
+
   it("Atom: without xml:base, against the document URL", () => {
     const [entry] = ingest(
       '<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>../entries/7</id><link href="7.html"/></entry></feed>',

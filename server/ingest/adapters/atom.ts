@@ -1,6 +1,6 @@
 import type { AtomFeed } from "feedsmith";
 import { MAX_FEED_ITEMS } from "../limits.ts";
-import { resolveBaseChain, resolveIdReference } from "../urls.ts";
+import { resolveBaseChain, resolveIdReference, resolveUrl } from "../urls.ts";
 import {
   firstText,
   flattenItunesCategories,
@@ -59,6 +59,7 @@ export function adaptAtom(
     isItemElement,
   );
   const itemCategories = hasItemLevelElement(text, "atom", "itunes", "category");
+  const nestedBases = hasBasesInsideEntries(text);
   return {
     title: textConstruct(feed.title),
     siteUrl: alternate(feed.links),
@@ -82,8 +83,15 @@ export function adaptAtom(
     ].filter((c) => Boolean(str(c))),
     updated: firstText(feed.updated, feed.dc?.dates?.[0], feed.dcterms?.modified?.[0]),
     entries: entries.map((item, index) => {
-      const entry = adaptEntry(item, base, Boolean(feed.xml?.base));
-      const outline = itemCategories || summaryCount(entry) > 1 ? outlines.of(index) : null;
+      const nested = nestedBases ? outlines.of(index) : null;
+      const entryBase = resolveBaseChain(base, item.xml?.base);
+      const entry = adaptEntry(
+        nested ? withNestedBases(item, nested, entryBase) : item,
+        base,
+        Boolean(feed.xml?.base),
+      );
+      const outline =
+        nested ?? (itemCategories || summaryCount(entry) > 1 ? outlines.of(index) : null);
       placeSummaries(entry, outline);
       if (itemCategories) entry.categories.push(...itunesCategoriesOf(outline));
       return entry;
@@ -200,6 +208,49 @@ function categoriesOf(categories: AtomFeed.Category[] | undefined): string[] {
   return (categories ?? [])
     .map((c) => str(c.term) ?? str(c.label))
     .filter((c): c is string => c !== null);
+}
+
+/** Whether any element inside an entry declares an xml:base (a link's, an author's...). */
+function hasBasesInsideEntries(text: string): boolean {
+  const firstEntry = text.search(/<(?:[\w.-]+:)?entry[\s>]/);
+  if (firstEntry < 0) return false;
+  const afterTag = text.indexOf(">", firstEntry);
+  return afterTag >= 0 && text.indexOf("xml:base", afterTag) >= 0;
+}
+
+/**
+ * Links and author URIs resolved against the xml:base of their own element and those between
+ * it and the entry (feedsmith keeps xml:base for the feed, the entry and text constructs only).
+ * Outline and parsed lists are matched in document order, and only when they line up.
+ */
+function withNestedBases(item: Entry, outline: OutlineElement[], entryBase: string | null): Entry {
+  const resolveIn = (href: string | undefined, bases: string[]) =>
+    href && bases.length > 0
+      ? (resolveUrl(href, resolveBaseChain(entryBase, ...bases)) ?? href)
+      : href;
+  const linkElements = outline.filter((e) => e.name === "link" && e.depth === 1);
+  const links =
+    item.links && linkElements.length === item.links.length
+      ? item.links.map((link, i) => ({
+          ...link,
+          href: resolveIn(link.href, linkElements[i]!.bases),
+        }))
+      : item.links;
+  const uriElements = outline.filter(
+    (e) => (e.name === "uri" || e.name === "url") && e.depth === 2,
+  );
+  const authors =
+    item.authors && uriElements.length === item.authors.filter((a) => a.uri).length
+      ? (() => {
+          let next = 0;
+          return item.authors.map((author) =>
+            author.uri
+              ? { ...author, uri: resolveIn(author.uri, uriElements[next++]!.bases) }
+              : author,
+          );
+        })()
+      : item.authors;
+  return { ...item, links, authors };
 }
 
 function summaryCount(entry: RawEntry): number {

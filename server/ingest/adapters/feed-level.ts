@@ -23,9 +23,19 @@ const HEAD_ELEMENTS = new Set([
 ]);
 export const isHeadElement = (name: string) => HEAD_ELEMENTS.has(name);
 
-/** Elements read from item outlines: summary order, iTunes categories, dc:author. */
+/**
+ * Elements read from item outlines: summary order, iTunes categories, dc:author, and links and
+ * person URIs (for the xml:base of their own elements).
+ */
 const ORDERED = new Set<string>([...SUMMARY_LIKE, ...CONTENT_LIKE]);
-const ITEM_ELEMENTS = new Set<string>([...ORDERED, "itunes:category", "dc:author"]);
+const ITEM_ELEMENTS = new Set<string>([
+  ...ORDERED,
+  "itunes:category",
+  "dc:author",
+  "link",
+  "uri",
+  "url",
+]);
 export const isItemElement = (name: string) => ITEM_ELEMENTS.has(name);
 
 /** iTunes categories nest (Technology > Podcasting): every level is a tag, parents first. */

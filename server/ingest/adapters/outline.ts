@@ -20,6 +20,11 @@ export interface OutlineElement {
   attributes: Record<string, string>;
   /** The element's leading text (or CDATA), trimmed; "" for elements holding elements. */
   text: string;
+  /**
+   * The xml:base values between the item and this element (its own included), outermost
+   * first: what its relative URLs resolve against, after the item's base.
+   */
+  bases: string[];
 }
 
 export type FeedFormatFamily = "rss" | "atom";
@@ -64,6 +69,8 @@ function scan(text: string, options: ScanOptions): Outline {
   let depth = 0;
   let itemDepth = -1;
   let current: OutlineElement[] | null = null;
+  /** Each open element's own xml:base, by depth. */
+  const bases: Array<string | undefined> = [];
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
     const rawName = match[2];
@@ -79,6 +86,8 @@ function scan(text: string, options: ScanOptions): Outline {
     }
     const name = resolve(rawName);
     const selfClosing = match[4] === "/";
+    const source = match[3] ?? "";
+    bases[depth] = source.includes("xml:base") ? xmlBaseOf(source) : undefined;
     if (!current && name === itemName) {
       if (options.headOnly) break;
       current = [];
@@ -93,8 +102,11 @@ function scan(text: string, options: ScanOptions): Outline {
       const element: OutlineElement = {
         name,
         depth: current ? depth - itemDepth : depth,
-        attributes: attributesOf(match[3] ?? "", resolve),
+        attributes: attributesOf(source, resolve),
         text: selfClosing ? "" : leadingText(text, TOKEN.lastIndex),
+        bases: current
+          ? bases.slice(itemDepth + 1, depth + 1).filter((b): b is string => b !== undefined)
+          : [],
       };
       (current ?? outline.feed).push(element);
     }
@@ -131,6 +143,11 @@ function attributesOf(source: string, resolve: (raw: string) => string): Record<
     );
   }
   return attributes;
+}
+
+function xmlBaseOf(source: string): string | undefined {
+  const match = /(?:^|\s)xml:base\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(source);
+  return match ? decodeXml(match[1] ?? match[2] ?? "") : undefined;
 }
 
 /** The text right after a start tag, up to the next tag (a CDATA section counts as text). */
