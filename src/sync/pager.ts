@@ -1,5 +1,5 @@
 import { BehaviorSubject, filter, type Observable, type Subscription } from "rxjs";
-import { endpoints } from "../../contract/api/index.ts";
+import { endpointInfo } from "../../contract/api/info.ts";
 import type { FeedSelection } from "../../contract/routes.ts";
 import type { ApiCall } from "../api/call.ts";
 import type { LocalDatabase } from "../db/types.ts";
@@ -88,7 +88,7 @@ export function createPager(options: PagerOptions): Pager {
     update({ loading: true, offline: false });
     try {
       const request = { ...scope, limit: pageSize, ...(floor ? { publishedAfter: floor } : {}) };
-      const { data } = await options.call(endpoints.entries.list, request, { silent: true });
+      const { data } = await options.call(endpointInfo.entries.list, request, { silent: true });
       if (stopped) return;
       // The server never splits entries sharing a publish time across pages, so the next
       // page starts strictly before the last one here; a short page is the end.
@@ -186,7 +186,7 @@ export async function fillSubscription(
 ) {
   const scope = { feedId };
   const { data } = await call(
-    endpoints.entries.list,
+    endpointInfo.entries.list,
     { ...scope, limit: pageSize },
     { silent: true },
   );
