@@ -1,7 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { CloseIcon } from "../ui/icons.tsx";
-import { BackIcon, ForwardIcon, PauseIcon, PlayIcon, VolumeIcon } from "./icons.tsx";
+import {
+  CloseIcon,
+  PauseFilledIcon,
+  PlayFilledIcon,
+  SkipBackIcon,
+  SkipForwardIcon,
+  VolumeIcon,
+} from "../ui/icons.tsx";
 import { player, usePlayer } from "./index.ts";
 import { bindMediaElement } from "./media.ts";
 import { PLAYBACK_RATES, PLAYER_SEEK_STEP_S } from "./state.ts";
@@ -133,7 +139,7 @@ export function CornerPlayer() {
             className={ICON_BUTTON}
             data-testid="player-seek-back"
           >
-            <BackIcon size={16} />
+            <SkipBackIcon size={16} />
           </button>
           <button
             type="button"
@@ -143,7 +149,7 @@ export function CornerPlayer() {
             className="flex size-10 items-center justify-center rounded-full bg-accent text-white shadow-sm transition-colors hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
             data-testid="player-toggle"
           >
-            {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
+            {playing ? <PauseFilledIcon size={18} /> : <PlayFilledIcon size={18} />}
           </button>
           <button
             type="button"
@@ -152,7 +158,7 @@ export function CornerPlayer() {
             className={ICON_BUTTON}
             data-testid="player-seek-forward"
           >
-            <ForwardIcon size={16} />
+            <SkipForwardIcon size={16} />
           </button>
         </div>
         <button

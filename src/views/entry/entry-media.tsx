@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { EntryDetail } from "../../queries/index.ts";
 import { duration } from "../../ui/format.ts";
-import { PaperclipIcon, PauseIcon, PlayIcon } from "../../ui/reader-icons.tsx";
+import { PaperclipIcon, PauseIcon, PlayIcon } from "../../ui/icons.tsx";
 import { togglePlayback, useAudioPlaying } from "../timeline/audio-bridge.ts";
 import { audio, photos, video } from "../timeline/media.ts";
 

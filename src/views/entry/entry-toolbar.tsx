@@ -8,19 +8,20 @@ import type { EntryDetail } from "../../queries/index.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { IconButton, iconButtonClass } from "../../ui/icon-button.tsx";
-import { CheckIcon, CloseIcon } from "../../ui/icons.tsx";
 import {
   ArrowLeftIcon,
   BookIcon,
+  CheckIcon,
   CircleCheckIcon,
   CircleIcon,
+  CloseIcon,
   ExternalIcon,
   LinkIcon,
   ShareIcon,
   StarIcon,
   WideIcon,
   ZenIcon,
-} from "../../ui/reader-icons.tsx";
+} from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";

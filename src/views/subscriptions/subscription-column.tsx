@@ -7,14 +7,15 @@ import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { IconButton, iconButtonClass } from "../../ui/icon-button.tsx";
 import {
   ActionsIcon,
+  CheckAllIcon,
   DiscoverIcon,
   type IconProps,
+  PlusIcon,
   PowerIcon,
   RssIcon,
   SettingsIcon,
 } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
-import { CheckAllIcon, PlusIcon } from "../../ui/reader-icons.tsx";
 import { useTimelineLocation } from "../shell/timeline-location.ts";
 import { useAreaScope } from "../shell/use-area-scope.ts";
 import { UserCard } from "../shell/user-card.tsx";

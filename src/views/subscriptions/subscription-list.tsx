@@ -10,7 +10,7 @@ import {
 import { starredCount$, subscriptionTree$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
-import { ListIcon, StarIcon } from "../../ui/reader-icons.tsx";
+import { ListIcon, StarIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { UnreadBadge } from "../../ui/unread-badge.tsx";
 import { VIEW_META } from "../shell/view-meta.tsx";

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
-import { AlertIcon } from "../../ui/icons.tsx";
-import { CloudIcon, CloudOffIcon } from "../../ui/reader-icons.tsx";
+import { AlertIcon, CloudIcon, CloudOffIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 
 /** SPEC §4's sync indicator (disabled, offline, synced), in the subscription column footer. */

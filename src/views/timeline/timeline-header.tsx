@@ -12,13 +12,7 @@ import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { compactNumber } from "../../ui/format.ts";
 import { IconButton } from "../../ui/icon-button.tsx";
-import {
-  ArrowLeftIcon,
-  CheckAllIcon,
-  EyeIcon,
-  ListIcon,
-  RefreshIcon,
-} from "../../ui/reader-icons.tsx";
+import { ArrowLeftIcon, CheckAllIcon, EyeIcon, ListIcon, RefreshIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { useShellNav } from "../shell/shell-nav.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../../ui/format.ts";
-import { PauseIcon, PlayIcon } from "../../../ui/reader-icons.tsx";
+import { PauseIcon, PlayIcon } from "../../../ui/icons.tsx";
 import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 import { togglePlayback, useAudioPlaying } from "../audio-bridge.ts";
 import { audio } from "../media.ts";

@@ -1,6 +1,6 @@
 import type { EntryCard } from "../../../queries/index.ts";
 import { fullTime, relativeTime } from "../../../ui/format.ts";
-import { StarIcon } from "../../../ui/reader-icons.tsx";
+import { StarIcon } from "../../../ui/icons.tsx";
 import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 
 /** Feed icon and title, time, and a star when starred. */

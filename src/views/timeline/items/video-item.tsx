@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../../ui/format.ts";
-import { PipIcon, PlayIcon } from "../../../ui/reader-icons.tsx";
+import { PipIcon, PlayIcon } from "../../../ui/icons.tsx";
 import { togglePlayback } from "../audio-bridge.ts";
 import { video } from "../media.ts";
 import { EntryLink, type ItemProps, UnreadDot } from "./entry-link.tsx";
