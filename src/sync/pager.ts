@@ -1,4 +1,4 @@
-import { BehaviorSubject, filter, type Observable, type Subscription } from "rxjs";
+import { BehaviorSubject, filter, merge, type Observable, type Subscription } from "rxjs";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { FeedSelection } from "../../contract/routes.ts";
 import type { ApiCall } from "../api/call.ts";
@@ -9,6 +9,9 @@ import { writePage } from "./page-write.ts";
 
 /** Entries per page asked of the server (its maximum is 100). */
 export const PAGE_SIZE = 50;
+
+/** While requests get no answer although the browser says online. */
+const OFFLINE_RETRY_MS = 5000;
 
 export interface PagerState {
   /** The floor has been read from the store (before, nothing is known about it). */
@@ -35,7 +38,7 @@ export interface PagerOptions {
   db: LocalDatabase;
   call: ApiCall;
   scope: TimelineScope;
-  connectivity?: Pick<Connectivity, "status" | "reconnected$">;
+  connectivity?: Pick<Connectivity, "browserOnline" | "browserOnline$" | "reconnected$">;
   pageSize?: number;
 }
 
@@ -57,6 +60,7 @@ export function createPager(options: PagerOptions): Pager {
   const update = (change: Partial<PagerState>) => state$.next({ ...state$.value, ...change });
   let stopped = false;
   let inFlight: Promise<void> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Floors move when a pull, another pager or a new subscription stores pages.
   const refreshFloor = async () => {
@@ -71,8 +75,12 @@ export function createPager(options: PagerOptions): Pager {
   ];
   if (options.connectivity) {
     subscriptions.push(
-      options.connectivity.reconnected$.subscribe(() => {
-        if (state$.value.offline) void loadOlder();
+      // Back online (the browser says so, or a request got through): try again.
+      merge(
+        options.connectivity.reconnected$,
+        options.connectivity.browserOnline$.pipe(filter((online) => online)),
+      ).subscribe(() => {
+        if (state$.value.offline) void loadOlder().catch(() => undefined);
       }),
     );
   }
@@ -100,6 +108,11 @@ export function createPager(options: PagerOptions): Pager {
       const offline = isOffline(options.connectivity) || isNetworkError(error);
       update({ offline });
       if (!offline) throw error;
+      // No answer while the browser says online: try again in a while as well.
+      retryTimer ??= setTimeout(() => {
+        retryTimer = undefined;
+        if (state$.value.offline) void loadOlder().catch(() => undefined);
+      }, OFFLINE_RETRY_MS);
     } finally {
       if (!stopped) update({ loading: false });
     }
@@ -121,13 +134,15 @@ export function createPager(options: PagerOptions): Pager {
     loadOlder,
     stop() {
       stopped = true;
+      clearTimeout(retryTimer);
       for (const subscription of subscriptions) subscription.unsubscribe();
     },
   };
 }
 
-function isOffline(connectivity: Pick<Connectivity, "status"> | undefined): boolean {
-  return connectivity?.status === "offline";
+/** Only the browser's word stops an attempt: a failed request may have been the last one. */
+function isOffline(connectivity: Pick<Connectivity, "browserOnline"> | undefined): boolean {
+  return connectivity?.browserOnline === false;
 }
 
 /** A request that got no answer (no status): the connection, not the server. */

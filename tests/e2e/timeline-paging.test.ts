@@ -107,7 +107,10 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
 
   it("subscribes to four feeds (2,300 entries)", async () => {
     for (const name of ["A", "B", "C", "D"]) {
-      feedIds[name] = await quickAdd(page, world.feeds.url(`/${name}.xml`), { open: false });
+      // C and D, the older feeds, share a folder.
+      const category = name === "C" || name === "D" ? "Old" : undefined;
+      const options = { open: false, ...(category ? { category } : {}) };
+      feedIds[name] = await quickAdd(page, world.feeds.url(`/${name}.xml`), options);
     }
     await waitForSynced(page);
   }, 120_000);
@@ -126,6 +129,40 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
     expect(tokens.every((token) => token.startsWith("E-"))).toBe(true);
   }, 120_000);
 
+  it("marking a folder read marks what the server holds, entries never paged in too", async () => {
+    await page.goto(`${world.server.localUrl}/timeline/view-0/folder-Old/pending`);
+    await page.getByTestId("timeline-column").waitFor();
+    await page.waitForFunction(() => window.__followReader !== undefined);
+    // Only the first page of C and D is local yet: 100 of their 700 entries.
+    const local = await page.evaluate(
+      async (ids) => {
+        const rows = await window.__followReader!.db.query(
+          "SELECT COUNT(*) AS n FROM entries WHERE feed_id IN (?, ?)",
+          ids,
+        );
+        return Number(rows[0]!.n);
+      },
+      [feedIds.C!, feedIds.D!],
+    );
+    expect(local).toBeLessThan(700);
+    await page.getByTestId("mark-timeline-read").click();
+    const serverCounts = () =>
+      page.evaluate(async () => {
+        const response = await fetch("/api/reads", { credentials: "include" });
+        return ((await response.json()) as { data: Record<string, number> }).data;
+      });
+    await expect
+      .poll(
+        async () => {
+          const counts = await serverCounts();
+          return (counts[feedIds.C!] ?? 0) + (counts[feedIds.D!] ?? 0);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(0);
+    const counts = await serverCounts();
+    expect(counts[feedIds.A!]).toBeGreaterThan(0);
+  }, 120_000);
   it("scrolls the All timeline to the end: all 2,500 entries once each, in order", async () => {
     await page.goto(`${world.server.localUrl}/timeline/view-0/all/pending`);
     const tokens = await scrollTimelineToEnd(page, TOTAL);
@@ -142,5 +179,40 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
       tokens,
       Array.from({ length: 400 }, (_, i) => 1600 + i),
     );
+  }, 120_000);
+
+  it("offline at the bottom of the local rows says older entries need a connection, then resumes", async () => {
+    await page.goto(`${world.server.localUrl}/timeline/view-0/${feedIds.D}/pending`);
+    const scroller = page.getByTestId("timeline-scroll");
+    await scroller.waitFor();
+    const before = Number(await page.getByTestId("timeline-list").getAttribute("data-count"));
+    expect(before).toBeLessThan(300);
+    await page.context().setOffline(true);
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await page.getByTestId("timeline-offline").waitFor({ timeout: 10_000 });
+    expect(Number(await page.getByTestId("timeline-list").getAttribute("data-count"))).toBe(before);
+    await page.context().setOffline(false);
+    const tokens = await scrollTimelineToEnd(page, 300);
+    expectTimeline(
+      tokens,
+      Array.from({ length: 300 }, (_, i) => 2000 + i),
+    );
+  }, 120_000);
+
+  it("an unread-only timeline shows as many entries as its badge says", async () => {
+    await page.evaluate(() => {
+      const key = "follow:settings:general";
+      const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { values?: object };
+      const values = { ...stored.values, unreadOnly: true };
+      localStorage.setItem(key, JSON.stringify({ values, updated: Date.now() }));
+    });
+    await page.goto(`${world.server.localUrl}/timeline/view-0/${feedIds.B}/pending`);
+    const badge = Number(
+      await page.getByTestId(`subscription-${feedIds.B}`).getAttribute("data-unread"),
+    );
+    // The server holds a new subscription's newest 100 entries as unread.
+    expect(badge).toBeGreaterThan(50);
+    const tokens = await scrollTimelineToEnd(page, badge);
+    expect(tokens.every((token) => token.startsWith("B-"))).toBe(true);
   }, 120_000);
 });
