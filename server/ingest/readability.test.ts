@@ -50,7 +50,11 @@ describe("Mozilla Readability test pages", () => {
   it("every page: articles, titles, article text recall, safety", { timeout: 60_000 }, () => {
     const names = fs
       .readdirSync(fixturePath(...PAGES))
-      .filter((n) => fs.existsSync(path.join(fixturePath(...PAGES), n, "source.html")));
+      .filter((n) =>
+        ["source.html", "expected.html", "expected-metadata.json"].every((file) =>
+          fs.existsSync(path.join(fixturePath(...PAGES), n, file)),
+        ),
+      );
     let titles = 0;
     let recalled = 0;
     let found = 0;
