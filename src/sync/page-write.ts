@@ -1,10 +1,10 @@
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
 import { collectionRow } from "../db/rows.ts";
-import { runStatements, type Statement, sql } from "../db/statements.ts";
+import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { lowerFloorStatement, raiseWideFloorsStatement, type TimelineScope } from "./floors.ts";
-import { entryStatements, replayPending, upsert } from "./snapshot.ts";
+import { entryStatements, replayPending } from "./snapshot.ts";
 
 /**
  * Stores one timeline page by the mapping rules, lowers the scope's floor to where the page

@@ -1,7 +1,7 @@
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/index.ts";
-import { collectionRow, entryRow, feedRow, type LocalRow, subscriptionRow } from "../db/rows.ts";
-import { runStatements, type Statement, sql } from "../db/statements.ts";
+import { collectionRow, entryRow, feedRow, subscriptionRow } from "../db/rows.ts";
+import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 import { clearFloorsStatement, clearWideFloorsStatement, lowerFloorStatement } from "./floors.ts";
 import { pendingEvents } from "./outbox.ts";
@@ -98,23 +98,5 @@ export function setMeta(key: string, value: string): Statement {
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     key,
     value,
-  );
-}
-
-export function upsert(
-  table: string,
-  row: LocalRow,
-  key: readonly string[],
-  keep: readonly string[] = [],
-) {
-  const columns = Object.keys(row);
-  const updates = columns.filter((c) => !key.includes(c) && !keep.includes(c));
-  const conflict = updates.length
-    ? `DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(", ")}`
-    : "DO NOTHING";
-  return sql(
-    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
-     ON CONFLICT (${key.join(", ")}) ${conflict}`,
-    ...Object.values(row),
   );
 }
