@@ -6,6 +6,7 @@ import {
   EntriesRequest,
   EntryIdsRequest,
   ReadHistoryQuery,
+  View,
 } from "../reading.ts";
 import { EntryListItem, EntryModel, FeedModel } from "../reading-models.ts";
 import { Envelope, endpoint } from "./endpoint.ts";
@@ -47,6 +48,27 @@ export const readHistories = endpoint(routes.entries.readHistories, {
         userIds: Schema.Array(Schema.String),
         readCount: Schema.Number,
       }),
+    }),
+  ),
+});
+
+/**
+ * Whether the server holds entries of a timeline inserted after a time (epoch ms or ISO): the
+ * "new entries" pill. Query values arrive as strings; a feed list is comma-separated.
+ */
+export const checkNew = endpoint(routes.entries.checkNew, {
+  request: Schema.Struct({
+    insertedAfter: Schema.String.check(Schema.isMaxLength(40)),
+    view: Schema.optional(Schema.NumberFromString.pipe(Schema.decodeTo(View))),
+    feedId: Schema.optional(EntityId),
+    feedIdList: Schema.optional(Schema.String.check(Schema.isMaxLength(20_000))),
+    read: Schema.optional(Schema.Literals(["true", "false"])),
+  }),
+  response: Envelope(
+    Schema.Struct({
+      has_new: Schema.Boolean,
+      entry_id: Schema.optional(Schema.String),
+      lastest_at: Schema.optional(Schema.String),
     }),
   ),
 });

@@ -39,6 +39,7 @@ const table = {
     stream: { method: "POST", path: "/entries/stream", format: "ndjson" },
     readability: { method: "GET", path: "/entries/readability" },
     readHistories: { method: "GET", path: "/entries/read-histories/:id" },
+    checkNew: { method: "GET", path: "/entries/check-new" },
   },
   feeds: {
     get: { method: "GET", path: "/feeds" },

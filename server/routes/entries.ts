@@ -7,6 +7,7 @@ import type { Readability } from "../jobs/readability.ts";
 import { findVisibleEntry, listEntries } from "../storage/entry-queries.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { readHistory } from "../storage/reads.ts";
+import { toIso } from "../storage/time.ts";
 import { userRouter } from "./context.ts";
 import { hideFeedSecrets } from "./feed-url-privacy.ts";
 
@@ -20,6 +21,29 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
     // Timelines hold subscribed feeds only; stars may outlive a subscription.
     const data = filter.isCollection ? await hideFeedSecrets(database, userId, items) : items;
     return { code: 0 as const, data };
+  });
+
+  // Newer entries for the open timeline: the newest one stored after the time given.
+  route(app, entries.checkNew, async ({ request: query }, c) => {
+    const since = toIso(
+      /^\d+$/.test(query.insertedAfter) ? Number(query.insertedAfter) : query.insertedAfter,
+    );
+    if (!since) throw new ApiError(1002);
+    const feedIdList = query.feedIdList?.split(",").filter((id) => id.length > 0);
+    const filter = {
+      ...(query.view !== undefined ? { view: query.view } : {}),
+      ...(query.feedId ? { feedId: query.feedId } : {}),
+      ...(feedIdList ? { feedIdList } : {}),
+      ...(query.read !== undefined ? { read: query.read === "true" } : {}),
+      limit: 1,
+    };
+    const [newest] = await listEntries(database, c.get("userId"), filter, since);
+    return {
+      code: 0 as const,
+      data: newest
+        ? { has_new: true, entry_id: newest.entries.id, lastest_at: newest.entries.insertedAt }
+        : { has_new: false },
+    };
   });
 
   route(app, entries.get, async ({ request: { id } }, c) => {
