@@ -215,4 +215,40 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
     const tokens = await scrollTimelineToEnd(page, badge);
     expect(tokens.every((token) => token.startsWith("B-"))).toBe(true);
   }, 120_000);
+
+  it("a 'new entries' pill brings in what the server got while the timeline was open", async () => {
+    await page.goto(`${world.server.localUrl}/timeline/view-0/all/pending`);
+    await page.waitForFunction(() => window.__followReader !== undefined);
+    await waitForSynced(page);
+    // Another device subscribes to a feed with a fresh entry: this page has not pulled it.
+    const fresh = { guid: "g-fresh", title: "Entry F-9999", date: new Date() };
+    const url = world.feeds.serve("/F.xml", rssFeed("Feed F", [fresh]));
+    const subscribed = await page.evaluate(async (url) => {
+      const response = await fetch("/api/subscriptions", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url, view: 0 }),
+      });
+      return response.status;
+    }, url);
+    expect(subscribed).toBe(200);
+    // Checked on focus (and every minute).
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+          return page.getByTestId("new-entries-pill").isVisible();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    await page.getByTestId("new-entries-pill").click();
+    await expect
+      .poll(() => page.locator('[data-testid="timeline-item"]').first().textContent(), {
+        timeout: 20_000,
+      })
+      .toContain("Entry F-9999");
+    await expect(page.getByTestId("new-entries-pill").isVisible()).resolves.toBe(false);
+  }, 120_000);
 });

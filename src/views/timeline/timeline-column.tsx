@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { TimelineQuery } from "../../queries/index.ts";
 import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
+import { useCheckNew } from "../../runtime/use-check-new.ts";
 import { useTimelinePager } from "../../runtime/use-timeline-pager.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -30,6 +31,7 @@ export function TimelineColumn(props: {
   const settings = useReaderSettings();
   const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly };
   const pager = useTimelinePager(reader, query);
+  const checkNew = useCheckNew(reader, query);
   const { key, page, loadMore, restart } = useTimelineRows(reader, query, pager.state.floor);
   // Nothing local for this timeline (a new feed, a folder never paged): ask the server.
   const emptyLocally = page !== undefined && page.rows.length === 0;
@@ -100,7 +102,19 @@ export function TimelineColumn(props: {
       data-view={props.view}
     >
       <TimelineHeader query={query} refetch={() => void refetch()} refetching={refetching} />
-      <div className="min-h-0 flex-1">{body}</div>
+      <div className="relative min-h-0 flex-1">
+        {checkNew.hasNew ? (
+          <button
+            type="button"
+            className="absolute top-2 left-1/2 z-10 -translate-x-1/2 rounded-full bg-accent px-3 py-1 text-xs font-medium text-white shadow"
+            data-testid="new-entries-pill"
+            onClick={() => void checkNew.bringIn()}
+          >
+            {t("timeline.newEntries")}
+          </button>
+        ) : null}
+        {body}
+      </div>
     </div>
   );
 }

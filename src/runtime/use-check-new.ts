@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from "react";
+import { endpoints } from "../../contract/api/index.ts";
+import type { TimelineQuery } from "../queries/index.ts";
+import { timelineScope } from "../sync/pager.ts";
+import type { RuntimeServices } from "./start-runtime.ts";
+
+/** How often the open timeline asks the server for newer entries (and on window focus). */
+export const CHECK_NEW_INTERVAL_MS = 60_000;
+
+/**
+ * The "new entries" pill: polls `GET /entries/check-new` for the open timeline with the newest
+ * insert time stored locally; `bringIn` pulls them (they land above what is read, the position kept).
+ */
+export function useCheckNew(reader: RuntimeServices | undefined, query: TimelineQuery) {
+  const key = JSON.stringify(query);
+  const [hasNew, setHasNew] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query.
+  useEffect(() => {
+    setHasNew(false);
+    if (!reader || query.feed.kind === "collections") return;
+    let stopped = false;
+    const check = async () => {
+      if (stopped || !reader.connectivity.browserOnline) return;
+      const scope = await timelineScope(reader.db, query);
+      // Newer than anything stored here (pulls without entries move no clock of ours).
+      const [newest] = await reader.db.query<{ at: string | null }>(
+        "SELECT MAX(inserted_at) AS at FROM entries",
+      );
+      if (!scope || stopped || !newest?.at) return;
+      const request = {
+        insertedAfter: newest.at,
+        ...(scope.view !== undefined ? { view: scope.view } : {}),
+        ...(scope.feedId ? { feedId: scope.feedId } : {}),
+        ...(scope.feedIdList ? { feedIdList: scope.feedIdList.join(",") } : {}),
+        ...(scope.read === false ? { read: "false" as const } : {}),
+      };
+      try {
+        const { data } = await reader.api.call(endpoints.entries.checkNew, request, {
+          silent: true,
+        });
+        if (!stopped) setHasNew(data.has_new);
+      } catch {
+        // A missed check is retried at the next interval or focus.
+      }
+    };
+    const timer = setInterval(() => void check(), CHECK_NEW_INTERVAL_MS);
+    const onFocus = () => void check();
+    window.addEventListener("focus", onFocus);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+    };
+  }, [reader, key]);
+
+  const bringIn = useCallback(async () => {
+    setHasNew(false);
+    await reader?.engine.pull({ entries: true });
+  }, [reader]);
+  return { hasNew, bringIn };
+}
