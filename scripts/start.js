@@ -16,10 +16,22 @@ import { readFileSync } from "node:fs";
  * does not load Node's TypeScript stripper: it stays at ~9 MB of private memory. Signals are
  * passed on; the launcher exits with the server's status.
  */
+// Before anything else: an older Node fails later with flags it does not know.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 19)) {
+  console.error(
+    `Follow needs Node.js 22.19 or newer (24 recommended); you have ${process.versions.node}.\n` +
+      "Get it from https://nodejs.org, your system's package manager or a version manager " +
+      "(nvm install 24, fnm install 24), or without root: npm install node@24 in a folder of " +
+      "your choice and put its node_modules/.bin first on PATH.",
+  );
+  process.exit(1);
+}
+
 const entry = process.argv[2] === "worker" ? "worker" : "main";
 const build = spawnSync(
   process.execPath,
-  // The flag: Node 22.12-22.17 (engines) run TypeScript only with it.
+  // The flag: Node 22 runs TypeScript only with it.
   [
     "--experimental-strip-types",
     "scripts/build.ts",
