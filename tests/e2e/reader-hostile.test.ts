@@ -9,7 +9,8 @@ import {
   errorsBesidesParseTimeReports,
   recordCspReports,
   takeCspReports,
-} from "./support/csp-reports.ts";
+  watchForExecution,
+} from "./support/hostile-watch.ts";
 import { signUp, timelineIds, waitForSynced } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
@@ -52,21 +53,13 @@ describe("hostile content never runs (Chromium, real server)", () => {
   let watch: PageWatch;
   let page: Page;
   let world: ReaderWorld;
-  const dialogs: string[] = [];
-  const leftTo: string[] = [];
+  let dialogs: string[] = [];
+  let leftTo: string[] = [];
 
   beforeAll(async () => {
     world = await startReaderWorld();
     ({ server, feeds, watch, page } = world);
-    page.on("dialog", (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    page.on("framenavigated", (frame) => {
-      if (frame === page.mainFrame() && !frame.url().startsWith(server.localUrl)) {
-        leftTo.push(frame.url());
-      }
-    });
+    ({ dialogs, leftTo } = watchForExecution(page, server.localUrl));
     await recordCspReports(page);
     await signUp(page, server.localUrl);
   });
@@ -75,7 +68,7 @@ describe("hostile content never runs (Chromium, real server)", () => {
   const probe = () => page.evaluate(() => (window as { __pwned?: unknown }).__pwned);
   const reports: CspReport[] = [];
   // Handler messages are accounted for only by reports of a parse outside the page (see
-  // csp-reports.ts); a handler that reached the page leaves its message as an error.
+  // support/hostile-watch.ts); a handler that reached the page leaves its message as an error.
   const unexpectedErrors = async () => {
     reports.push(...(await takeCspReports(page)));
     const errors = errorsBesidesParseTimeReports(

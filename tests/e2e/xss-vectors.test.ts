@@ -10,7 +10,8 @@ import {
   isParseTimeReport,
   recordCspReports,
   takeCspReports,
-} from "./support/csp-reports.ts";
+  watchForExecution,
+} from "./support/hostile-watch.ts";
 import { signUp, waitForSynced } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
@@ -69,8 +70,8 @@ describe("every XSS vector, browser layer only (Chromium)", () => {
   let watch: PageWatch;
   let page: Page;
   const all = vectors();
-  const dialogs: string[] = [];
-  const leftTo: string[] = [];
+  let dialogs: string[] = [];
+  let leftTo: string[] = [];
   const outside: Array<{ url: string; type: string }> = [];
 
   beforeAll(async () => {
@@ -89,15 +90,7 @@ describe("every XSS vector, browser layer only (Chromium)", () => {
       }
     });
     ({ server, feeds, watch, page } = world);
-    page.on("dialog", (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    page.on("framenavigated", (frame) => {
-      if (frame === page.mainFrame() && !frame.url().startsWith(server.localUrl)) {
-        leftTo.push(frame.url());
-      }
-    });
+    ({ dialogs, leftTo } = watchForExecution(page, server.localUrl));
     // Nothing leaves loopback: requests elsewhere are recorded and refused.
     await world.watch.context.route(
       (url) => !url.href.startsWith(server.localUrl),

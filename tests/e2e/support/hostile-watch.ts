@@ -81,3 +81,18 @@ export function errorsBesidesParseTimeReports(
     return true;
   });
 }
+
+/** What injected code would leave behind: dialogs it opened and pages it navigated to. */
+export function watchForExecution(page: Page, appOrigin: string) {
+  const seen = { dialogs: [] as string[], leftTo: [] as string[] };
+  page.on("dialog", (dialog) => {
+    seen.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame() && !frame.url().startsWith(appOrigin)) {
+      seen.leftTo.push(frame.url());
+    }
+  });
+  return seen;
+}
