@@ -68,13 +68,15 @@ describe("data control (Chromium)", () => {
     await page.goto(`${server.localUrl}/settings/data-control`).catch(() => undefined);
     await page.getByTestId("settings-page-data-control").waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId("reset-database-status").textContent()).toContain("1");
-    let question = "";
-    page.once("dialog", (dialog) => {
-      question = dialog.message();
-      void dialog.accept();
-    });
-    await Promise.all([page.waitForEvent("load"), page.getByTestId("reset-database").click()]);
-    expect(question).toContain("1 change not yet synced");
+    // The app's own dialog asks (not the browser's confirm()), naming the unsynced change.
+    await page.getByTestId("reset-database").click();
+    const dialog = page.getByTestId("reset-database-dialog");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("1 change not yet synced");
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.getByTestId("reset-database-dialog-confirm").click(),
+    ]);
 
     // Still offline after the reload: nothing local any more.
     await page.goto(`${server.localUrl}/timeline/view-0/all/pending`).catch(() => undefined);

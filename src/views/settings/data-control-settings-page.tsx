@@ -4,6 +4,7 @@ import { downloadDatabase } from "../../runtime/download-database.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
 import { Button } from "../../ui/button.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
 
@@ -59,6 +60,7 @@ export function DataControlSettingsPage() {
   const [busy, setBusy] = useState<"export" | "reset" | undefined>();
   const [exported, setExported] = useState<string | undefined>();
   const [failed, setFailed] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
 
   async function exportDatabase() {
     if (!reader) return;
@@ -74,13 +76,13 @@ export function DataControlSettingsPage() {
     }
   }
 
+  const resetQuestion =
+    pending > 0
+      ? t("settings.dataControl.resetConfirmPending", { count: pending })
+      : t("settings.dataControl.resetConfirm");
+
   async function resetDatabase() {
     if (!reader) return;
-    const question =
-      pending > 0
-        ? t("settings.dataControl.resetConfirmPending", { count: pending })
-        : t("settings.dataControl.resetConfirm");
-    if (!window.confirm(question)) return;
     setBusy("reset");
     try {
       await reader.engine.stop();
@@ -123,9 +125,18 @@ export function DataControlSettingsPage() {
             disabled={!reader || busy !== undefined}
             status={pending > 0 ? t("settings.dataControl.pending", { count: pending }) : undefined}
             testId="reset-database"
-            onClick={() => void resetDatabase()}
+            onClick={() => setConfirming(true)}
           />
         </SettingsSection>
+        <ConfirmDialog
+          open={confirming}
+          title={t("settings.dataControl.reset")}
+          body={resetQuestion}
+          confirmLabel={t("settings.dataControl.resetAction")}
+          testId="reset-database-dialog"
+          onClose={() => setConfirming(false)}
+          onConfirm={() => void resetDatabase()}
+        />
         {failed ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {failed}
