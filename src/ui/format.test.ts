@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactNumber, dayKey, dayLabel, duration, relativeTime } from "./format.ts";
+import { compactNumber, dayKey, dayLabel, duration, openingWords, relativeTime } from "./format.ts";
 
 describe("reader formatting", () => {
   it("compacts numbers as SPEC §9 says", () => {
@@ -26,5 +26,18 @@ describe("reader formatting", () => {
     expect(relativeTime(new Date(now.getTime() - 5 * 60_000).toISOString(), "en", +now)).toBe(
       "5 min. ago",
     );
+  });
+
+  it("titles an untitled post by its opening words, cut at a word boundary with an ellipsis", () => {
+    const text = "The quick brown fox jumps over the lazy dog and keeps running far away";
+    expect(openingWords(text, 30)).toBe("The quick brown fox jumps over…");
+    expect(openingWords("A word, then another thing", 9)).toBe("A word…");
+    expect(openingWords("  short\n text  ", 30)).toBe("short text");
+    expect(openingWords(undefined)).toBe("");
+    // No spaces to cut at (CJK): cut at the limit.
+    expect(openingWords("一二三四五六七八九十", 4)).toBe("一二三四…");
+    const long = openingWords("word ".repeat(40));
+    expect(long.length).toBeLessThanOrEqual(81);
+    expect(long.endsWith("word…")).toBe(true);
   });
 });

@@ -110,3 +110,18 @@ export function duration(seconds: number | undefined | null): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
+
+/**
+ * The opening words of a text, as a title for a post that has none: whitespace collapsed, cut
+ * at the last word boundary within `max` characters and marked with "…". Text without spaces
+ * (Chinese, Japanese, one long URL) is cut at `max`, which is a boundary there.
+ */
+export function openingWords(text: string | null | undefined, max = 80): string {
+  const line = (text ?? "").replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max + 1);
+  const space = cut.lastIndexOf(" ");
+  // A boundary in the first half would throw most of the room away: cut mid-text instead.
+  const end = space > max / 2 ? space : max;
+  return `${line.slice(0, end).replace(/[\s,;:.\-–—]+$/, "")}…`;
+}

@@ -2,22 +2,15 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import type { EntryDetail } from "../../queries/index.ts";
-import { fullTime } from "../../ui/format.ts";
+import { fullTime, openingWords } from "../../ui/format.ts";
 import { FeedIcon } from "../subscriptions/feed-icon.tsx";
-
-const EXCERPT_CHARS = 80;
-
-function excerpt(text: string | null | undefined): string {
-  const line = (text ?? "").replace(/\s+/g, " ").trim();
-  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS).trimEnd()}…` : line;
-}
 
 /** Feed, title (a link to the original), author and time. */
 export function EntryHeader({ entry }: { entry: EntryDetail }) {
   const { t, i18n } = useTranslation("reader");
   const feedTitle = entry.feedTitle ?? "";
   // A post without a title (social media) is headed by its opening words, not its address.
-  const heading = entry.title || excerpt(entry.description) || feedTitle;
+  const heading = entry.title || openingWords(entry.description) || feedTitle;
   return (
     <header className="mb-6 space-y-3">
       {entry.feedId ? (
