@@ -4,6 +4,7 @@ import { relativeTime } from "../../ui/format.ts";
 import { AlertIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { FeedIcon } from "./feed-icon.tsx";
+import { type UpdateCadence, updateCadence } from "./update-cadence.ts";
 
 function hostOf(url: string | null): string {
   if (!url) return "";
@@ -17,6 +18,8 @@ function hostOf(url: string | null): string {
 /** The quick add dialog's look at the feed before subscribing (or why there is none). */
 export function FeedPreviewCard({ state }: { state: PreviewState }) {
   const { t, i18n } = useTranslation("reader");
+  const cadenceText = (cadence: UpdateCadence) =>
+    "count" in cadence ? t(cadence.key, { count: cadence.count }) : t(cadence.key);
   if (state.status === "idle") return null;
   if (state.status === "loading") {
     return (
@@ -65,9 +68,7 @@ export function FeedPreviewCard({ state }: { state: PreviewState }) {
           </p>
           <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
             {hostOf(feed.siteUrl ?? feed.url)}
-            {analytics
-              ? ` · ${t("quickAdd.perWeek", { count: Math.round(analytics.updatesPerWeek) })}`
-              : ""}
+            {analytics ? ` · ${cadenceText(updateCadence(analytics.updatesPerWeek))}` : ""}
             {analytics?.subscriptionCount
               ? ` · ${t("quickAdd.followers", { count: analytics.subscriptionCount })}`
               : ""}
