@@ -5,8 +5,10 @@ import { translate } from "../../i18n/index.ts";
 import { sanitizeRedirect } from "../../platform/redirect.ts";
 import { type AuthErrorText, authErrorMessage } from "../../session/auth-error.ts";
 import { useSessionService } from "../../session/session-context.tsx";
+import { browserStorage } from "../../settings/storage.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/fields.tsx";
+import { rememberSignedIn } from "./greeting.ts";
 
 export type AuthMode = "sign-in" | "sign-up";
 
@@ -49,6 +51,7 @@ export function CredentialsForm({ mode, redirect }: { mode: AuthMode; redirect?:
         setError({ message: t("auth.sessionMissing") });
         return;
       }
+      rememberSignedIn(browserStorage());
       await navigate({ href: sanitizeRedirect(redirect), replace: true });
     } catch (cause) {
       setError(

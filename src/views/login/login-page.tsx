@@ -1,9 +1,11 @@
 import { useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { browserStorage } from "../../settings/storage.ts";
 import { Logo } from "../../ui/logo.tsx";
 import { LanguageSwitcher } from "../language-switcher.tsx";
 import { type AuthMode, CredentialsForm } from "./credentials-form.tsx";
+import { greetingKey, hasSignedInBefore } from "./greeting.ts";
 
 const MODES: AuthMode[] = ["sign-in", "sign-up"];
 
@@ -12,6 +14,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { redirect } = useSearch({ strict: false }) as { redirect?: string };
   const [mode, setMode] = useState<AuthMode>("sign-in");
+  const [signedInBefore] = useState(() => hasSignedInBefore(browserStorage()));
 
   return (
     <main
@@ -22,7 +25,7 @@ export function LoginPage() {
         <div className="mb-8 flex flex-col items-center text-center">
           <Logo size={48} />
           <h1 className="mt-4 text-2xl font-semibold tracking-tight">
-            {mode === "sign-in" ? t("auth.signInTitle") : t("auth.signUpTitle")}
+            {t(greetingKey(mode, signedInBefore))}
           </h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("app.tagline")}</p>
         </div>
