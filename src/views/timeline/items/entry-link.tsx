@@ -52,13 +52,17 @@ export function itemTone(props: ItemProps): string {
   return `${active} ${props.dimRead && read ? "opacity-60" : ""}`;
 }
 
-/** The unread mark; a read row keeps its room, so read and unread rows line up. */
+/**
+ * The unread mark before an unread entry's title. A read row has none and no empty room for
+ * one: its title starts flush with the meta and excerpt lines, like every other read row.
+ */
 export function UnreadDot({ read }: { read: boolean | undefined }) {
+  if (read !== false) return null;
   return (
     <span
-      className={`mr-1.5 inline-block size-2 shrink-0 rounded-full bg-accent align-middle ${read === false ? "" : "invisible"}`}
+      className="mr-1.5 inline-block size-2 shrink-0 rounded-full bg-accent align-middle"
       aria-hidden="true"
-      data-unread-dot={read === false ? "" : undefined}
+      data-unread-dot=""
     />
   );
 }
