@@ -11,6 +11,7 @@ import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
 import { printTable, type Table } from "./support/table.ts";
+import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
 
 /**
  * `npm run bench [-- filter...]`: every figure is printed with a ratio against a baseline
@@ -50,6 +51,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "entries-latency",
     run: async () => entriesLatencyTables(await benchEntriesLatency()),
+  },
+  {
+    name: "timeline-paging",
+    run: async () => [timelinePagingTable(await benchTimelinePaging())],
   },
   {
     name: "load",
