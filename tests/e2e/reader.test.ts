@@ -83,6 +83,14 @@ describe("the reader, end to end (Chromium, real server, local feeds)", () => {
     const writes = watchWrites(page);
     await signUp(page, base);
 
+    // No subscriptions yet: a welcome with quick add, not "All caught up".
+    const empty = page.getByTestId("timeline-empty");
+    await expect.poll(() => empty.getAttribute("data-empty"), { timeout: 20_000 }).toBe("welcome");
+    await page.getByTestId("timeline-welcome-add").click();
+    await page.getByTestId("quick-add-dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("quick-add-dialog").waitFor({ state: "hidden" });
+
     // Quick add by the site's URL, into a folder; its entries show in the Articles view.
     const techId = await quickAdd(page, feeds.url("/blog/"), { category: "Tech" });
     await page.waitForURL(new RegExp(`/timeline/view-0/${techId}/pending$`));

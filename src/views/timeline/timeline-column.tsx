@@ -8,6 +8,8 @@ import { useReaderSettings } from "../../settings/reader.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
+import { emptyTimeline } from "./empty-timeline.ts";
+import { EmptyTimelineState } from "./empty-timeline-state.tsx";
 import { PagerFooter } from "./pager-footer.tsx";
 import { TimelineHeader } from "./timeline-header.tsx";
 import { useRefetch } from "./use-refetch.ts";
@@ -68,12 +70,16 @@ export function TimelineColumn(props: {
     body = <PagerFooter state={pager.state} />;
   } else if (page.rows.length === 0) {
     body = (
-      <div className="p-5" data-testid="timeline-empty">
-        <EmptyState
-          title={settings.unreadOnly ? t("timeline.allRead") : t("timeline.emptyTitle")}
-          body={settings.unreadOnly ? t("timeline.allReadBody") : t("timeline.emptyBody")}
-        />
-      </div>
+      <EmptyTimelineState
+        state={emptyTimeline({
+          subscriptions,
+          feed: query.feed,
+          view: props.view,
+          unreadOnly: settings.unreadOnly,
+        })}
+        view={props.view}
+        refetch={() => void refetch()}
+      />
     );
   } else {
     body = (
