@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { endpoints } from "../../contract/api/index.ts";
+import { endpointInfo } from "../../contract/api/info.ts";
 import type { TimelineQuery } from "../queries/index.ts";
 import { timelineScope } from "../sync/pager.ts";
 import type { RuntimeServices } from "./start-runtime.ts";
@@ -36,7 +36,7 @@ export function useCheckNew(reader: RuntimeServices | undefined, query: Timeline
         ...(scope.read === false ? { read: "false" as const } : {}),
       };
       try {
-        const { data } = await reader.api.call(endpoints.entries.checkNew, request, {
+        const { data } = await reader.api.call(endpointInfo.entries.checkNew, request, {
           silent: true,
         });
         if (!stopped) setHasNew(data.has_new);
