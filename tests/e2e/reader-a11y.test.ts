@@ -90,6 +90,15 @@ describe("accessibility of the main screens (axe-core, Chromium)", () => {
   it("timeline and entry in dark mode", async () => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    // Colours change through CSS transitions: judge contrast once they have settled.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished),
+      ),
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
   });
