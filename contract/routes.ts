@@ -9,6 +9,15 @@ export const ROUTE_FEED_LIST_PREFIX = "list-";
 export const ROUTE_FEED_INBOX_PREFIX = "inbox-";
 export const ROUTE_TIMELINE_VIEW_PREFIX = "view-";
 
+/** App pages (SPEC §2) that palette entries and shortcuts open; not API paths. */
+export const PAGE_PATHS = {
+  discover: "/discover",
+  settings: "/settings",
+  generalSettings: "/settings/general",
+  appearanceSettings: "/settings/appearance",
+  shortcutSettings: "/settings/shortcuts",
+} as const;
+
 export type FeedSelection =
   | { kind: "all" }
   | { kind: "collections" }

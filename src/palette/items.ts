@@ -1,4 +1,4 @@
-import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../contract/routes.ts";
+import { PAGE_PATHS, ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../contract/routes.ts";
 import { VIEW_NAMES } from "../../contract/views.ts";
 import type { CatalogEntry } from "../commands/catalog.ts";
 import type { CommandHost } from "../commands/host.ts";
@@ -92,13 +92,13 @@ function navigationItems(sources: PaletteSources): PaletteItem[] {
         sources.navigate(`/timeline/view-${view}/${ROUTE_FEED_ALL}/${ROUTE_ENTRY_PENDING}`),
     };
   });
-  const pages: [id: string, href: string, shortcut?: string][] = [
-    ["discover", "/discover", "$mod+T"],
-    ["settings", "/settings", "$mod+,"],
-    ["generalSettings", "/settings/general"],
-    ["appearanceSettings", "/settings/appearance"],
-    ["shortcutSettings", "/settings/shortcuts"],
-  ];
+  const shortcuts: Partial<Record<keyof typeof PAGE_PATHS, string>> = {
+    discover: "$mod+T",
+    settings: "$mod+,",
+  };
+  const pages = Object.entries(PAGE_PATHS).map(
+    ([id, href]) => [id, href, shortcuts[id as keyof typeof PAGE_PATHS]] as const,
+  );
   return [
     ...views,
     ...pages.map(([id, href, shortcut]) => ({
