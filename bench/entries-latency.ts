@@ -10,7 +10,7 @@ import { listEntries } from "../server/storage/entry-queries.ts";
 import { TestClient } from "../tests/support/http-client.ts";
 import { measure, type Throughput } from "./support/measure.ts";
 import { type SeedResult, seedEntries } from "./support/seed-entries.ts";
-import { spawnServer } from "./support/spawn-server.ts";
+import { BENCH_SERVER_ENV, spawnServer } from "./support/spawn-server.ts";
 import { ratio, round, type Table } from "./support/table.ts";
 
 export interface LatencyVariant {
@@ -115,11 +115,7 @@ export async function benchEntriesLatency(
   const connections = options.connections ?? 10;
   const seconds = options.seconds ?? 5;
   const dataDir = mkdtempSync(join(tmpdir(), "follow-bench-entries-"));
-  const env = {
-    AUTH_RATE_LIMIT_MAX: "1000000",
-    RATE_LIMIT_MAX: "1000000",
-    INGEST_SCHEDULER: "false",
-  };
+  const env = BENCH_SERVER_ENV;
   try {
     let server = await spawnServer(env, { dataDir });
     const client = new TestClient(server.url);

@@ -12,7 +12,7 @@ import { signUp, withCookie } from "../src/sync/testing/remote.ts";
 import { recordingReactions } from "../tests/support/recording-reactions.ts";
 import { median, percentile } from "./support/local-seed.ts";
 import { type SeedResult, seedEntries } from "./support/seed-entries.ts";
-import { spawnServer } from "./support/spawn-server.ts";
+import { BENCH_SERVER_ENV, spawnServer } from "./support/spawn-server.ts";
 import { ratio, round, type Table } from "./support/table.ts";
 
 /** The aim of issue 12: a page lands within this on loopback. */
@@ -50,11 +50,7 @@ export async function benchTimelinePaging(
   const pages = options.pages ?? 30;
   const warmup = 2;
   const dataDir = mkdtempSync(join(tmpdir(), "follow-bench-paging-"));
-  const env = {
-    AUTH_RATE_LIMIT_MAX: "1000000",
-    RATE_LIMIT_MAX: "1000000",
-    INGEST_SCHEDULER: "false",
-  };
+  const env = BENCH_SERVER_ENV;
   try {
     let server = await spawnServer(env, { dataDir });
     const account = await signUp(server.url, `paging.${Date.now()}@example.com`);

@@ -4,6 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
+/** A benchmark's server: no rate limits in the way of its load, no scheduler fetching beside it. */
+export const BENCH_SERVER_ENV = {
+  AUTH_RATE_LIMIT_MAX: "1000000",
+  RATE_LIMIT_MAX: "1000000",
+  INGEST_SCHEDULER: "false",
+};
+
 export interface SpawnedServer {
   url: string;
   dataDir: string;
