@@ -10,6 +10,7 @@ import type { Connectivity } from "../sync/connectivity.ts";
 import type { SyncEngine, SyncState } from "../sync/engine.ts";
 import { windowFocusSource } from "../sync/focus.ts";
 import { requestLeadership } from "../sync/leader.ts";
+import { evictEntriesIfAlone } from "./evict-step.ts";
 import { hasEntries, pullFirst } from "./first-pull.ts";
 import { type HydratedState, hydrate } from "./hydrate.ts";
 import { deferred, lazily } from "./lazy.ts";
@@ -90,6 +91,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         throw error;
       }
     },
+    evictEntries: (db) => evictEntriesIfAlone(db),
     hydrateSettings: (ownerChanged) => settings.hydrate(ownerChanged),
     syncSettings: () => settings.sync(),
     errorReporting: errorReportingStep(options.optional?.errorReportingRelease),

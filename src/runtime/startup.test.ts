@@ -51,6 +51,27 @@ function fakes(database: LocalDatabase, calls: string[], overrides: Partial<Star
 }
 
 describe("start-up sequence (SPEC §4)", () => {
+  it("evicts old entries right after migrations, before anything reads the store", async () => {
+    db = await openMemoryDatabase();
+    const calls: string[] = [];
+    const { services } = fakes(db, calls);
+    const evictions = [
+      async () => {
+        calls.push("evictEntries");
+        return 36;
+      },
+      () => Promise.reject(new Error("disk I/O error")),
+    ];
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const evicted = await runStartup({ ...services, evictEntries: evictions[0] }).done;
+    expect(calls.slice(0, 3)).toEqual(["migrate", "evictEntries", "hydrateSettings(false)"]);
+    expect(evicted.entriesEvicted).toBe(36);
+    // A failed eviction leaves a larger store: start-up goes on.
+    const failed = await runStartup({ ...services, evictEntries: evictions[1] }).done;
+    expect(failed.entriesEvicted).toBeNull();
+    expect(failed.ran).toEqual([...STARTUP_STEPS]);
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
   it("runs every step in SPEC order when all apply", async () => {
     db = await openMemoryDatabase();
     const calls: string[] = [];

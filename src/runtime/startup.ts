@@ -30,6 +30,11 @@ export interface OpenedDatabase {
 export interface StartupServices {
   /** follow.db opened (opening migrates it) and checked for its owner; local migrations. */
   migrate(): Promise<OpenedDatabase>;
+  /**
+   * Bounds follow.db (SPEC §9: 20 entries a subscription, starred and pending ones kept) right
+   * after migrations, before any timeline shows; answers how many entries went.
+   */
+  evictEntries?(db: LocalDatabase): Promise<number>;
   hydrateSettings(ownerChanged: boolean): void | Promise<void>;
   /** Starts settings sync; its first exchange runs in the background. */
   syncSettings(): void | Promise<void>;
@@ -54,6 +59,8 @@ export interface StartupResult {
   /** Steps after translations that failed (logged; the app runs without them). */
   failed: StartupStep[];
   translationsDeleted: number;
+  /** Entries evicted after migrations (null: eviction not configured or failed). */
+  entriesEvicted: number | null;
   hydrated: HydratedState | null;
 }
 
@@ -79,6 +86,7 @@ export function runStartup(services: StartupServices): Startup {
     skipped: [],
     failed: [],
     translationsDeleted: 0,
+    entriesEvicted: null,
     hydrated: null,
   };
   const signal = services.signal;
@@ -92,6 +100,13 @@ export function runStartup(services: StartupServices): Startup {
     const opened = await services.migrate();
     result.ran.push("migrations");
     try {
+      stayOpen();
+      // A failed eviction leaves a larger store, never a wrong one: start-up goes on.
+      result.entriesEvicted =
+        (await services.evictEntries?.(opened.db).catch((error: unknown) => {
+          console.error("Start-up eviction of old entries failed", error);
+          return null;
+        })) ?? null;
       stayOpen();
       await services.hydrateSettings(opened.ownerChanged);
       result.ran.push("hydrateSettings");

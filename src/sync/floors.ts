@@ -97,3 +97,17 @@ export function clearWideFloorsStatement(): Statement {
 export function clearFloorsStatement(): Statement {
   return sql("DELETE FROM meta WHERE key LIKE 'floor:%'");
 }
+
+/**
+ * Raises the floors of one feed's timelines (all its filters) to `floor`: its entries older
+ * than that left the local store (start-up eviction), so its pager fetches them again.
+ */
+export function raiseFeedFloorsStatement(feedId: string, floor: string): Statement {
+  const key = PREFIX + scopeKey({ feedId });
+  return sql(
+    "UPDATE meta SET value = MAX(value, ?) WHERE key = ? OR key LIKE ?",
+    floor,
+    key,
+    `${key.slice(0, -1)},%`,
+  );
+}

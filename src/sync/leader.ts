@@ -3,7 +3,7 @@
  * the tab's lifetime. `becomeLeader` resolves when this tab holds the lock; `release` gives it
  * up (sign-out, tab close), letting the next tab take over.
  */
-const SYNC_LEADER_LOCK = "follow-sync-leader";
+export const SYNC_LEADER_LOCK = "follow-sync-leader";
 
 export interface LeaderLease {
   /** Resolves once this tab is the leader. */

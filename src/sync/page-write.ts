@@ -3,7 +3,13 @@ import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
 import { collectionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
 import type { LocalDatabase } from "../db/types.ts";
-import { lowerFloorStatement, raiseWideFloorsStatement, type TimelineScope } from "./floors.ts";
+import {
+  type Floor,
+  lowerFloorStatement,
+  raiseWideFloorsStatement,
+  readFloor,
+  type TimelineScope,
+} from "./floors.ts";
 import { entryStatements, replayPending } from "./snapshot.ts";
 
 /**
@@ -11,30 +17,39 @@ import { entryStatements, replayPending } from "./snapshot.ts";
  * ends, and replays pending events on top, in one transaction: a page never undoes an
  * unsynced read or star. Unread counts are the pull's (server counts with pending events
  * applied) and stay as they were: a page holds no news about counts.
+ *
+ * The page holds every entry published before `from` (undefined: the top of the timeline) down
+ * to `floor`. It extends the local run only if it starts where that run stops or above: the
+ * floor may have risen while the page was in flight (start-up eviction dropped entries), and
+ * lowering it then would hide a gap. Such a page is stored but leaves the floor alone.
+ * Answers whether the floor moved.
  */
 export async function writePage(
   db: LocalDatabase,
   items: readonly EntryListItem[],
   scope: TimelineScope,
-  floor: string,
+  range: { from: Floor; floor: string },
   /** A new subscription's first page: wider timelines now lack the rest of its entries. */
   options: { newFeed?: boolean } = {},
-) {
-  await db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
+): Promise<boolean> {
+  return db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
     const counts = await tx.query<{ subscription_id: string; count: number }>(
       "SELECT subscription_id, count FROM unread",
     );
+    const current = await readFloor(tx, scope);
+    const joins = range.from === undefined || (current !== undefined && range.from >= current);
     await runStatements(tx, [
       ...entryStatements(items),
       ...items.map(starStatement),
-      lowerFloorStatement(scope, floor),
-      ...(options.newFeed ? [raiseWideFloorsStatement(floor)] : []),
+      ...(joins ? [lowerFloorStatement(scope, range.floor)] : []),
+      ...(options.newFeed ? [raiseWideFloorsStatement(range.floor)] : []),
     ]);
     await replayPending(tx);
     await runStatements(tx, [
       sql("DELETE FROM unread"),
       ...counts.map((row) => upsert("unread", row, ["subscription_id"])),
     ]);
+    return joins;
   });
 }
 

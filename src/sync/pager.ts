@@ -101,8 +101,10 @@ export function createPager(options: PagerOptions): Pager {
       // The server never splits entries sharing a publish time across pages, so the next
       // page starts strictly before the last one here; a short page is the end.
       const next = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
-      await writePage(db, data, scope, next);
-      update({ floor: next, end: next === "" });
+      const joined = await writePage(db, data, scope, { from: floor, floor: next });
+      // A page that no longer joins the local run (the floor rose meanwhile) moved nothing.
+      if (joined) update({ floor: next, end: next === "" });
+      else await refreshFloor();
     } catch (error) {
       if (stopped) return;
       const offline = isOffline(options.connectivity) || isNetworkError(error);
@@ -206,5 +208,5 @@ export async function fillSubscription(
     { silent: true },
   );
   const floor = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
-  await writePage(db, data, scope, floor, { newFeed: true });
+  await writePage(db, data, scope, { from: undefined, floor }, { newFeed: true });
 }

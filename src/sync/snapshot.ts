@@ -68,7 +68,15 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
   }
   if (!snapshot.entries || !snapshot.starred) return statements;
   statements.push(...entryStatements([...snapshot.entries, ...snapshot.starred]));
-  statements.push(sql("DELETE FROM collections"));
+  // Stars are known for the window the pull fetched; older local entries keep theirs.
+  statements.push(
+    snapshot.starredFloor
+      ? sql(
+          "DELETE FROM collections WHERE entry_id IN (SELECT id FROM entries WHERE published_at >= ?)",
+          snapshot.starredFloor,
+        )
+      : sql("DELETE FROM collections"),
+  );
   for (const item of snapshot.starred) {
     const row = collectionRow(item);
     if (row) statements.push(upsert("collections", row, ["entry_id"]));

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { evictEntries } from "../../src/db/evict-entries.ts";
 import { openMemoryDatabase } from "../../src/db/node.ts";
 import type { LocalDatabase } from "../../src/db/types.ts";
 import { createDispatcher } from "../../src/sync/dispatch.ts";
@@ -40,14 +41,22 @@ const planArb = fc.record({
   pullPages: fc.integer({ min: 0, max: 3 }),
   pageSizes: fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }),
   commands: fc.array(commandArb, { maxLength: 8 }),
+  /** Before page i, the app restarts: start-up eviction keeps this many a feed, then a pull. */
+  restarts: fc.array(
+    fc.option(fc.record({ keep: fc.integer({ min: 1, max: 4 }), whilePaging: fc.boolean() }), {
+      nil: undefined,
+    }),
+    { maxLength: 8 },
+  ),
   /** Newer entries the server gets between pages: how many before page i. */
   inserts: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 8 }),
   scope: fc.constantFrom<TimelineScope[]>(
     {},
     { read: false },
-    { feedId: "f2" },
+    { feedId: F2 },
+    { feedId: F3, read: false },
     {
-      feedIdList: ["f1", "f3"],
+      feedIdList: [F1, F3],
       read: false,
     },
   ),
@@ -92,11 +101,21 @@ describe("timeline pager over a server that pages by publishedAfter", () => {
           read: e.read,
           starred: e.starred,
         }));
-        const { call } = fakeTimelineServer(server);
+        const fake = fakeTimelineServer(server);
+        // Something may run between the server's answer and the page's write (a restart).
+        let meanwhile: (() => Promise<unknown>) | undefined;
+        const call = (async (...args: Parameters<typeof fake.call>) => {
+          const answer = await fake.call(...args);
+          const run = meanwhile;
+          meanwhile = undefined;
+          await run?.();
+          return answer;
+        }) as typeof fake.call;
         const db = await openMemoryDatabase();
         try {
           // A pull of the newest entries, as at start-up (0 pages: nothing local yet).
-          if (plan.pullPages > 0) {
+          const pull = async () => {
+            if (plan.pullPages === 0) return;
             const snapshot = await fetchSnapshot({ call } as never, {
               entries: true,
               pageSize: plan.pullPageSize,
@@ -104,7 +123,8 @@ describe("timeline pager over a server that pages by publishedAfter", () => {
               timeoutMs: 1000,
             });
             await writeSnapshot(db, snapshot, { pulledAt: new Date().toISOString() });
-          }
+          };
+          await pull();
           // Unsynced commands (nothing pushes them): on entries local or not.
           const dispatch = createDispatcher({ db });
           const expected = new Map(server.map((e) => [e.id, { ...e }]));
@@ -144,6 +164,16 @@ describe("timeline pager over a server that pages by publishedAfter", () => {
                 read: false,
                 starred: false,
               });
+            }
+            const restart = plan.restarts[page];
+            if (restart) {
+              const evictAndPull = async () => {
+                await evictEntries(db, restart.keep);
+                await pull();
+              };
+              // Eviction while a page is in flight, or between pages.
+              if (restart.whilePaging) meanwhile = evictAndPull;
+              else await evictAndPull();
             }
             const size = plan.pageSizes[page % plan.pageSizes.length]!;
             const paged = createPager({ db, call, scope: plan.scope, pageSize: size });

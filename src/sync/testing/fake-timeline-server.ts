@@ -52,6 +52,18 @@ export function fakeTimelineServer(entries: ServerEntry[]) {
     if (last) page.push(...rows.slice(limit).filter((e) => e.publishedAt === last.publishedAt));
     return page.map(toItem);
   };
+  // One subscription per feed the server holds entries of.
+  const subscriptions = () =>
+    [...new Set(entries.map((entry) => entry.feedId))].sort().map((feedId) => ({
+      userId: "u1",
+      feedId,
+      view: 0,
+      isPrivate: false,
+      title: null,
+      category: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      feeds: feed(feedId),
+    }));
   // By method and path: the same declaration may be loaded twice (lazy chunks).
   const is = (endpoint: unknown, declared: { method: string; path: string }) => {
     const { method, path } = endpoint as { method: string; path: string };
@@ -60,7 +72,7 @@ export function fakeTimelineServer(entries: ServerEntry[]) {
   const call = (async (endpoint: unknown, input?: unknown) => {
     if (is(endpoint, endpoints.entries.list))
       return { code: 0, data: list(input as EntriesRequest) };
-    if (is(endpoint, endpoints.subscriptions.list)) return { code: 0, data: [] };
+    if (is(endpoint, endpoints.subscriptions.list)) return { code: 0, data: subscriptions() };
     if (is(endpoint, endpoints.reads.unread)) return { code: 0, data: {} };
     throw new Error(
       `The fake timeline server answers timeline calls only, not ${JSON.stringify(endpoint)}`,
