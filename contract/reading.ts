@@ -61,8 +61,13 @@ export const EntriesRequest = Schema.Struct({
   limit: Schema.optional(
     Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })),
   ),
-  /** Paging cursor: entries published strictly before this time (the last item's publishedAt). */
+  /**
+   * Paging cursor: entries published strictly before this time (the last item's publishedAt);
+   * oldest first, strictly after it.
+   */
   publishedAfter: Schema.optional(TimeBound),
+  /** Newest first unless "oldest" (a timeline read from its beginning). */
+  order: Schema.optional(Schema.Literals(["newest", "oldest"])),
   isCollection: Schema.optional(Schema.Boolean),
   excludePrivate: Schema.optional(Schema.Boolean),
   withContent: Schema.optional(Schema.Boolean),

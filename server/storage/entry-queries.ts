@@ -10,9 +10,10 @@ import { toIso } from "./time.ts";
 const DEFAULT_LIMIT = 20;
 
 /**
- * The timeline query: entries of the user's subscriptions (or of their stars), newest first.
- * `publishedAfter` is the paging cursor the client passes: the last item's publishedAt, so a
- * page holds entries published strictly before it.
+ * The timeline query: entries of the user's subscriptions (or of their stars), newest first,
+ * or oldest first with `order: "oldest"`. `publishedAfter` is the paging cursor the client
+ * passes: the last item's publishedAt, so a page holds entries published strictly before it
+ * (oldest first: strictly after it).
  *
  * The driving table is chosen so the newest-first index walk stops after `limit` matches:
  * entries (timeline), the user's unread rows (unread only) or the user's stars (collections).
@@ -48,20 +49,30 @@ export async function listEntries(
   const time = mode === "unread" ? sql`unread.published_at` : sql`entry.published_at`;
   const id = mode === "unread" ? sql`unread.entry_id` : sql`entry.id`;
   if (insertedAfter) conditions.push(sql`entry.inserted_at > ${insertedAfter}`);
+  const oldestFirst = filter.order === "oldest";
+  const beyond = sql.raw(oldestFirst ? ">" : "<");
   const cursor = toIso(filter.publishedAfter);
-  if (cursor) conditions.push(sql`${time} < ${cursor}`);
+  if (cursor) conditions.push(sql`${time} ${beyond} ${cursor}`);
   const limit = filter.limit ?? DEFAULT_LIMIT;
   const select = (where: RawBuilder<unknown>[], rowLimit: number) =>
-    selectPage(database, userId, mode, where, Boolean(filter.withContent), rowLimit);
+    selectPage(database, userId, mode, where, {
+      withContent: Boolean(filter.withContent),
+      limit: rowLimit,
+      oldestFirst,
+    });
 
   // One row more than asked tells whether the page ends inside a run of equal publish times.
   const rows = await select(conditions, limit + 1);
   const next = rows.length > limit ? rows.pop() : undefined;
   const last = rows.at(-1);
-  // The next page starts strictly before the last publishedAt: entries sharing it must all be
+  // The next page starts strictly beyond the last publishedAt: entries sharing it must all be
   // on this page, or they could never be reached.
   if (next && last && next.published_at === last.published_at) {
-    const tie = [...conditions, sql`${time} = ${last.published_at}`, sql`${id} < ${last.id}`];
+    const tie = [
+      ...conditions,
+      sql`${time} = ${last.published_at}`,
+      sql`${id} ${beyond} ${last.id}`,
+    ];
     rows.push(...(await select(tie, MAX_TIED_ROWS)));
   }
 
@@ -87,9 +98,13 @@ async function selectPage(
   userId: string,
   mode: "collection" | "unread" | "entry",
   conditions: RawBuilder<unknown>[],
-  withContent: boolean,
-  limit: number,
+  {
+    withContent,
+    limit,
+    oldestFirst,
+  }: { withContent: boolean; limit: number; oldestFirst: boolean },
 ): Promise<ListRow[]> {
+  const direction = sql.raw(oldestFirst ? "asc" : "desc");
   const extra = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const source =
     mode === "unread"
@@ -98,20 +113,20 @@ async function selectPage(
             left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
             where unread.user_id = ${userId} and entry.id = unread.entry_id
               and subscription.user_id = ${userId} and subscription.feed_id = unread.feed_id${extra}
-            order by unread.published_at desc, unread.entry_id desc`
+            order by unread.published_at ${direction}, unread.entry_id ${direction}`
       : mode === "collection"
         ? sql`from collection cross join entry
               join feed on feed.id = entry.feed_id
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               where collection.user_id = ${userId} and entry.id = collection.entry_id${extra}
-              order by entry.published_at desc, entry.id desc`
+              order by entry.published_at ${direction}, entry.id ${direction}`
         : sql`from entry cross join subscription
               join feed on feed.id = entry.feed_id
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
               where subscription.user_id = ${userId} and subscription.feed_id = entry.feed_id${extra}
-              order by entry.published_at desc, entry.id desc`;
+              order by entry.published_at ${direction}, entry.id ${direction}`;
 
   // Only the columns the list items carry: `content` (often the bulk of a row) only on request.
   const entryColumns = withContent ? LIST_COLUMNS_WITH_CONTENT : LIST_COLUMNS;

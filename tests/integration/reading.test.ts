@@ -77,6 +77,34 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
     expect(seen).toEqual(items.map((i) => i.title));
   });
 
+  it("pages the timeline oldest first: publishedAfter is then the lower bound", async () => {
+    for (const filter of [{ view: 0 }, { feedId, read: false }, { feedIdList: [feedId] }]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5; page++) {
+        const response = await alice.request("POST", "/api/entries", {
+          json: {
+            ...filter,
+            order: "oldest",
+            limit: 7,
+            ...(cursor ? { publishedAfter: cursor } : {}),
+          },
+        });
+        expect(response.status).toBe(200);
+        const data = response.body.data as Array<{
+          entries: { title: string; publishedAt: string };
+        }>;
+        if (data.length === 0) break;
+        seen.push(...data.map((item) => item.entries.title));
+        cursor = data.at(-1)!.entries.publishedAt;
+      }
+      expect(seen).toEqual(items.map((i) => i.title).reverse());
+    }
+    const bad = await alice.request("POST", "/api/entries", { json: { order: "sideways" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(1002);
+  });
+
   it("pages through entries that share a publish time, or have none, without losing any", async () => {
     const bob = new TestClient(server.localUrl);
     await bob.signUp(uniqueEmail("bob-paging"));
@@ -98,8 +126,11 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
         json: { url, view: 0 },
       });
       expect(subscribed.status).toBe(200);
-      // The whole timeline, and the unread one (another driving index).
-      for (const filter of [{}, { read: false }]) {
+      // The whole timeline, and the unread one (another driving index), both ways.
+      const filters = [{}, { read: false }].flatMap((filter) =>
+        ["newest", "oldest"].map((order) => ({ ...filter, order })),
+      );
+      for (const filter of filters) {
         const seen: string[] = [];
         let cursor: string | undefined;
         for (let page = 0; page < 10; page++) {
@@ -120,6 +151,7 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
         }
         expect(new Set(seen).size).toBe(seen.length);
         const titles = expected.map((item) => item.title);
+        if (filter.order === "oldest") titles.reverse();
         if (ordered) expect(seen).toEqual(titles);
         else expect([...seen].sort()).toEqual([...titles].sort());
       }
