@@ -117,15 +117,15 @@ export async function benchTimelinePaging(
       const pager = createPager({ db, call, scope: { feedId } });
       const pageSize = PAGE_SIZE;
       // The local window: the feed's newest page.
-      await pager.loadOlder();
+      await pager.loadMore();
       let shown = pageSize;
       const landMs: number[] = [];
       for (let page = 0; page < warmup + pages && !pager.state.end; page++) {
         const started = performance.now();
-        await pager.loadOlder();
+        await pager.loadMore();
         shown += pageSize;
         const rows = await firstValueFrom(
-          timelineIds$(db, query, shown + pageSize, undefined, pager.state.floor),
+          timelineIds$(db, query, shown + pageSize, undefined, { floor: pager.state.floor }),
         );
         const elapsed = performance.now() - started;
         if (rows.rows.length < shown) {

@@ -22,6 +22,7 @@ export {
 } from "./subscriptions.ts";
 export {
   TIMELINE_TABLES,
+  type TimelineBounds,
   type TimelinePage,
   type TimelineQuery,
   type TimelineRow,

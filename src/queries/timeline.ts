@@ -8,6 +8,16 @@ export interface TimelineQuery {
   view: number;
   feed: FeedSelection;
   unreadOnly: boolean;
+  /** Read from the oldest entry up (a per-timeline choice); newest first otherwise. */
+  oldestFirst?: boolean;
+}
+
+/** Where the local store has gaps: rows beyond these bounds are hidden (src/sync/pager.ts). */
+export interface TimelineBounds {
+  /** Newest first: show only rows published at or after this. */
+  floor?: string;
+  /** Oldest first: show only rows published at or before this ("" none; END "~" all). */
+  ceiling?: string;
 }
 
 export interface TimelineRow {
@@ -73,7 +83,7 @@ export function timelineSource(query: TimelineQuery): Source {
 }
 
 /**
- * The ids of a timeline, newest first, at most `limit` (infinite scroll raises it page by page;
+ * The ids of a timeline, newest first (or oldest first), at most `limit` (infinite scroll raises it page by page;
  * the rows themselves load per visible window). With unread only, entries in `keep()` stay
  * although read: what the user marked read while looking at the list does not jump away.
  */
@@ -82,8 +92,7 @@ export function timelineIds$(
   query: TimelineQuery,
   limit: number,
   keep: () => readonly string[] = () => [],
-  /** Show only rows at or after this publish time: below it the local store has gaps. */
-  floor?: string,
+  bounds: TimelineBounds = {},
 ): Observable<TimelinePage> {
   // One text value ("id published_at" lines) instead of 50,000 row objects: the worker hands it
   // over and the live query compares it far faster, which matters as it re-runs on every read.
@@ -95,15 +104,20 @@ export function timelineIds$(
       where.push("(e.read = 0 OR e.id IN (SELECT value FROM json_each(?)))");
       params.push(JSON.stringify(keep()));
     }
-    if (floor) {
+    if (bounds.floor) {
       where.push("e.published_at >= ?");
-      params.push(floor);
+      params.push(bounds.floor);
     }
+    if (bounds.ceiling !== undefined && bounds.ceiling !== "~") {
+      where.push("e.published_at <= ?");
+      params.push(bounds.ceiling);
+    }
+    const direction = query.oldestFirst ? "ASC" : "DESC";
     const rows = await db.query<{ lines: string | null; n: number }>(
       `SELECT group_concat(line, char(10)) AS lines, COUNT(*) AS n FROM (
          SELECT e.id || ' ' || e.published_at AS line FROM ${source.from}
          WHERE ${where.join(" AND ")}
-         ORDER BY e.published_at DESC, e.id DESC LIMIT ?)`,
+         ORDER BY e.published_at ${direction}, e.id ${direction} LIMIT ?)`,
       [...params, limit + 1],
     );
     return { lines: rows[0]?.lines ?? "", count: Number(rows[0]?.n ?? 0) };

@@ -1,5 +1,5 @@
-import { evictEntries } from "../db/evict-entries.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { evictEntries } from "../sync/evict-entries.ts";
 import { SYNC_LEADER_LOCK } from "../sync/leader.ts";
 
 /**

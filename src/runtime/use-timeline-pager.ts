@@ -16,9 +16,9 @@ const UNKNOWN: PagerState = {
 const LOCAL_ONLY: PagerState = { ...UNKNOWN, settled: true, end: true };
 
 /**
- * The server pager of the timeline on screen (src/sync/pager.ts): its floor bounds the rows
- * shown (rows arrive below them, never between), and `loadOlder` fetches the next older page
- * when the local rows run out.
+ * The server pager of the timeline on screen (src/sync/pager.ts): its floor (newest first) or
+ * ceiling (oldest first) bounds the rows shown (rows arrive below them, never between), and
+ * `loadMore` fetches the next page when the local rows run out.
  */
 export function useTimelinePager(reader: RuntimeServices | undefined, query: TimelineQuery) {
   const key = JSON.stringify(query);
@@ -34,7 +34,13 @@ export function useTimelinePager(reader: RuntimeServices | undefined, query: Tim
       if (cancelled) return;
       if (scope) {
         const call = reader.api.call;
-        const options = { db: reader.db, call, scope, connectivity: reader.connectivity };
+        const options = {
+          db: reader.db,
+          call,
+          scope,
+          connectivity: reader.connectivity,
+          order: query.oldestFirst ? ("oldest" as const) : ("newest" as const),
+        };
         created = createPager(options);
       }
       setPager({ key, pager: created });
@@ -55,8 +61,8 @@ export function useTimelinePager(reader: RuntimeServices | undefined, query: Tim
   let shown = UNKNOWN;
   if (current === null) shown = LOCAL_ONLY;
   else if (current && state?.pager === current) shown = state.value;
-  const loadOlder = useCallback(() => {
-    current?.loadOlder().catch(() => undefined);
+  const loadMore = useCallback(() => {
+    current?.loadMore().catch(() => undefined);
   }, [current]);
-  return { state: shown, loadOlder };
+  return { state: shown, loadMore };
 }

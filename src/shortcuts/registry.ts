@@ -84,6 +84,13 @@ export const SHORTCUT_ACTIONS = [
   { id: "timeline.previous", keys: ["K", "ArrowUp"], scope: "timeline", group: "timeline" },
   { id: "timeline.refetch", keys: ["R"], scope: "timeline", group: "timeline", palette: true },
   { id: "timeline.unreadOnly", keys: ["U"], scope: "timeline", group: "timeline", palette: true },
+  {
+    id: "timeline.oldestFirst",
+    keys: ["Shift+O"],
+    scope: "timeline",
+    group: "timeline",
+    palette: true,
+  },
   // Entry render
   { id: "entry.scrollDown", keys: ["Space"], scope: "entry-render", group: "entry-render" },
   { id: "entry.scrollUp", keys: ["Shift+Space"], scope: "entry-render", group: "entry-render" },

@@ -2,9 +2,9 @@ import type { EntryListItem } from "../../contract/reading-models.ts";
 import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
 import { collectionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
-import type { LocalDatabase } from "../db/types.ts";
+import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import { clearWideCeilingsStatement, raiseCeilingStatement, readCeiling } from "./ceilings.ts";
 import {
-  type Floor,
   lowerFloorStatement,
   raiseWideFloorsStatement,
   readFloor,
@@ -13,22 +13,32 @@ import {
 import { entryStatements, replayPending } from "./snapshot.ts";
 
 /**
- * Stores one timeline page by the mapping rules, lowers the scope's floor to where the page
- * ends, and replays pending events on top, in one transaction: a page never undoes an
- * unsynced read or star. Unread counts are the pull's (server counts with pending events
- * applied) and stay as they were: a page holds no news about counts.
+ * Where a page sits in its timeline: newest first, every entry published before `from`
+ * (undefined: the newest) down to `to`, "" when the page reached the oldest; oldest first,
+ * every entry after `from` (undefined: the oldest) up to `to`, END when it reached the newest.
+ */
+export interface PageRange {
+  order: "newest" | "oldest";
+  from: string | undefined;
+  to: string;
+}
+
+/**
+ * Stores one timeline page by the mapping rules, moves the scope's floor (newest first) or
+ * ceiling (oldest first) to where the page ends, and replays pending events on top, in one
+ * transaction: a page never undoes an unsynced read or star. Unread counts are the pull's
+ * (server counts with pending events applied) and stay as they were.
  *
- * The page holds every entry published before `from` (undefined: the top of the timeline) down
- * to `floor`. It extends the local run only if it starts where that run stops or above: the
- * floor may have risen while the page was in flight (start-up eviction dropped entries), and
- * lowering it then would hide a gap. Such a page is stored but leaves the floor alone.
- * Answers whether the floor moved.
+ * A page extends the local run only if it starts where that run stops or within it: the floor
+ * may have risen (or the ceiling gone) while the page was in flight, as start-up eviction drops
+ * entries, and moving it then would hide a gap. Such a page is stored but leaves the bound
+ * alone. Answers whether the bound moved.
  */
 export async function writePage(
   db: LocalDatabase,
   items: readonly EntryListItem[],
   scope: TimelineScope,
-  range: { from: Floor; floor: string },
+  range: PageRange,
   /** A new subscription's first page: wider timelines now lack the rest of its entries. */
   options: { newFeed?: boolean } = {},
 ): Promise<boolean> {
@@ -36,13 +46,18 @@ export async function writePage(
     const counts = await tx.query<{ subscription_id: string; count: number }>(
       "SELECT subscription_id, count FROM unread",
     );
-    const current = await readFloor(tx, scope);
-    const joins = range.from === undefined || (current !== undefined && range.from >= current);
+    const joins = await joinsLocalRun(tx, scope, range);
+    const bound =
+      range.order === "newest"
+        ? lowerFloorStatement(scope, range.to)
+        : raiseCeilingStatement(scope, range.to);
     await runStatements(tx, [
       ...entryStatements(items),
       ...items.map(starStatement),
-      ...(joins ? [lowerFloorStatement(scope, range.floor)] : []),
-      ...(options.newFeed ? [raiseWideFloorsStatement(range.floor)] : []),
+      ...(joins ? [bound] : []),
+      ...(options.newFeed
+        ? [raiseWideFloorsStatement(range.to), clearWideCeilingsStatement()]
+        : []),
     ]);
     await replayPending(tx);
     await runStatements(tx, [
@@ -51,6 +66,16 @@ export async function writePage(
     ]);
     return joins;
   });
+}
+
+async function joinsLocalRun(tx: SqlRunner, scope: TimelineScope, range: PageRange) {
+  if (range.from === undefined) return true;
+  if (range.order === "newest") {
+    const floor = await readFloor(tx, scope);
+    return floor !== undefined && range.from >= floor;
+  }
+  const ceiling = await readCeiling(tx, scope);
+  return ceiling !== undefined && range.from <= ceiling;
 }
 
 /** The server says whether each entry is starred; pending stars are replayed after. */

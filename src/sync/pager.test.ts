@@ -94,7 +94,7 @@ describe("the pager against the real server", () => {
     for (const scope of scopes) {
       const pager = createPager({ db: client.db, call, scope, pageSize: 7 });
       let pages = 0;
-      for (; pages < 50 && !pager.state.end; pages++) await pager.loadOlder();
+      for (; pages < 50 && !pager.state.end; pages++) await pager.loadMore();
       pager.stop();
       expect(pager.state.end).toBe(true);
       const expected = await serverTimeline(scope);

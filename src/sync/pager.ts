@@ -3,6 +3,7 @@ import { endpointInfo } from "../../contract/api/info.ts";
 import type { FeedSelection } from "../../contract/routes.ts";
 import type { ApiCall } from "../api/call.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { type Ceiling, END, isComplete, readCeiling } from "./ceilings.ts";
 import type { Connectivity } from "./connectivity.ts";
 import { type Floor, readFloor, type TimelineScope } from "./floors.ts";
 import { writePage } from "./page-write.ts";
@@ -14,10 +15,18 @@ export const PAGE_SIZE = 50;
 const OFFLINE_RETRY_MS = 5000;
 
 export interface PagerState {
-  /** The floor has been read from the store (before, nothing is known about it). */
+  /** The bounds have been read from the store (before, nothing is known about them). */
   settled: boolean;
-  /** Rows published at or after this are complete locally (see floors.ts); show only those. */
+  /**
+   * Newest first: rows published at or after this are complete locally (see floors.ts); show
+   * only those. Undefined oldest first.
+   */
   floor: Floor;
+  /**
+   * Oldest first: rows published at or before this are complete locally (see ceilings.ts);
+   * show only those ("" none yet, END all). Undefined newest first.
+   */
+  ceiling?: Ceiling;
   /** A page is in flight. */
   loading: boolean;
   /** The server has no older entries for this timeline. */
@@ -29,8 +38,11 @@ export interface PagerState {
 export interface Pager {
   readonly state$: Observable<PagerState>;
   readonly state: PagerState;
-  /** Fetches the next older page unless one is in flight or the server has no more. */
-  loadOlder(): Promise<void>;
+  /**
+   * Fetches the next page (older newest first, newer oldest first) unless one is in flight or
+   * the server has no more.
+   */
+  loadMore(): Promise<void>;
   stop(): void;
 }
 
@@ -40,6 +52,8 @@ export interface PagerOptions {
   scope: TimelineScope;
   connectivity?: Pick<Connectivity, "browserOnline" | "browserOnline$" | "reconnected$">;
   pageSize?: number;
+  /** Newest first (the default) or from the oldest entry up. */
+  order?: "newest" | "oldest";
 }
 
 /**
@@ -50,6 +64,7 @@ export interface PagerOptions {
 export function createPager(options: PagerOptions): Pager {
   const { db, scope } = options;
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const oldestFirst = options.order === "oldest";
   const state$ = new BehaviorSubject<PagerState>({
     settled: false,
     floor: undefined,
@@ -62,10 +77,23 @@ export function createPager(options: PagerOptions): Pager {
   let inFlight: Promise<void> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  // Floors move when a pull, another pager or a new subscription stores pages.
+  // Bounds move when a pull, another pager or a new subscription stores pages.
   const refreshFloor = async () => {
     const floor = await readFloor(db, scope);
-    if (!stopped) update({ settled: true, floor, end: floor === "" });
+    if (!oldestFirst) {
+      if (!stopped) update({ settled: true, floor, end: floor === "" });
+      return;
+    }
+    const ceiling = await readCeiling(db, scope);
+    const complete = isComplete(ceiling, floor);
+    if (!stopped) {
+      update({
+        settled: true,
+        floor: undefined,
+        ceiling: complete ? END : (ceiling ?? ""),
+        end: complete,
+      });
+    }
   };
   const ready = refreshFloor();
   const subscriptions: Subscription[] = [
@@ -80,31 +108,38 @@ export function createPager(options: PagerOptions): Pager {
         options.connectivity.reconnected$,
         options.connectivity.browserOnline$.pipe(filter((online) => online)),
       ).subscribe(() => {
-        if (state$.value.offline) void loadOlder().catch(() => undefined);
+        if (state$.value.offline) void loadMore().catch(() => undefined);
       }),
     );
   }
 
   const fetchPage = async () => {
     await ready;
-    const { floor } = state$.value;
-    if (floor === "") return;
+    if (state$.value.end) return;
+    // Where the local run stops: the next page starts just beyond it (undefined: at the start).
+    const from = (oldestFirst ? state$.value.ceiling : state$.value.floor) || undefined;
     if (isOffline(options.connectivity)) {
       update({ offline: true });
       return;
     }
     update({ loading: true, offline: false });
     try {
-      const request = { ...scope, limit: pageSize, ...(floor ? { publishedAfter: floor } : {}) };
+      const request = {
+        ...scope,
+        limit: pageSize,
+        ...(oldestFirst ? { order: "oldest" as const } : {}),
+        ...(from ? { publishedAfter: from } : {}),
+      };
       const { data } = await options.call(endpointInfo.entries.list, request, { silent: true });
       if (stopped) return;
       // The server never splits entries sharing a publish time across pages, so the next
-      // page starts strictly before the last one here; a short page is the end.
-      const next = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
-      const joined = await writePage(db, data, scope, { from: floor, floor: next });
-      // A page that no longer joins the local run (the floor rose meanwhile) moved nothing.
-      if (joined) update({ floor: next, end: next === "" });
-      else await refreshFloor();
+      // page starts strictly beyond the last one here; a short page is the end.
+      const last = data.length < pageSize ? undefined : data.at(-1)?.entries.publishedAt;
+      const to = last ?? (oldestFirst ? END : "");
+      const order = oldestFirst ? "oldest" : "newest";
+      await writePage(db, data, scope, { order, from, to });
+      // A page that no longer joins the local run (its bound moved meanwhile) moved nothing.
+      await refreshFloor();
     } catch (error) {
       if (stopped) return;
       const offline = isOffline(options.connectivity) || isNetworkError(error);
@@ -113,14 +148,14 @@ export function createPager(options: PagerOptions): Pager {
       // No answer while the browser says online: try again in a while as well.
       retryTimer ??= setTimeout(() => {
         retryTimer = undefined;
-        if (state$.value.offline) void loadOlder().catch(() => undefined);
+        if (state$.value.offline) void loadMore().catch(() => undefined);
       }, OFFLINE_RETRY_MS);
     } finally {
       if (!stopped) update({ loading: false });
     }
   };
 
-  function loadOlder(): Promise<void> {
+  function loadMore(): Promise<void> {
     if (stopped || state$.value.end) return Promise.resolve();
     inFlight ??= fetchPage().finally(() => {
       inFlight = undefined;
@@ -133,7 +168,7 @@ export function createPager(options: PagerOptions): Pager {
     get state() {
       return state$.value;
     },
-    loadOlder,
+    loadMore,
     stop() {
       stopped = true;
       clearTimeout(retryTimer);
@@ -208,5 +243,11 @@ export async function fillSubscription(
     { silent: true },
   );
   const floor = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
-  await writePage(db, data, scope, { from: undefined, floor }, { newFeed: true });
+  await writePage(
+    db,
+    data,
+    scope,
+    { order: "newest", from: undefined, to: floor },
+    { newFeed: true },
+  );
 }

@@ -3,6 +3,7 @@ import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/inde
 import { collectionRow, entryRow, feedRow, subscriptionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import { capEndedCeilingsStatement, clearWideCeilingsStatement } from "./ceilings.ts";
 import { clearFloorsStatement, clearWideFloorsStatement, lowerFloorStatement } from "./floors.ts";
 import { pendingEvents } from "./outbox.ts";
 import type { ServerSnapshot } from "./pull.ts";
@@ -48,7 +49,8 @@ async function floorStatements(tx: SqlRunner, snapshot: ServerSnapshot): Promise
   const sameFeeds = known?.value === feeds;
   return [
     ...(joinsUp ? [] : [clearFloorsStatement()]),
-    ...(sameFeeds ? [] : [clearWideFloorsStatement()]),
+    ...(joinsUp || newest?.at == null ? [] : [capEndedCeilingsStatement(newest.at)]),
+    ...(sameFeeds ? [] : [clearWideFloorsStatement(), clearWideCeilingsStatement()]),
     setMeta("floorFeeds", feeds),
     lowerFloorStatement({}, snapshot.entriesFloor),
     lowerFloorStatement({ isCollection: true }, snapshot.starredFloor),

@@ -268,6 +268,8 @@ export const EyeIcon = make(
   </>,
 );
 export const ListIcon = make(<path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />);
+/** Arrow up beside shortening bars: the timeline read from its oldest entry. */
+export const SortOldestIcon = make(<path d="M7 20V4M3 8l4-4 4 4M14 6h7M14 12h5M14 18h3" />);
 export const CheckAllIcon = make(<path d="M18 7 9.5 15.5 6 12M22 7l-8.5 8.5-1-1M2 12l3.5 3.5" />);
 export const WideIcon = make(<path d="M3 12h18M7 8l-4 4 4 4M17 8l4 4-4 4" />);
 export const ZenIcon = make(

@@ -210,6 +210,34 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
     );
   }, 120_000);
 
+  it("reads a feed oldest first: from its oldest entry to its newest, each once, in order", async () => {
+    await page.goto(`${world.server.localUrl}/timeline/view-0/${feedIds.C}/pending`);
+    await page.getByTestId("timeline-scroll").waitFor();
+    const toggle = page.getByTestId("toggle-oldest-first");
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+    await toggle.click();
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
+    // Start-up kept only C's newest entries: its oldest come from the server, page by page.
+    await expect
+      .poll(() => page.locator('[data-testid="timeline-item"]').first().textContent(), {
+        timeout: 20_000,
+      })
+      // C-1998 and C-1999 share the oldest publish time.
+      .toMatch(/Entry C-199[89]/);
+    const tokens = await scrollTimelineToEnd(page, 400);
+    const gs = tokens.map((token) => Number(token.slice(2)));
+    expect(new Set(gs).size).toBe(400);
+    expect([...gs].sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, i) => 1600 + i));
+    for (let i = 1; i < gs.length; i++) {
+      expect(Math.floor(gs[i]! / 2)).toBeLessThanOrEqual(Math.floor(gs[i - 1]! / 2));
+    }
+    // The choice belongs to this timeline and outlives a reload; others stay newest first.
+    await page.reload();
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
+    await page.goto(`${world.server.localUrl}/timeline/view-0/${feedIds.D}/pending`);
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+  }, 120_000);
+
   it("an unread-only timeline shows as many entries as its badge says", async () => {
     await page.evaluate(() => {
       const key = "follow:settings:general";

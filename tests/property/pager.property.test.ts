@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { evictEntries } from "../../src/db/evict-entries.ts";
 import { openMemoryDatabase } from "../../src/db/node.ts";
 import type { LocalDatabase } from "../../src/db/types.ts";
 import { createDispatcher } from "../../src/sync/dispatch.ts";
+import { evictEntries } from "../../src/sync/evict-entries.ts";
 import type { TimelineScope } from "../../src/sync/floors.ts";
-import { createPager } from "../../src/sync/pager.ts";
+import { createPager, type PagerState } from "../../src/sync/pager.ts";
 import { fetchSnapshot } from "../../src/sync/pull.ts";
 import { writeSnapshot } from "../../src/sync/snapshot.ts";
 import {
@@ -50,6 +50,7 @@ const planArb = fc.record({
   ),
   /** Newer entries the server gets between pages: how many before page i. */
   inserts: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 8 }),
+  order: fc.constantFrom("newest" as const, "oldest" as const),
   scope: fc.constantFrom<TimelineScope[]>(
     {},
     { read: false },
@@ -68,10 +69,16 @@ interface Shown {
   starred: number;
 }
 
-/** What a timeline shows: local rows of the scope at or after its floor, newest first. */
-async function shownRows(db: LocalDatabase, scope: TimelineScope, floor: string | undefined) {
-  const where = ["e.published_at >= ?"];
-  const params: (string | number)[] = [floor ?? ""];
+/**
+ * What a timeline shows: local rows of the scope within its bounds (at or after the floor
+ * newest first, at or before the ceiling oldest first), in the timeline's order.
+ */
+async function shownRows(db: LocalDatabase, scope: TimelineScope, state: PagerState) {
+  const oldestFirst = state.ceiling !== undefined;
+  const where = oldestFirst ? ["(e.published_at <= ? OR ? = '~')"] : ["e.published_at >= ?"];
+  const params: (string | number)[] = oldestFirst
+    ? [state.ceiling ?? "", state.ceiling ?? ""]
+    : [state.floor ?? ""];
   if (scope.feedId) {
     where.push("e.feed_id = ?");
     params.push(scope.feedId);
@@ -84,7 +91,8 @@ async function shownRows(db: LocalDatabase, scope: TimelineScope, floor: string 
   return db.query<Shown & Record<string, string | number>>(
     `SELECT e.id, e.read, (c.entry_id IS NOT NULL) AS starred FROM entries e
      LEFT JOIN collections c ON c.entry_id = e.id
-     WHERE ${where.join(" AND ")} ORDER BY e.published_at DESC, e.id DESC`,
+     WHERE ${where.join(" AND ")}
+     ORDER BY e.published_at ${oldestFirst ? "ASC" : "DESC"}, e.id ${oldestFirst ? "ASC" : "DESC"}`,
     params,
   );
 }
@@ -152,7 +160,8 @@ describe("timeline pager over a server that pages by publishedAfter", () => {
           }
           const known = new Set(server.map((e) => e.id));
 
-          const pager = createPager({ db, call, scope: plan.scope, pageSize: 1 });
+          const { order } = plan;
+          const pager = createPager({ db, call, scope: plan.scope, pageSize: 1, order });
           let page = 0;
           for (let guard = 0; guard < 500 && !pager.state.end; guard++) {
             // Newer entries land on the server between pages (the next pull brings them).
@@ -176,8 +185,8 @@ describe("timeline pager over a server that pages by publishedAfter", () => {
               else await evictAndPull();
             }
             const size = plan.pageSizes[page % plan.pageSizes.length]!;
-            const paged = createPager({ db, call, scope: plan.scope, pageSize: size });
-            await paged.loadOlder();
+            const paged = createPager({ db, call, scope: plan.scope, pageSize: size, order });
+            await paged.loadMore();
             paged.stop();
             page += 1;
             pages += 1;
@@ -194,9 +203,9 @@ describe("timeline pager over a server that pages by publishedAfter", () => {
             (plan.scope.read !== false || !e.read);
           const want = [...expected.values()]
             .filter((e) => known.has(e.id) && inScope(e))
-            .sort(timelineOrder)
+            .sort((a, b) => (order === "oldest" ? timelineOrder(b, a) : timelineOrder(a, b)))
             .map((e) => ({ id: e.id, read: e.read ? 1 : 0, starred: e.starred ? 1 : 0 }));
-          const shown = (await shownRows(db, plan.scope, pager.state.floor))
+          const shown = (await shownRows(db, plan.scope, pager.state))
             .filter((row) => known.has(row.id))
             .map((row) => ({ id: row.id, read: row.read, starred: row.starred }));
           expect(shown).toEqual(want);

@@ -33,7 +33,8 @@ export function timelineOrder(a: ServerEntry, b: ServerEntry): number {
 
 /**
  * The server's paging contract (server/storage/entry-queries.ts): entries published strictly
- * before `publishedAfter`, newest first, `limit` of them plus every entry tied with the last.
+ * before `publishedAfter`, newest first (oldest first: strictly after it), `limit` of them plus
+ * every entry tied with the last.
  */
 export function fakeTimelineServer(entries: ServerEntry[]) {
   const requests: EntriesRequest[] = [];
@@ -42,11 +43,16 @@ export function fakeTimelineServer(entries: ServerEntry[]) {
     (!request.feedIdList || request.feedIdList.includes(entry.feedId)) &&
     (request.read !== false || !entry.read) &&
     (!request.isCollection || entry.starred) &&
-    (!request.publishedAfter || entry.publishedAt < request.publishedAfter);
+    (!request.publishedAfter ||
+      (request.order === "oldest"
+        ? entry.publishedAt > request.publishedAfter
+        : entry.publishedAt < request.publishedAfter));
   const list = (request: EntriesRequest): EntryListItem[] => {
     requests.push(request);
     const limit = request.limit ?? 20;
-    const rows = entries.filter(matches(request)).sort(timelineOrder);
+    const rows = entries
+      .filter(matches(request))
+      .sort((a, b) => (request.order === "oldest" ? timelineOrder(b, a) : timelineOrder(a, b)));
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     if (last) page.push(...rows.slice(limit).filter((e) => e.publishedAt === last.publishedAt));

@@ -5,6 +5,7 @@ import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
 import { useCheckNew } from "../../runtime/use-check-new.ts";
 import { useTimelinePager } from "../../runtime/use-timeline-pager.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
+import { timelineOrderKey, useOldestFirst } from "../../settings/timeline-order.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
@@ -31,17 +32,19 @@ export function TimelineColumn(props: {
   const reader = useRuntime();
   const state = useRuntimeState();
   const settings = useReaderSettings();
-  const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly };
+  const oldestFirst = useOldestFirst(timelineOrderKey(props.view, props.feedParam));
+  const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly, oldestFirst };
   const pager = useTimelinePager(reader, query);
   const checkNew = useCheckNew(reader, query);
-  const { key, page, loadMore, restart } = useTimelineRows(reader, query, pager.state.floor);
+  const { floor, ceiling } = pager.state;
+  const { key, page, loadMore, restart } = useTimelineRows(reader, query, { floor, ceiling });
   // Nothing local for this timeline (a new feed, a folder never paged): ask the server.
   const emptyLocally = page !== undefined && page.rows.length === 0;
-  const { loadOlder } = pager;
   const { settled, end } = pager.state;
+  const nextPage = pager.loadMore;
   useEffect(() => {
-    if (emptyLocally && settled && !end) loadOlder();
-  }, [emptyLocally, settled, end, loadOlder]);
+    if (emptyLocally && settled && !end) nextPage();
+  }, [emptyLocally, settled, end, nextPage]);
   const title = useSelectionTitle(query.feed);
   const { refetch, refetching } = useRefetch(reader, restart);
   const area = useRef<HTMLDivElement>(null);
@@ -91,7 +94,7 @@ export function TimelineColumn(props: {
         more={page.more}
         onMore={loadMore}
         pager={pager.state}
-        onOlder={pager.loadOlder}
+        onNextPage={pager.loadMore}
         activeEntryId={props.activeEntryId}
         base={{ timelineId: props.timelineId, feedId: props.feedParam }}
         settings={settings}
@@ -107,7 +110,12 @@ export function TimelineColumn(props: {
       data-testid="timeline-column"
       data-view={props.view}
     >
-      <TimelineHeader query={query} refetch={() => void refetch()} refetching={refetching} />
+      <TimelineHeader
+        query={query}
+        orderKey={timelineOrderKey(props.view, props.feedParam)}
+        refetch={() => void refetch()}
+        refetching={refetching}
+      />
       <div className="relative min-h-0 flex-1">
         {checkNew.hasNew ? (
           <button

@@ -10,9 +10,18 @@ import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useSyncState } from "../../runtime/use-sync-status.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
+import { setOldestFirst } from "../../settings/timeline-order.ts";
+import { useShortcut } from "../../shortcuts/hooks.ts";
 import { compactNumber } from "../../ui/format.ts";
 import { IconButton } from "../../ui/icon-button.tsx";
-import { ArrowLeftIcon, CheckAllIcon, EyeIcon, ListIcon, RefreshIcon } from "../../ui/icons.tsx";
+import {
+  ArrowLeftIcon,
+  CheckAllIcon,
+  EyeIcon,
+  ListIcon,
+  RefreshIcon,
+  SortOldestIcon,
+} from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { useShellNav } from "../shell/shell-nav.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
@@ -24,14 +33,17 @@ import { useSelectionTitle } from "./use-selection-title.ts";
 
 /**
  * The timeline's header: what it shows (the source and the view), its unread count, and the
- * toolbar: unread only, group by date, refetch, mark all read.
+ * toolbar: unread only, oldest first, group by date, refetch, mark all read.
  */
 export function TimelineHeader({
   query,
+  orderKey,
   refetch,
   refetching,
 }: {
   query: TimelineQuery;
+  /** The timeline's key for its sort order (src/settings/timeline-order.ts). */
+  orderKey: string;
   refetch(): void;
   refetching: boolean;
 }) {
@@ -53,6 +65,8 @@ export function TimelineHeader({
   const feedValue = feedSelectionValue(query.feed);
   const selected = selectionContext(query, subscriptions);
   const markAll = useCommandAvailability("entries.markAllRead", selected);
+  const toggleOrder = () => setOldestFirst(orderKey, !query.oldestFirst);
+  useShortcut("timeline.oldestFirst", toggleOrder);
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 pr-2 pl-3 dark:border-zinc-800">
@@ -98,6 +112,15 @@ export function TimelineHeader({
         showsPressed
       >
         <EyeIcon size={17} />
+      </IconButton>
+      <IconButton
+        aria-pressed={Boolean(query.oldestFirst)}
+        label={t("timeline.oldestFirst")}
+        data-testid="toggle-oldest-first"
+        onClick={toggleOrder}
+        showsPressed
+      >
+        <SortOldestIcon size={17} />
       </IconButton>
       <IconButton
         aria-pressed={settings.groupByDate}

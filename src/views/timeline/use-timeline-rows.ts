@@ -1,7 +1,12 @@
 import { useCallback, useRef, useState } from "react";
 import { of } from "rxjs";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
-import { type TimelinePage, type TimelineQuery, timelineIds$ } from "../../queries/index.ts";
+import {
+  type TimelineBounds,
+  type TimelinePage,
+  type TimelineQuery,
+  timelineIds$,
+} from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { setStickyScope, stickyIds } from "./sticky-reads.ts";
@@ -10,7 +15,8 @@ import { setStickyScope, stickyIds } from "./sticky-reads.ts";
 export const TIMELINE_PAGE_SIZE = 200;
 
 function timelineKey(query: TimelineQuery): string {
-  return `${query.view}|${formatFeedIdParam(query.feed)}|${query.unreadOnly ? 1 : 0}`;
+  const order = query.oldestFirst ? "oldest" : "newest";
+  return `${query.view}|${formatFeedIdParam(query.feed)}|${query.unreadOnly ? 1 : 0}|${order}`;
 }
 
 /**
@@ -20,8 +26,8 @@ function timelineKey(query: TimelineQuery): string {
 export function useTimelineRows(
   reader: RuntimeServices | undefined,
   query: TimelineQuery,
-  /** Rows below this publish time are hidden: the server pager has not reached them. */
-  floor?: string,
+  /** Rows beyond these are hidden: the server pager has not reached them. */
+  bounds: TimelineBounds,
 ) {
   const key = timelineKey(query);
   const [paging, setPaging] = useState({ key, limit: TIMELINE_PAGE_SIZE, generation: 0 });
@@ -31,8 +37,8 @@ export function useTimelineRows(
 
   const db = reader?.db;
   const page = useLiveQuery(
-    () => (db ? timelineIds$(db, query, current.limit, stickyIds, floor) : of(undefined)),
-    [db, key, current.limit, current.generation, floor],
+    () => (db ? timelineIds$(db, query, current.limit, stickyIds, bounds) : of(undefined)),
+    [db, key, current.limit, current.generation, bounds.floor, bounds.ceiling],
   );
   const last = useRef<{ key: string; page: TimelinePage } | null>(null);
   if (page) last.current = { key, page };

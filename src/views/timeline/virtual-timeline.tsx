@@ -41,7 +41,8 @@ export function VirtualTimeline(props: {
   onMore(): void;
   /** The server pager: when the local rows run out, older pages come from the server. */
   pager: PagerState;
-  onOlder(): void;
+  /** Asks the server pager for the next page (older, or newer when read oldest first). */
+  onNextPage(): void;
   activeEntryId: string | undefined;
   base: TimelineLinkBase;
   settings: ReaderSettings;
@@ -92,15 +93,15 @@ export function VirtualTimeline(props: {
     if (hasCards) markContentPainted();
   }, [hasCards]);
 
-  const { more, onMore, onOlder } = props;
+  const { more, onMore, onNextPage } = props;
   const { loading, end, offline } = props.pager;
   const nearEnd = last >= items.length - PREFETCH_ROWS;
   useEffect(() => {
     if (!nearEnd) return;
     if (more) onMore();
     // Offline, the pager retries by itself on reconnect.
-    else if (!loading && !end && !offline) onOlder();
-  }, [nearEnd, more, onMore, loading, end, offline, onOlder]);
+    else if (!loading && !end && !offline) onNextPage();
+  }, [nearEnd, more, onMore, loading, end, offline, onNextPage]);
 
   // Keyboard next/previous (or a deep link) opens an entry off screen: bring it into view.
   const activeIndex = useMemo(

@@ -1,13 +1,18 @@
-import { raiseFeedFloorsStatement, raiseWideFloorsStatement } from "../sync/floors.ts";
-import { runStatements, type Statement } from "./statements.ts";
-import type { LocalDatabase, SqlRunner } from "./types.ts";
+import { runStatements, type Statement } from "../db/statements.ts";
+import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import { clearCeilingsStatement } from "./ceilings.ts";
+import { raiseFeedFloorsStatement, raiseWideFloorsStatement } from "./floors.ts";
 
 /** Entries kept per subscription at start-up (SPEC §9 hydrate rule). */
 export const KEPT_ENTRIES_PER_SUBSCRIPTION = 20;
 
-/** Starred entries and entries a command still waiting to be sent names are always kept. */
+/**
+ * Starred entries and entries a command still waiting to be sent names are always kept (no
+ * NULL in this set: `id NOT IN` a set holding NULL is never true, and nothing would go).
+ */
 const KEPT_WHATEVER_THEIR_AGE = `SELECT entry_id FROM collections
   UNION SELECT json_extract(payload, '$.entryId') FROM outbox
+        WHERE json_extract(payload, '$.entryId') IS NOT NULL
   UNION SELECT ids.value FROM outbox, json_each(outbox.payload, '$.entryIds') AS ids
         WHERE json_type(outbox.payload, '$.entryIds') = 'array'`;
 
@@ -47,6 +52,8 @@ export async function evictEntries(
     // Wide timelines (everything, a view, a folder) are complete only down to the highest
     // cutoff of the subscriptions they may hold. Stars were all kept: their floors stay.
     if (highest !== undefined) floors.push(raiseWideFloorsStatement(highest));
+    // Runs read from the oldest entry up lost their bottom.
+    if (evicted > 0) floors.push(clearCeilingsStatement());
     await runStatements(tx, floors);
     return evicted;
   });

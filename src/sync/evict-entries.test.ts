@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readFloor } from "../sync/floors.ts";
-import { createPager } from "../sync/pager.ts";
-import { fakeTimelineServer, type ServerEntry } from "../sync/testing/fake-timeline-server.ts";
+import { openMemoryDatabase } from "../db/node.ts";
+import type { LocalDatabase } from "../db/types.ts";
 import { evictEntries } from "./evict-entries.ts";
-import { openMemoryDatabase } from "./node.ts";
-import type { LocalDatabase } from "./types.ts";
+import { readFloor } from "./floors.ts";
+import { createPager } from "./pager.ts";
+import { fakeTimelineServer, type ServerEntry } from "./testing/fake-timeline-server.ts";
 
 let db: LocalDatabase | undefined;
 afterEach(async () => {
@@ -34,7 +34,7 @@ async function localIds(database: LocalDatabase) {
 async function pageToEnd(database: LocalDatabase, server: ReturnType<typeof fakeTimelineServer>) {
   for (const scope of [{ feedId: "f1" }, { view: 0 as const }]) {
     const pager = createPager({ db: database, call: server.call, scope, pageSize: 15 });
-    for (let pages = 0; pages < 20 && !pager.state.end; pages++) await pager.loadOlder();
+    for (let pages = 0; pages < 20 && !pager.state.end; pages++) await pager.loadMore();
     pager.stop();
     expect(pager.state.end).toBe(true);
   }
@@ -49,10 +49,11 @@ describe("evictEntries (start-up bound, SPEC §9)", () => {
         `INSERT INTO subscriptions (id, feed_id, user_id, view, is_private, type)
          VALUES ('s1', 'f1', 'u1', 0, 0, 'feed')`,
       );
-      // A command not yet sent names an old entry.
+      // Commands not yet sent name old entries, one by a list of ids, one by a single id.
       await tx.execute(
         `INSERT INTO outbox (command_id, name, payload, created_at)
-         VALUES ('c1', 'entries.markRead', '{"entryId":"e05"}', '2026-01-02T00:00:00.000Z')`,
+         VALUES ('c1', 'entries.markRead', '{"entryIds":["e05"]}', '2026-01-02T00:00:00.000Z'),
+                ('c2', 'collections.unstar', '{"entryId":"e06"}', '2026-01-02T00:00:01.000Z')`,
       );
     });
     const server = fakeTimelineServer(serverEntries());
@@ -60,10 +61,10 @@ describe("evictEntries (start-up bound, SPEC §9)", () => {
     expect(await localIds(database)).toHaveLength(60);
     expect(await readFloor(database, { feedId: "f1" })).toBe("");
 
-    expect(await evictEntries(database)).toBe(36);
+    expect(await evictEntries(database)).toBe(35);
 
     const newest20 = Array.from({ length: 20 }, (_, i) => id(40 + i));
-    expect(await localIds(database)).toEqual(["e00", "e01", "e02", "e05", ...newest20]);
+    expect(await localIds(database)).toEqual(["e00", "e01", "e02", "e05", "e06", ...newest20]);
     // The feed's timelines and the wide ones no longer claim the evicted entries.
     expect(await readFloor(database, { feedId: "f1" })).toBe(publishedAt(40));
     expect(await readFloor(database, { feedId: "f1", read: false })).toBe(publishedAt(40));
@@ -107,7 +108,7 @@ describe("evictEntries (start-up bound, SPEC §9)", () => {
     ];
     const server = fakeTimelineServer(entries);
     await pageToEnd(database, server);
-    await createPager({ db: database, call: server.call, scope: { feedId: "f2" } }).loadOlder();
+    await createPager({ db: database, call: server.call, scope: { feedId: "f2" } }).loadMore();
     expect(await localIds(database)).toHaveLength(40);
     // Only e00 goes: the 15 tied with the 20th newest stay (the server never splits a tie).
     expect(await evictEntries(database)).toBe(1);

@@ -1,0 +1,82 @@
+import { type Statement, sql } from "../db/statements.ts";
+import type { SqlRunner } from "../db/types.ts";
+import { coveringScopes, type Floor, scopeKey, type TimelineScope } from "./floors.ts";
+
+/**
+ * How far up a server timeline read oldest first the local store is complete: a ceiling is
+ * the publishedAt of the newest entry of a contiguous run fetched from the timeline's oldest
+ * entry up. END means that run reached the newest entry. No ceiling: nothing is known.
+ *
+ * The mirror of floors.ts (which runs from the newest entry down); where the two runs of a
+ * timeline overlap, all of it is local. Ceilings live in the meta table under `ceiling:<scope>`.
+ */
+export type Ceiling = string | undefined;
+
+/** Sorts after every ISO time: the run reached the newest entry. */
+export const END = "~";
+
+const PREFIX = "ceiling:";
+
+/** The higher of two ceilings (END the highest). */
+export function higherCeiling(a: Ceiling, b: Ceiling): Ceiling {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a > b ? a : b;
+}
+
+/** A timeline whose run from the bottom meets its run from the top is all local. */
+export function isComplete(ceiling: Ceiling, floor: Floor): boolean {
+  if (floor === "" || ceiling === END) return true;
+  return ceiling !== undefined && floor !== undefined && ceiling >= floor;
+}
+
+/** The highest ceiling of the scope and of every wider timeline read oldest first. */
+export async function readCeiling(db: SqlRunner, scope: TimelineScope): Promise<Ceiling> {
+  const keys = [...new Set(coveringScopes(scope).map((s) => PREFIX + scopeKey(s)))];
+  const rows = await db.query<{ value: string }>(
+    "SELECT value FROM meta WHERE key IN (SELECT value FROM json_each(?))",
+    [JSON.stringify(keys)],
+  );
+  return rows.reduce<Ceiling>((ceiling, row) => higherCeiling(ceiling, row.value), undefined);
+}
+
+/** Raises the scope's ceiling (a ceiling never falls while the entries below it stay). */
+export function raiseCeilingStatement(scope: TimelineScope, ceiling: string): Statement {
+  return sql(
+    `INSERT INTO meta (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = MAX(value, excluded.value)`,
+    PREFIX + scopeKey(scope),
+    ceiling,
+  );
+}
+
+/**
+ * Forgets every ceiling: old entries left the store (start-up eviction), so no run from the
+ * bottom is complete any more.
+ */
+export function clearCeilingsStatement(): Statement {
+  return sql("DELETE FROM meta WHERE key LIKE 'ceiling:%'");
+}
+
+/**
+ * A feed joined the timelines: wider timelines read oldest first lack its entries. Single-feed
+ * and starred timelines keep theirs.
+ */
+export function clearWideCeilingsStatement(): Statement {
+  return sql(
+    `DELETE FROM meta WHERE key LIKE 'ceiling:%' AND key NOT LIKE 'ceiling:{"feedId":%'
+       AND key NOT LIKE 'ceiling:{"isCollection":true%'`,
+  );
+}
+
+/**
+ * The pull's newest entries do not join what was local (a long absence): runs that had
+ * reached the newest entry now stop at the newest entry that was local.
+ */
+export function capEndedCeilingsStatement(newestLocal: string): Statement {
+  return sql(
+    "UPDATE meta SET value = ? WHERE key LIKE 'ceiling:%' AND value = ?",
+    newestLocal,
+    END,
+  );
+}
