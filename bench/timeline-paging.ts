@@ -30,6 +30,8 @@ export interface TimelinePagingFigures {
   bareMs: number[];
   /** The same bare round trips before the pager ran: pages the server had not read yet. */
   coldBareMs: number[];
+  /** GET /entries/check-new over the whole timeline with nothing new: the poll's worst case. */
+  checkNewMs: number[];
 }
 
 /**
@@ -138,7 +140,22 @@ export async function benchTimelinePaging(
       // Baseline: the pager's own request bodies, as bare round trips (server cache warm now).
       const bareMs: number[] = [];
       for (const body of bodies.slice(1 + warmup)) bareMs.push((await bare(body)).ms);
-      return { seed, feedId, pageSize, landMs, callMs, bareMs, coldBareMs };
+
+      // The "new entries" poll of an open timeline when nothing arrived since the last pull.
+      const checkNewMs: number[] = [];
+      const since = encodeURIComponent(new Date().toISOString());
+      for (let i = 0; i < warmup + pages; i++) {
+        const started = performance.now();
+        const response = await cookieFetch(
+          `${server.url}/api/entries/check-new?insertedAfter=${since}`,
+        );
+        const answer = (await response.json()) as { data?: { has_new: boolean } };
+        if (!response.ok || answer.data?.has_new !== false) {
+          throw new Error(`GET /api/entries/check-new: ${response.status}`);
+        }
+        if (i >= warmup) checkNewMs.push(performance.now() - started);
+      }
+      return { seed, feedId, pageSize, landMs, callMs, bareMs, coldBareMs, checkNewMs };
     } finally {
       await db.close();
       await server.stop();
@@ -183,6 +200,7 @@ export function timelinePagingTable(figures: TimelinePagingFigures): Table {
         landMs,
         p95 < PAGE_AIM_MS ? "met (p95)" : "missed (p95)",
       ),
+      row("GET /entries/check-new, nothing new, whole timeline", figures.checkNewMs),
     ],
     notes: [
       "Client: wa-sqlite in memory in this process, the app's pager (src/sync/pager.ts) and live query (timelineIds$ with its floor).",

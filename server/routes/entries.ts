@@ -6,6 +6,7 @@ import { route } from "../http/route.ts";
 import type { Readability } from "../jobs/readability.ts";
 import { findVisibleEntry, listEntries } from "../storage/entry-queries.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
+import { newestInsertedEntry } from "../storage/newest-inserted.ts";
 import { readHistory } from "../storage/reads.ts";
 import { toIso } from "../storage/time.ts";
 import { userRouter } from "./context.ts";
@@ -35,13 +36,12 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
       ...(query.feedId ? { feedId: query.feedId } : {}),
       ...(feedIdList ? { feedIdList } : {}),
       ...(query.read !== undefined ? { read: query.read === "true" } : {}),
-      limit: 1,
     };
-    const [newest] = await listEntries(database, c.get("userId"), filter, since);
+    const newest = await newestInsertedEntry(database, c.get("userId"), filter, since);
     return {
       code: 0 as const,
       data: newest
-        ? { has_new: true, entry_id: newest.entries.id, lastest_at: newest.entries.insertedAt }
+        ? { has_new: true, entry_id: newest.id, lastest_at: newest.insertedAt }
         : { has_new: false },
     };
   });

@@ -24,8 +24,6 @@ export async function listEntries(
   database: DatabaseHandle,
   userId: string,
   filter: EntriesRequest,
-  /** Only entries stored after this ISO time (check-new). */
-  insertedAfter?: string,
 ): Promise<EntryListItem[]> {
   const mode = filter.isCollection ? "collection" : filter.read === false ? "unread" : "entry";
   const conditions: RawBuilder<unknown>[] = [];
@@ -48,7 +46,6 @@ export async function listEntries(
   // The driving table's own columns, so the cursor and the tie below ride its index.
   const time = mode === "unread" ? sql`unread.published_at` : sql`entry.published_at`;
   const id = mode === "unread" ? sql`unread.entry_id` : sql`entry.id`;
-  if (insertedAfter) conditions.push(sql`entry.inserted_at > ${insertedAfter}`);
   const oldestFirst = filter.order === "oldest";
   const beyond = sql.raw(oldestFirst ? ">" : "<");
   const cursor = toIso(filter.publishedAfter);

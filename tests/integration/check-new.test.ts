@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
 
 const base = Date.parse("2026-06-01T12:00:00Z");
 const items = (prefix: string, count: number) =>
@@ -11,7 +11,7 @@ const items = (prefix: string, count: number) =>
     date: new Date(base - i * 3_600_000),
   }));
 
-describe("GET /entries/check-new", () => {
+describe.each(DIALECTS)("GET /entries/check-new on %s", (dialect) => {
   let server: TestServer;
   let feeds: FeedServer;
   let alice: TestClient;
@@ -20,7 +20,7 @@ describe("GET /entries/check-new", () => {
 
   beforeAll(async () => {
     feeds = await new FeedServer().start();
-    server = await startTestServer("sqlite", {
+    server = await startTestServer(dialect, {
       AUTH_RATE_LIMIT_MAX: "1000",
       FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
       INGEST_POLL_SECONDS: "3600",
@@ -62,6 +62,27 @@ describe("GET /entries/check-new", () => {
     ).toBe(true);
     expect((await check(`insertedAfter=${now}&feedId=${feedA}`)).body.data.has_new).toBe(false);
     expect((await check(`insertedAfter=${since}&read=false`)).body.data.has_new).toBe(true);
+    expect((await check(`insertedAfter=${since}&view=1`)).body.data.has_new).toBe(false);
+
+    // Read elsewhere: nothing new for unread only, still new for the whole timeline.
+    const listed = await alice.request("POST", "/api/entries", { json: { feedId: feedB } });
+    const entryIds = (listed.body.data as Array<{ entries: { id: string } }>).map(
+      (i) => i.entries.id,
+    );
+    expect((await alice.request("POST", "/api/reads", { json: { entryIds } })).status).toBe(200);
+    const unreadOnly = `insertedAfter=${since}&read=false&feedId=${feedB}`;
+    expect((await check(unreadOnly)).body.data.has_new).toBe(false);
+    expect((await check(`insertedAfter=${since}&read=true`)).body.data.has_new).toBe(true);
+  });
+
+  it("never tells one user about another's feeds", async () => {
+    const bob = new TestClient(server.localUrl);
+    await bob.signUp(uniqueEmail("check-new-bob"));
+    const since = Date.now() - 3_600_000;
+    const answer = await bob.request("GET", `/api/entries/check-new?insertedAfter=${since}`);
+    expect(answer.body.data).toEqual({ has_new: false });
+    const theirs = `/api/entries/check-new?insertedAfter=${since}&feedId=${feedA}`;
+    expect((await bob.request("GET", theirs)).body.data).toEqual({ has_new: false });
   });
 
   it("refuses a time it cannot read (1002)", async () => {
