@@ -3,11 +3,11 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page, Request } from "playwright-core";
-import { build } from "vite";
 import { launchBrowser, openPage, type PageWatch } from "../tests/e2e/support/browser.ts";
 import { recentFeed, signUp, waitForSynced } from "../tests/e2e/support/reader.ts";
 import { FeedServer } from "../tests/support/feed-server.ts";
 import { startTestServer, type TestServer } from "../tests/support/server.ts";
+import { buildClient } from "./support/build-client.ts";
 import { median, percentile } from "./support/local-seed.ts";
 import {
   type FrameRun,
@@ -65,27 +65,6 @@ export interface InitialScripts {
   wasmGzip: number;
   cssGzip: number;
   paintedMs: number;
-}
-
-/** Builds the real client (production React) into a temp dir, as tests/e2e/global-setup does. */
-async function buildClient(outDir: string): Promise<void> {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({
-      logLevel: "warn",
-      build: {
-        outDir,
-        emptyOutDir: true,
-        sourcemap: false,
-        // Its "plugins took long" warning only says the machine is busy.
-        rolldownOptions: { checks: { bundlerTimings: false } },
-      },
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
 import { printTable, type Table } from "./support/table.ts";
 import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
+import { benchTimelineScroll, timelineScrollTable } from "./timeline-scroll.ts";
 
 /**
  * `npm run bench [-- filter...]`: every figure is printed with a ratio against a baseline
@@ -55,6 +56,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "timeline-paging",
     run: async () => [timelinePagingTable(await benchTimelinePaging())],
+  },
+  {
+    name: "timeline-scroll",
+    run: async () => [timelineScrollTable(await benchTimelineScroll())],
   },
   {
     name: "load",
