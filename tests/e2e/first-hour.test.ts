@@ -20,6 +20,7 @@ describe("the first hour (Chromium)", () => {
   let feeds: FeedServer;
   let page: Page;
   let picturesUrl = "";
+  let audiosUrl = "";
   let dailyId = "";
 
   beforeAll(async () => {
@@ -31,6 +32,7 @@ describe("the first hour (Chromium)", () => {
         "text/html; charset=utf-8",
       );
       picturesUrl = serveMediaFeed(feeds, "pictures", 12);
+      audiosUrl = serveMediaFeed(feeds, "audios", 30);
     });
     ({ server, feeds, page } = world);
     await signUp(page, server.localUrl);
@@ -174,6 +176,31 @@ describe("the first hour (Chromium)", () => {
       })
       .toBe(true);
     await page.getByTestId("entry-close").click();
+  });
+
+  it("the corner player leaves room beneath the content: the last row scrolls out from under it", async () => {
+    const feedId = await quickAdd(page, audiosUrl, { view: 4 });
+    await page.waitForURL(new RegExp(`/timeline/view-4/${feedId}/pending$`));
+    await expect
+      .poll(() => page.getByTestId("timeline-list").getAttribute("data-count"))
+      .toBe("30");
+    await page.getByTestId("audio-row").first().getByTestId("audio-play").click();
+    const player = page.getByTestId("corner-player");
+    await player.waitFor();
+    const scroll = page.getByTestId("timeline-scroll");
+    await expect
+      .poll(async () => {
+        await scroll.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+        const top = (await player.boundingBox())!.y;
+        const last = await page
+          .getByTestId("timeline-item")
+          .evaluateAll((items) =>
+            Math.max(...items.map((item) => item.getBoundingClientRect().bottom)),
+          );
+        return last <= top;
+      })
+      .toBe(true);
+    await page.evaluate(() => window.__followPlayer?.close());
   });
 
   it("sign out asks first while changes wait to be sent", async () => {

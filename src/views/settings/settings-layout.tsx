@@ -62,7 +62,7 @@ export function SettingsLayout() {
           </li>
         </ul>
       </nav>
-      <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
+      <div className="player-room min-h-0 min-w-0 flex-1 overflow-y-auto">
         <Outlet />
       </div>
     </div>
