@@ -203,6 +203,21 @@ describe("the first hour (Chromium)", () => {
     await page.evaluate(() => window.__followPlayer?.close());
   });
 
+  it("Japanese and Chinese pages name their own CJK fonts before the generic family", async () => {
+    const fontsFor = async (language: string) => {
+      await page.evaluate((lang) => localStorage.setItem("follow:language", lang), language);
+      await page.reload();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+      return page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    };
+    expect(await fontsFor("ja")).toMatch(/Hiragino Sans.*Noto Sans CJK JP.*sans-serif$/);
+    expect(await fontsFor("zh-TW")).toMatch(/PingFang TC.*Noto Sans CJK TC.*sans-serif$/);
+    expect(await fontsFor("zh-TW")).not.toContain("SC");
+    expect(await fontsFor("zh-CN")).toMatch(/PingFang SC.*Noto Sans CJK SC.*sans-serif$/);
+    await fontsFor("en");
+    await page.getByTestId("timeline-column").waitFor();
+  });
+
   it("sign out asks first while changes wait to be sent", async () => {
     // Writes cannot reach the server: a read mark stays waiting.
     await page.route(/\/api\/reads/, (route) => route.abort());
