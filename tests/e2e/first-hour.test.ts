@@ -203,6 +203,29 @@ describe("the first hour (Chromium)", () => {
     await page.evaluate(() => window.__followPlayer?.close());
   });
 
+  it("share opens a dialog with copy link, e-mail, X, Telegram and the user's Mastodon", async () => {
+    await page.getByTestId("view-tab-0").click();
+    const [first] = await timelineIds(page);
+    await openEntry(page, first!);
+    await page.getByTestId("entry-share").click();
+    const share = page.getByTestId("share-dialog");
+    await share.waitFor();
+    const link = await share.getByTestId("share-link").inputValue();
+    expect(link).toMatch(/^https:\/\/example\.com\//);
+    const href = (id: string) => share.getByTestId(`share-${id}`).getAttribute("href");
+    expect(await href("email")).toBe(
+      `mailto:?subject=${encodeURIComponent((await page.getByTestId("entry-title").textContent())!)}&body=${encodeURIComponent(link)}`,
+    );
+    expect(new URL((await href("x"))!).searchParams.get("url")).toBe(link);
+    expect(new URL((await href("telegram"))!).searchParams.get("url")).toBe(link);
+    expect(await share.getByTestId("share-mastodon").count()).toBe(0);
+    await share.getByTestId("share-mastodon-instance").fill("https://fosstodon.org/@ada");
+    expect(await href("mastodon")).toMatch(/^https:\/\/fosstodon\.org\/share\?text=/);
+    await page.keyboard.press("Escape");
+    await share.waitFor({ state: "hidden" });
+    await page.getByTestId("entry-close").click();
+  });
+
   it("Japanese and Chinese pages name their own CJK fonts before the generic family", async () => {
     const fontsFor = async (language: string) => {
       await page.evaluate((lang) => localStorage.setItem("follow:language", lang), language);

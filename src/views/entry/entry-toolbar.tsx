@@ -26,6 +26,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
+import { ShareDialog } from "./share-dialog.tsx";
 
 /** Links drawn as icon buttons. */
 const TOOL = iconButtonClass();
@@ -70,18 +71,11 @@ export function EntryToolbar(props: {
     return true;
   }
 
-  async function share() {
-    if (!link) return;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: entry.title ?? undefined, url: link });
-        return;
-      } catch (error) {
-        if ((error as Error).name === "AbortError") return;
-      }
-    }
-    if (await copy()) toast.success(t("entry.linkCopied"));
-  }
+  // The share dialog: copy link, the system share sheet, e-mail, X, Telegram, Mastodon.
+  const [sharing, setSharing] = useState(false);
+  const share = () => {
+    if (link) setSharing(true);
+  };
 
   const openOriginal = () => {
     if (!link) return false;
@@ -89,7 +83,7 @@ export function EntryToolbar(props: {
   };
   useShortcut("entry.openInBrowser", openOriginal, { enabled: Boolean(link) });
   useShortcut("entry.copyLink", () => void copy(), { enabled: Boolean(link) });
-  useShortcut("entry.share", () => void share(), { enabled: Boolean(link) });
+  useShortcut("entry.share", share, { enabled: Boolean(link) });
   useShortcut("entry.readability", () => props.readability.toggle(), {
     enabled: Boolean(entry.url),
   });
@@ -158,10 +152,18 @@ export function EntryToolbar(props: {
         label={t("entry.share")}
         data-testid="entry-share"
         disabled={!link}
-        onClick={() => void share()}
+        onClick={share}
       >
         <ShareIcon size={18} />
       </IconButton>
+      {link && sharing ? (
+        <ShareDialog
+          open
+          entry={{ url: link, title: entry.title }}
+          onCopy={copy}
+          onClose={() => setSharing(false)}
+        />
+      ) : null}
       {link ? (
         <a
           href={link}
