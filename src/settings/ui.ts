@@ -1,4 +1,5 @@
 import type { Choices } from "./sanitize.ts";
+import { DEFAULT_TOOLBAR_ORDER, type ToolbarOrder } from "./toolbar-order.ts";
 
 export type ColorMode = "system" | "light" | "dark";
 export type ThumbnailRatio = "original" | "square";
@@ -22,6 +23,8 @@ export interface UISettings {
   discoverLanguage: string;
   codeHighlightThemeLight: string;
   codeHighlightThemeDark: string;
+  /** Entry toolbar actions on the bar and in its "more" menu (read through normalizeToolbarOrder). */
+  toolbarOrder: ToolbarOrder;
 }
 
 export const UI_DEFAULTS: UISettings = {
@@ -40,6 +43,7 @@ export const UI_DEFAULTS: UISettings = {
   discoverLanguage: "all",
   codeHighlightThemeLight: "github-light",
   codeHighlightThemeDark: "github-dark",
+  toolbarOrder: DEFAULT_TOOLBAR_ORDER,
 };
 
 export const COLOR_MODES: readonly ColorMode[] = ["system", "light", "dark"];

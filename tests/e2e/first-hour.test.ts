@@ -226,6 +226,32 @@ describe("the first hour (Chromium)", () => {
     await page.getByTestId("entry-close").click();
   });
 
+  it("toolbarOrder puts entry actions on the toolbar or in its More menu, in the order chosen", async () => {
+    await page.goto(`${server.localUrl}/settings/appearance`);
+    const setting = page.getByTestId("toolbar-order");
+    await setting.waitFor({ timeout: 20_000 });
+    await setting.getByTestId("toolbar-order-share-place").selectOption("more");
+    await setting.getByTestId("toolbar-order-star-up").click();
+    expect(await setting.getByTestId("toolbar-order-share").getAttribute("data-place")).toBe(
+      "more",
+    );
+    await page.goto(`${server.localUrl}/timeline/view-0/all/pending`);
+    await expect.poll(async () => (await timelineIds(page)).length).toBeGreaterThan(0);
+    const [first] = await timelineIds(page);
+    await openEntry(page, first!);
+    const toolbar = page.getByTestId("entry-toolbar");
+    expect(await toolbar.getByTestId("entry-share").count()).toBe(0);
+    const order = await toolbar
+      .locator("[data-testid^=entry-toggle-]")
+      .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.testid));
+    expect(order).toEqual(["entry-toggle-star", "entry-toggle-read"]);
+    await toolbar.getByTestId("entry-more").click();
+    await page.getByTestId("entry-more-share").click();
+    await page.getByTestId("share-dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("share-dialog").waitFor({ state: "hidden" });
+  });
+
   it("Japanese and Chinese pages name their own CJK fonts before the generic family", async () => {
     const fontsFor = async (language: string) => {
       await page.evaluate((lang) => localStorage.setItem("follow:language", lang), language);

@@ -18,6 +18,7 @@ import {
   SwitchRow,
   TextAreaRow,
 } from "../../ui/setting-rows.tsx";
+import { ToolbarOrderSetting } from "./toolbar-order-setting.tsx";
 
 /** Appearance settings (SPEC §3 UI settings), bound to the UI settings store. */
 export function AppearancePanel() {
@@ -123,6 +124,8 @@ export function AppearancePanel() {
           testId="custom-css"
         />
       </SettingsSection>
+
+      <ToolbarOrderSetting />
     </div>
   );
 }
