@@ -1,3 +1,4 @@
+import { CODE_THEMES_DARK, CODE_THEMES_LIGHT } from "./code-themes.ts";
 import type { Choices } from "./sanitize.ts";
 import { DEFAULT_TOOLBAR_ORDER, type ToolbarOrder } from "./toolbar-order.ts";
 
@@ -83,6 +84,8 @@ export const UI_CHOICES: Choices<UISettings> = {
   accentColor: Object.keys(ACCENT_COLORS) as AccentColor[],
   thumbnailRatio: THUMBNAIL_RATIOS,
   contentLineHeight: Object.values(LINE_HEIGHTS),
+  codeHighlightThemeLight: Object.keys(CODE_THEMES_LIGHT),
+  codeHighlightThemeDark: Object.keys(CODE_THEMES_DARK),
 };
 
 /** The named option for a line height, or the nearest one. */

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FeedServer } from "../support/feed-server.ts";
+import { type FeedServer, rssFeed } from "../support/feed-server.ts";
 import type { TestServer } from "../support/server.ts";
 import { serveMediaFeed } from "./support/media-feeds.ts";
 import {
@@ -33,6 +33,17 @@ describe("the first hour (Chromium)", () => {
       );
       picturesUrl = serveMediaFeed(feeds, "pictures", 12);
       audiosUrl = serveMediaFeed(feeds, "audios", 30);
+      feeds.serve(
+        "/code.xml",
+        rssFeed("Code Feed", [
+          {
+            guid: "code-1",
+            title: "A snippet",
+            date: new Date(Date.now() - 60_000),
+            html: "<p>Look:</p><pre><code>const answer = 42; // the answer</code></pre>",
+          },
+        ]),
+      );
     });
     ({ server, feeds, page } = world);
     await signUp(page, server.localUrl);
@@ -250,6 +261,31 @@ describe("the first hour (Chromium)", () => {
     await page.getByTestId("share-dialog").waitFor();
     await page.keyboard.press("Escape");
     await page.getByTestId("share-dialog").waitFor({ state: "hidden" });
+  });
+
+  it("code blocks take the colours of the code theme chosen in Appearance", async () => {
+    const feedId = await quickAdd(page, feeds.url("/code.xml"));
+    await page.waitForURL(new RegExp(`/timeline/view-0/${feedId}/pending$`));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(1);
+    const [id] = await timelineIds(page);
+    await openEntry(page, id!);
+    const entryUrl = page.url();
+    const colour = (selector: string) =>
+      page
+        .getByTestId("entry-content")
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).color);
+    await expect.poll(() => colour(".tok-keyword")).toBe("rgb(207, 34, 46)"); // GitHub Light
+    expect(await colour(".tok-number")).toBe("rgb(5, 80, 174)");
+    expect(await colour(".tok-comment")).toBe("rgb(110, 119, 129)");
+
+    await page.goto(`${server.localUrl}/settings/appearance`);
+    await page.getByTestId("code-theme-light").selectOption("one-light");
+    await page.goto(entryUrl);
+    await expect.poll(() => colour(".tok-keyword"), { timeout: 20_000 }).toBe("rgb(166, 38, 164)");
+    expect(await page.getByTestId("entry-content").locator(".tok-string").count()).toBe(0);
+    await page.getByTestId("entry-close").click();
   });
 
   it("Japanese and Chinese pages name their own CJK fonts before the generic family", async () => {

@@ -1,4 +1,11 @@
 import { useTranslation } from "react-i18next";
+import {
+  CODE_THEME_NAMES,
+  CODE_THEMES_DARK,
+  CODE_THEMES_LIGHT,
+  type CodeThemeDark,
+  type CodeThemeLight,
+} from "../../settings/code-themes.ts";
 import { setUISetting, useUISettings } from "../../settings/hooks.ts";
 import {
   ACCENT_COLORS,
@@ -122,6 +129,30 @@ export function AppearancePanel() {
           value={ui.customCSS}
           onCommit={(css) => setUISetting("customCSS", css)}
           testId="custom-css"
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t("codeTheme.title")}>
+        <SelectRow
+          label={t("codeTheme.light")}
+          hint={t("codeTheme.hint")}
+          value={ui.codeHighlightThemeLight}
+          choices={(Object.keys(CODE_THEMES_LIGHT) as CodeThemeLight[]).map((name) => ({
+            value: name,
+            label: CODE_THEME_NAMES[name],
+          }))}
+          onChange={(name) => setUISetting("codeHighlightThemeLight", name)}
+          testId="code-theme-light"
+        />
+        <SelectRow
+          label={t("codeTheme.dark")}
+          value={ui.codeHighlightThemeDark}
+          choices={(Object.keys(CODE_THEMES_DARK) as CodeThemeDark[]).map((name) => ({
+            value: name,
+            label: CODE_THEME_NAMES[name],
+          }))}
+          onChange={(name) => setUISetting("codeHighlightThemeDark", name)}
+          testId="code-theme-dark"
         />
       </SettingsSection>
 
