@@ -3,7 +3,7 @@ import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
-import { translate } from "../i18n/index.ts";
+import { i18n, translate } from "../i18n/index.ts";
 
 /** What the feeds endpoint answers for a URL: the feed, its newest entries, how lively it is. */
 export type FeedPreview = ResponseOf<Endpoints["feeds"]["get"]>["data"];
@@ -36,8 +36,14 @@ async function fetchFeedPreview(
   const answer = await api.call(
     endpointInfo.feeds.get,
     { url, entriesLimit: PREVIEW_ENTRIES },
-    // Discovery may try several addresses: give it longer than a plain read.
-    { ...(signal ? { signal } : {}), silent: true, timeout: 30_000 },
+    // Discovery may try several addresses: give it longer than a plain read. The reason of a
+    // refusal comes in the UI's language, whatever the browser's.
+    {
+      ...(signal ? { signal } : {}),
+      silent: true,
+      timeout: 30_000,
+      headers: { "accept-language": i18n.language || "en" },
+    },
   );
   return answer.data;
 }

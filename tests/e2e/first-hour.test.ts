@@ -60,6 +60,15 @@ describe("the first hour (Chromium)", () => {
   afterAll(() => world?.close());
 
   const dialog = () => page.getByTestId("quick-add-dialog");
+  /** Opens the first entry of the Daily feed (navigating there first). */
+  async function openDailyEntry() {
+    await page.goto(`${server.localUrl}/timeline/view-0/${dailyId}/pending`);
+    await expect
+      .poll(async () => (await timelineIds(page)).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const [first] = await timelineIds(page);
+    await openEntry(page, first!);
+  }
   const submit = () => dialog().getByTestId("quick-add-submit");
 
   it("quick add says why a URL has no feed, and what is not a URL, before Subscribe", async () => {
@@ -215,9 +224,7 @@ describe("the first hour (Chromium)", () => {
   });
 
   it("share opens a dialog with copy link, e-mail, X, Telegram and the user's Mastodon", async () => {
-    await page.getByTestId("view-tab-0").click();
-    const [first] = await timelineIds(page);
-    await openEntry(page, first!);
+    await openDailyEntry();
     await page.getByTestId("entry-share").click();
     const share = page.getByTestId("share-dialog");
     await share.waitFor();
@@ -246,10 +253,7 @@ describe("the first hour (Chromium)", () => {
     expect(await setting.getByTestId("toolbar-order-share").getAttribute("data-place")).toBe(
       "more",
     );
-    await page.goto(`${server.localUrl}/timeline/view-0/all/pending`);
-    await expect.poll(async () => (await timelineIds(page)).length).toBeGreaterThan(0);
-    const [first] = await timelineIds(page);
-    await openEntry(page, first!);
+    await openDailyEntry();
     const toolbar = page.getByTestId("entry-toolbar");
     expect(await toolbar.getByTestId("entry-share").count()).toBe(0);
     const order = await toolbar
@@ -303,12 +307,26 @@ describe("the first hour (Chromium)", () => {
     await page.getByTestId("timeline-column").waitFor();
   });
 
+  it("the preview's reason comes in the UI's language, whatever the browser's", async () => {
+    await page.evaluate(() => localStorage.setItem("follow:language", "ja"));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === "ja");
+    await page.getByTestId("quick-add-button").click();
+    await dialog().getByTestId("quick-add-url").fill(feeds.url("/missing.xml"));
+    const reason = dialog().getByTestId("quick-add-preview-reason");
+    await reason.waitFor({ timeout: 30_000 });
+    expect(await reason.textContent()).toContain("HTTP 404 を返しました");
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => localStorage.setItem("follow:language", "en"));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+    await page.getByTestId("timeline-column").waitFor();
+  });
+
   it("sign out asks first while changes wait to be sent", async () => {
     // Writes cannot reach the server: a read mark stays waiting.
     await page.route(/\/api\/reads/, (route) => route.abort());
-    await page.getByTestId("view-tab-0").click();
-    const [first] = await timelineIds(page);
-    await openEntry(page, first!);
+    await openDailyEntry();
     await page.getByTestId("entry-toggle-read").click();
     await expect
       .poll(async () =>
