@@ -5,6 +5,7 @@ import { signUp, waitForSynced } from "../tests/e2e/support/reader.ts";
 import { FeedServer } from "../tests/support/feed-server.ts";
 import { startTestServer } from "../tests/support/server.ts";
 import { enclosures, FEEDS, pictures, VIEWS } from "./screenshots/feeds.ts";
+import { ensureCjkFonts } from "./screenshots/fonts.ts";
 import { paintAll } from "./screenshots/paint.ts";
 
 /**
@@ -84,6 +85,7 @@ async function shoot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
+ensureCjkFonts();
 mkdirSync(out, { recursive: true });
 const feeds = await new FeedServer().start();
 const browser = await launchBrowser();

@@ -1,4 +1,10 @@
-import { fetchFailed, type IngestError, parseFailed, urlRequired } from "./errors.ts";
+import {
+  fetchFailed,
+  httpStatusFailed,
+  type IngestError,
+  noFeedFound,
+  urlRequired,
+} from "./errors.ts";
 import type { Fetcher, FetchResult } from "./guarded-fetch.ts";
 import type { IngestedFeed } from "./model.ts";
 import { ingestPageInPool } from "./pool/pool.ts";
@@ -55,10 +61,7 @@ export async function discoverFeed(
     const attempt = response ? await tryIngest(response) : null;
     if (attempt?.feed) return attempt.feed;
   }
-  throw parseFailed(
-    "not-a-feed",
-    `no feed found at ${page.url} (tried ${candidates.length} candidate URLs)`,
-  );
+  throw noFeedFound(page.url, candidates.length);
 }
 
 /** Trims, maps rsshub:// onto the instance, and assumes https:// when no scheme is given. */
@@ -81,10 +84,7 @@ export function subscriptionUrl(
 async function fetchOk(fetcher: Fetcher, url: string): Promise<FetchResult> {
   const response = await fetcher.fetch(url);
   if (response.status < 200 || response.status >= 300) {
-    throw fetchFailed("http-status", `${response.url} answered HTTP ${response.status}`, {
-      httpStatus: response.status,
-      retryAfterSeconds: response.retryAfterSeconds,
-    });
+    throw httpStatusFailed(response.url, response.status, response.retryAfterSeconds);
   }
   return response;
 }

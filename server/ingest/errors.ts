@@ -93,6 +93,33 @@ export function blockedAddress(address: string, range: string, hostname?: string
   });
 }
 
+/** The server answered outside 2xx; the reason, for people, names the URL and the status. */
+export function httpStatusFailed(
+  url: string,
+  status: number,
+  retryAfterSeconds: number | null,
+): IngestError {
+  return new IngestError(2003, "http-status", "", {
+    httpStatus: status,
+    retryAfterSeconds,
+    text: { key: "fetch.httpStatus", params: { url, status: String(status) } },
+  });
+}
+
+/** The body passed the size limit (limit already written for people: "10 MB"). */
+export function tooLargeFailed(limit: string): IngestError {
+  return new IngestError(2003, "too-large", "", {
+    text: { key: "fetch.tooLarge", params: { limit } },
+  });
+}
+
+/** Neither the page nor any feed it links (or the usual feed paths) could be read. */
+export function noFeedFound(url: string, tried: number): IngestError {
+  return new IngestError(2004, "not-a-feed", "", {
+    text: { key: "fetch.noFeedFound", params: { url, count: String(tried) } },
+  });
+}
+
 export function parseFailed(
   kind: "not-a-feed" | "malformed" | "decode",
   reason: string,

@@ -1,5 +1,5 @@
 import { decodeBytes } from "./decode.ts";
-import { fetchFailed } from "./errors.ts";
+import { httpStatusFailed } from "./errors.ts";
 import type { Fetcher, FetchOptions } from "./guarded-fetch.ts";
 import type { IngestedFeed } from "./model.ts";
 import { normalizeFeed } from "./normalize.ts";
@@ -68,10 +68,7 @@ export async function ingestUrl(
   };
   if (response.notModified) return { notModified: true, ...validators };
   if (response.status < 200 || response.status >= 300) {
-    throw fetchFailed("http-status", `${response.url} answered HTTP ${response.status}`, {
-      httpStatus: response.status,
-      retryAfterSeconds: response.retryAfterSeconds,
-    });
+    throw httpStatusFailed(response.url, response.status, response.retryAfterSeconds);
   }
   const ingested = ingestBody(response.body, {
     url: response.url,

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { fetchFailed } from "./errors.ts";
+import { fetchFailed, tooLargeFailed } from "./errors.ts";
 
 /** Response body helpers for the fetch stage: a size-capped read and a capped decompression. */
 
@@ -73,5 +73,5 @@ export async function decompress(
 function tooLarge(maxBytes: number) {
   const limit =
     maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${maxBytes} bytes`;
-  return fetchFailed("too-large", `the response is too large (over ${limit})`);
+  return tooLargeFailed(limit);
 }

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
-import { fetchFailed, isIngestError } from "../ingest/errors.ts";
+import { httpStatusFailed, isIngestError } from "../ingest/errors.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { ingestFeedInPool } from "../ingest/pool/pool.ts";
 import type { Logger } from "../logger.ts";
@@ -41,10 +41,7 @@ export async function refreshFeed(
       lastModified: feed.last_modified,
     });
     if (!response.notModified && (response.status < 200 || response.status >= 300)) {
-      throw fetchFailed("http-status", `${response.url} answered HTTP ${response.status}`, {
-        httpStatus: response.status,
-        retryAfterSeconds: response.retryAfterSeconds,
-      });
+      throw httpStatusFailed(response.url, response.status, response.retryAfterSeconds);
     }
     let inserted = 0;
     let updated = 0;

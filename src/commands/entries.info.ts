@@ -58,4 +58,6 @@ export const markAllReadInfo = commandInfo({
     if (selection === "all" && view !== undefined) return { view, excludePrivate: true };
     return undefined;
   },
+  // An undo toast, whichever way it ran (button, menu, shortcut, palette).
+  onRun: (payload, view) => view.offerMarkAllReadUndo?.(payload),
 });

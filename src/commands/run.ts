@@ -49,7 +49,14 @@ export function runCommand<Name extends CommandName>(
   }
   const dispatch = (to: CommandHost) => {
     try {
-      if (to.view) info.onRun?.(payload as never, to.view);
+      const before = to.view ? info.onRun?.(payload as never, to.view) : undefined;
+      // A view effect that reads the state the command changes goes first; its failure
+      // never stops the command.
+      if (before) {
+        return before
+          .catch((error: unknown) => console.error(error))
+          .then(() => to.dispatch(name, payload as never));
+      }
       return Promise.resolve(to.dispatch(name, payload as never));
     } catch (error) {
       return Promise.reject(error);

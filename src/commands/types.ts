@@ -55,10 +55,23 @@ export interface CommandContext {
   entryView?: FeedViewType;
 }
 
+/** Which subscriptions a mark-all-read covers (its payload, time bounds aside). */
+export interface MarkAllReadScope {
+  view?: number;
+  feedId?: string;
+  feedIdList?: readonly string[];
+  excludePrivate?: boolean;
+}
+
 /** What a command may do to the view as it runs, the same from every way in. */
 export interface ViewEffects {
   /** Keeps just-read rows in the timeline they were read from (until it is left). */
   keepVisible(entryIds: readonly string[]): void;
+  /**
+   * Before a mark-all-read: notes what it will mark (read before it runs; the command waits
+   * for it) and offers to undo it.
+   */
+  offerMarkAllReadUndo?(scope: MarkAllReadScope): Promise<void>;
 }
 
 /**
@@ -81,8 +94,8 @@ export interface CommandInfo<Name extends string = string, Payload = unknown, In
   readonly fromContext: (context: CommandContext, input?: Input) => Payload | undefined;
   /** The dialog that asks for what the context lacks. */
   readonly prompt?: (context: CommandContext) => PromptRequest | undefined;
-  /** Runs just before dispatch, on every path. */
-  readonly onRun?: (payload: Payload, view: ViewEffects) => void;
+  /** Runs just before dispatch, on every path; a promise it returns is awaited first. */
+  readonly onRun?: (payload: Payload, view: ViewEffects) => void | Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a list holds commands of every payload and input.

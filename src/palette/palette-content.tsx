@@ -19,15 +19,30 @@ function groupResults(results: readonly PaletteItem[]): [PaletteGroup, PaletteIt
 }
 
 /** The palette's body: cmdk over every command, navigation and layout action (lazy chunk). */
-export function PaletteContent({ web, onDone }: { web: boolean; onDone: () => void }) {
+export function PaletteContent({
+  web,
+  onDone,
+  initialQuery = "",
+}: {
+  web: boolean;
+  onDone: () => void;
+  /** Typed into the stand-in field while this chunk loaded. */
+  initialQuery?: string;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
   const input = useRef<HTMLInputElement>(null);
-  // This body may arrive after the dialog opened (lazy chunk): take the focus then. A layout
-  // effect, because React re-runs those (and not passive effects) when a suspended boundary
-  // shows this body again, and hiding it moved the focus to the page.
-  useLayoutEffect(() => input.current?.focus(), []);
+  // This body may arrive after the dialog opened (lazy chunk): take the focus then, the caret
+  // after what was typed meanwhile. A layout effect, because React re-runs those (and not
+  // passive effects) when a suspended boundary shows this body again, and hiding it moved the
+  // focus to the page.
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, []);
   const hostVersion = useSyncExternalStore(commandHost.subscribe, commandHost.version);
   const handlerVersion = useSyncExternalStore(shortcutHandlers.subscribe, shortcutHandlers.version);
 

@@ -18,6 +18,9 @@ const ICON_BUTTON =
   "hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent " +
   "dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white";
 
+/** The player's distance from the window's bottom (bottom-4) plus a gap above it. */
+const PLAYER_MARGIN_PX = 24;
+
 declare global {
   interface Window {
     /** Test hook: the player API, for end-to-end tests and debugging from the console. */
@@ -45,6 +48,26 @@ export function CornerPlayer() {
     };
   }, []);
 
+  // While it shows, scrolled content gets room beneath it (.player-room in styles.css).
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = section.current;
+    const root = document.documentElement.style;
+    if (!element || !state.show) {
+      root.removeProperty("--player-room");
+      return;
+    }
+    const measure = () =>
+      root.setProperty("--player-room", `${Math.ceil(element.offsetHeight) + PLAYER_MARGIN_PX}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--player-room");
+    };
+  }, [state.show]);
+
   const playing = state.status !== "paused";
   const title = state.title ?? t("player.untitled");
   const nextRate =
@@ -52,6 +75,7 @@ export function CornerPlayer() {
 
   return (
     <section
+      ref={section}
       aria-label={t("player.label")}
       hidden={!state.show}
       data-testid="corner-player"

@@ -3,7 +3,7 @@ import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
-import { translate } from "../i18n/index.ts";
+import { i18n, translate } from "../i18n/index.ts";
 
 /** What the feeds endpoint answers for a URL: the feed, its newest entries, how lively it is. */
 export type FeedPreview = ResponseOf<Endpoints["feeds"]["get"]>["data"];
@@ -12,23 +12,21 @@ export type PreviewState =
   | { status: "idle" }
   | { status: "loading"; url: string }
   | { status: "ready"; url: string; preview: FeedPreview }
-  | { status: "failed"; url: string; message: string; code: number | undefined };
+  | {
+      status: "failed";
+      url: string;
+      message: string;
+      code: number | undefined;
+      /** The server's reason in words (HTTP 404, too large, no feed linked, private address). */
+      reason: string | undefined;
+    }
+  /** The text typed is no web address (shown after the same pause as a preview). */
+  | { status: "invalid"; text: string };
 
 /** Entries shown in the preview card. */
 const PREVIEW_ENTRIES = 3;
 /** Typing pauses this long before the preview is fetched. */
 const PREVIEW_DEBOUNCE_MS = 500;
-
-/** Worth asking the server about: a feed-route URL, or a web URL with a dotted or local host. */
-function previewable(url: string): boolean {
-  if (/^rsshub:\/\/\S+/i.test(url)) return true;
-  try {
-    const { protocol, hostname } = new URL(url);
-    return /^https?:$/.test(protocol) && (hostname.includes(".") || hostname === "localhost");
-  } catch {
-    return false;
-  }
-}
 
 async function fetchFeedPreview(
   api: ApiFetch,
@@ -38,20 +36,40 @@ async function fetchFeedPreview(
   const answer = await api.call(
     endpointInfo.feeds.get,
     { url, entriesLimit: PREVIEW_ENTRIES },
-    // Discovery may try several addresses: give it longer than a plain read.
-    { ...(signal ? { signal } : {}), silent: true, timeout: 30_000 },
+    // Discovery may try several addresses: give it longer than a plain read. The reason of a
+    // refusal comes in the UI's language, whatever the browser's.
+    {
+      ...(signal ? { signal } : {}),
+      silent: true,
+      timeout: 30_000,
+      headers: { "accept-language": i18n.language || "en" },
+    },
   );
   return answer.data;
 }
 
 /**
- * The preview of the URL being typed: fetched after a pause, only while online; a newer URL
- * aborts the older request. Subscribing never waits for it.
+ * The preview of what is being typed: `url` fetched after a pause, only while online; a newer
+ * URL aborts the older request. Text that is no address (`invalid`) says so after the same
+ * pause. Subscribing never waits for a preview.
  */
-export function useFeedPreview(api: ApiFetch | undefined, url: string, online: boolean) {
+export function useFeedPreview(
+  api: ApiFetch | undefined,
+  target: { url: string; invalid: string | null },
+  online: boolean,
+) {
   const [state, setState] = useState<PreviewState>({ status: "idle" });
+  const { url, invalid } = target;
   useEffect(() => {
-    if (!api || !online || !previewable(url)) {
+    if (invalid !== null) {
+      setState({ status: "idle" });
+      const timer = setTimeout(
+        () => setState({ status: "invalid", text: invalid }),
+        PREVIEW_DEBOUNCE_MS,
+      );
+      return () => clearTimeout(timer);
+    }
+    if (!api || !online || url === "") {
       setState({ status: "idle" });
       return;
     }
@@ -65,7 +83,8 @@ export function useFeedPreview(api: ApiFetch | undefined, url: string, online: b
           const code = isFetchError(error) ? error.code : undefined;
           const fallback = isFetchError(error) ? (error.serverMessage ?? error.message) : "";
           const message = code === undefined ? fallback : translate(`errors:${code}`, fallback);
-          setState({ status: "failed", url, message, code });
+          const reason = isFetchError(error) ? error.reason : undefined;
+          setState({ status: "failed", url, message, code, reason });
         },
       );
     }, PREVIEW_DEBOUNCE_MS);
@@ -73,6 +92,6 @@ export function useFeedPreview(api: ApiFetch | undefined, url: string, online: b
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, url, online]);
+  }, [api, url, invalid, online]);
   return state;
 }

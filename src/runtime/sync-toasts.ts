@@ -14,6 +14,17 @@ export function rejectionMessage(rejection: CommandRejection): string {
   return key && i18n.exists(key) ? i18n.t(key) : rejection.fallback;
 }
 
+/**
+ * What a refusal's toast says under its title: the catalogue message and the reason the server
+ * gave ("Feed fetch error: https://… answered HTTP 404"), so the user sees why, not just a code.
+ */
+export function rejectionDescription(rejection: CommandRejection): string {
+  const message = rejectionMessage(rejection);
+  const reason = rejection.reason?.trim();
+  if (!reason || reason === message) return message;
+  return i18n.t("commands:sync.because", { message, reason });
+}
+
 /** A command the server refused was rolled back: say which, and why (SPEC §8 toast). */
 export function useSyncErrorToasts(engine: SyncEngine | undefined) {
   useEffect(() => {
@@ -24,7 +35,7 @@ export function useSyncErrorToasts(engine: SyncEngine | undefined) {
         {
           kind: "error",
           title: i18n.t("commands:sync.undone", { action }),
-          description: rejectionMessage(rejection),
+          description: rejectionDescription(rejection),
           copyable: rejection.reason ?? null,
           durationMs: ERROR_TOAST_MS,
         },

@@ -1,3 +1,4 @@
+import { codeThemeVariables } from "./code-themes.ts";
 import { ACCENT_COLORS, type ColorMode, type UISettings } from "./ui.ts";
 
 export type ResolvedColorMode = "light" | "dark";
@@ -54,6 +55,9 @@ export function applyTheme(doc: Document, settings: UISettings, systemPrefersDar
   root.dataset.colorMode = settings.colorMode;
   root.style.colorScheme = mode;
   for (const [name, value] of Object.entries(themeVariables(settings, mode))) {
+    root.style.setProperty(name, value);
+  }
+  for (const [name, value] of Object.entries(codeThemeVariables(settings, mode))) {
     root.style.setProperty(name, value);
   }
   // Tailwind sizes are in rem: the root font size scales the whole UI.

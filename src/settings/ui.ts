@@ -1,4 +1,6 @@
+import { CODE_THEMES_DARK, CODE_THEMES_LIGHT } from "./code-themes.ts";
 import type { Choices } from "./sanitize.ts";
+import { DEFAULT_TOOLBAR_ORDER, type ToolbarOrder } from "./toolbar-order.ts";
 
 export type ColorMode = "system" | "light" | "dark";
 export type ThumbnailRatio = "original" | "square";
@@ -22,6 +24,8 @@ export interface UISettings {
   discoverLanguage: string;
   codeHighlightThemeLight: string;
   codeHighlightThemeDark: string;
+  /** Entry toolbar actions on the bar and in its "more" menu (read through normalizeToolbarOrder). */
+  toolbarOrder: ToolbarOrder;
 }
 
 export const UI_DEFAULTS: UISettings = {
@@ -40,6 +44,7 @@ export const UI_DEFAULTS: UISettings = {
   discoverLanguage: "all",
   codeHighlightThemeLight: "github-light",
   codeHighlightThemeDark: "github-dark",
+  toolbarOrder: DEFAULT_TOOLBAR_ORDER,
 };
 
 export const COLOR_MODES: readonly ColorMode[] = ["system", "light", "dark"];
@@ -79,6 +84,8 @@ export const UI_CHOICES: Choices<UISettings> = {
   accentColor: Object.keys(ACCENT_COLORS) as AccentColor[],
   thumbnailRatio: THUMBNAIL_RATIOS,
   contentLineHeight: Object.values(LINE_HEIGHTS),
+  codeHighlightThemeLight: Object.keys(CODE_THEMES_LIGHT),
+  codeHighlightThemeDark: Object.keys(CODE_THEMES_DARK),
 };
 
 /** The named option for a line height, or the nearest one. */

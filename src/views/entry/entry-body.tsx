@@ -72,7 +72,11 @@ export function EntryBody(props: {
         entry={entry}
         readability={{ on: readability, loading: loadingReadability, toggle: toggleReadability }}
       />
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto" data-testid="entry-scroll">
+      <div
+        ref={scroller}
+        className="player-room min-h-0 flex-1 overflow-y-auto"
+        data-testid="entry-scroll"
+      >
         <div className={`mx-auto px-6 py-8 ${settings.wideMode ? "max-w-none" : "max-w-3xl"}`}>
           <div id="entry-title">
             <EntryHeader entry={entry} />

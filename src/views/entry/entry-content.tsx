@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useReaderSettings } from "../../settings/reader.ts";
 import "./entry-content.css";
+import { highlightCodeBlocks } from "./highlight-code.ts";
 import { JumpOutDialog } from "./jump-out-dialog.tsx";
 import { sanitizeContent } from "./sanitize.ts";
 
@@ -26,6 +27,12 @@ export function EntryContent({ html }: { html: string }) {
   const [leaving, setLeaving] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const warn = settings.jumpOutLinkWarn;
+
+  // Code blocks in the code theme's colours; the content is replaced when `clean` changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new content is the trigger.
+  useEffect(() => {
+    if (container.current) highlightCodeBlocks(container.current);
+  }, [clean]);
 
   useEffect(() => {
     const element = container.current;

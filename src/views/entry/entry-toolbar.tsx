@@ -1,11 +1,13 @@
 import { useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { COPY_CHECK_MS } from "../../../contract/constants.ts";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { EntryDetail } from "../../queries/index.ts";
+import { useUISettings } from "../../settings/hooks.ts";
 import { setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
+import { normalizeToolbarOrder, type ToolbarAction } from "../../settings/toolbar-order.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { IconButton, iconButtonClass } from "../../ui/icon-button.tsx";
 import {
@@ -26,6 +28,8 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
+import { ShareDialog } from "./share-dialog.tsx";
+import { type MoreAction, ToolbarMoreMenu } from "./toolbar-more-menu.tsx";
 
 /** Links drawn as icon buttons. */
 const TOOL = iconButtonClass();
@@ -45,6 +49,7 @@ export function EntryToolbar(props: {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const link = entry.url;
+  const order = normalizeToolbarOrder(useUISettings().toolbarOrder);
 
   const close = () =>
     void navigate({
@@ -70,18 +75,11 @@ export function EntryToolbar(props: {
     return true;
   }
 
-  async function share() {
-    if (!link) return;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: entry.title ?? undefined, url: link });
-        return;
-      } catch (error) {
-        if ((error as Error).name === "AbortError") return;
-      }
-    }
-    if (await copy()) toast.success(t("entry.linkCopied"));
-  }
+  // The share dialog: copy link, the system share sheet, e-mail, X, Telegram, Mastodon.
+  const [sharing, setSharing] = useState(false);
+  const share = () => {
+    if (link) setSharing(true);
+  };
 
   const openOriginal = () => {
     if (!link) return false;
@@ -89,10 +87,112 @@ export function EntryToolbar(props: {
   };
   useShortcut("entry.openInBrowser", openOriginal, { enabled: Boolean(link) });
   useShortcut("entry.copyLink", () => void copy(), { enabled: Boolean(link) });
-  useShortcut("entry.share", () => void share(), { enabled: Boolean(link) });
+  useShortcut("entry.share", share, { enabled: Boolean(link) });
   useShortcut("entry.readability", () => props.readability.toggle(), {
     enabled: Boolean(entry.url),
   });
+
+  // Every action as a toolbar button and as a "more" menu item; toolbarOrder says which.
+  const toggleRead = () => runCommand("entries.toggleRead", entryContext(entry));
+  const toggleStar = () =>
+    runCommand(entry.starred ? "collections.unstar" : "collections.star", entryContext(entry));
+  const buttons: Record<ToolbarAction, ReactNode> = {
+    read: (
+      <IconButton
+        aria-pressed={entry.read}
+        label={entry.read ? t("entry.markUnread") : t("entry.markRead")}
+        data-testid="entry-toggle-read"
+        onClick={toggleRead}
+      >
+        {entry.read ? (
+          <CircleCheckIcon size={18} />
+        ) : (
+          <CircleIcon size={18} className="text-accent" />
+        )}
+      </IconButton>
+    ),
+    star: (
+      <IconButton
+        aria-pressed={entry.starred}
+        label={entry.starred ? t("entry.unstar") : t("entry.star")}
+        data-testid="entry-toggle-star"
+        onClick={toggleStar}
+      >
+        <StarIcon
+          size={18}
+          filled={entry.starred}
+          className={entry.starred ? "text-amber-500" : undefined}
+        />
+      </IconButton>
+    ),
+    readability: (
+      <IconButton
+        className={`${props.readability.on ? "text-accent" : ""}`}
+        aria-pressed={props.readability.on}
+        label={t("entry.readability")}
+        data-testid="entry-readability"
+        disabled={!entry.url || props.readability.loading}
+        onClick={props.readability.toggle}
+      >
+        {props.readability.loading ? <Spinner size={16} /> : <BookIcon size={18} />}
+      </IconButton>
+    ),
+    copyLink: (
+      <IconButton
+        label={copied ? t("entry.copied") : t("entry.copyLink")}
+        data-testid="entry-copy-link"
+        data-copied={copied || undefined}
+        disabled={!link}
+        onClick={() => void copy()}
+      >
+        {copied ? <CheckIcon size={18} className="text-green-600" /> : <LinkIcon size={18} />}
+      </IconButton>
+    ),
+    share: (
+      <IconButton
+        label={t("entry.share")}
+        data-testid="entry-share"
+        disabled={!link}
+        onClick={share}
+      >
+        <ShareIcon size={18} />
+      </IconButton>
+    ),
+    openOriginal: link ? (
+      <a
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={TOOL}
+        aria-label={t("entry.openOriginal")}
+        title={t("entry.openOriginal")}
+        data-testid="entry-open-original"
+      >
+        <ExternalIcon size={18} />
+      </a>
+    ) : null,
+  };
+  const menuItems: Record<ToolbarAction, Omit<MoreAction, "id">> = {
+    read: {
+      label: entry.read ? t("entry.markUnread") : t("entry.markRead"),
+      run: toggleRead,
+    },
+    star: { label: entry.starred ? t("entry.unstar") : t("entry.star"), run: toggleStar },
+    readability: {
+      label: t("entry.readability"),
+      disabled: !entry.url || props.readability.loading,
+      run: props.readability.toggle,
+    },
+    copyLink: { label: t("entry.copyLink"), disabled: !link, run: () => void copy() },
+    share: { label: t("entry.share"), disabled: !link, run: share },
+    openOriginal: {
+      label: t("entry.openOriginal"),
+      disabled: !link,
+      run: () => {
+        openOriginal();
+      },
+    },
+  };
 
   return (
     <div
@@ -109,71 +209,22 @@ export function EntryToolbar(props: {
         {mobile ? <ArrowLeftIcon size={18} /> : <CloseIcon size={18} />}
       </IconButton>
       <div className="flex-1" />
-      <IconButton
-        aria-pressed={entry.read}
-        label={entry.read ? t("entry.markUnread") : t("entry.markRead")}
-        data-testid="entry-toggle-read"
-        onClick={() => runCommand("entries.toggleRead", entryContext(entry))}
-      >
-        {entry.read ? (
-          <CircleCheckIcon size={18} />
-        ) : (
-          <CircleIcon size={18} className="text-accent" />
-        )}
-      </IconButton>
-      <IconButton
-        aria-pressed={entry.starred}
-        label={entry.starred ? t("entry.unstar") : t("entry.star")}
-        data-testid="entry-toggle-star"
-        onClick={() =>
-          runCommand(entry.starred ? "collections.unstar" : "collections.star", entryContext(entry))
-        }
-      >
-        <StarIcon
-          size={18}
-          filled={entry.starred}
-          className={entry.starred ? "text-amber-500" : undefined}
+      {order.main.map((action) => (
+        <Fragment key={action}>{buttons[action]}</Fragment>
+      ))}
+      {order.more.length > 0 ? (
+        <ToolbarMoreMenu
+          label={t("entryToolbar.more")}
+          actions={order.more.map((action) => ({ id: action, ...menuItems[action] }))}
         />
-      </IconButton>
-      <IconButton
-        className={`${props.readability.on ? "text-accent" : ""}`}
-        aria-pressed={props.readability.on}
-        label={t("entry.readability")}
-        data-testid="entry-readability"
-        disabled={!entry.url || props.readability.loading}
-        onClick={props.readability.toggle}
-      >
-        {props.readability.loading ? <Spinner size={16} /> : <BookIcon size={18} />}
-      </IconButton>
-      <IconButton
-        label={copied ? t("entry.copied") : t("entry.copyLink")}
-        data-testid="entry-copy-link"
-        data-copied={copied || undefined}
-        disabled={!link}
-        onClick={() => void copy()}
-      >
-        {copied ? <CheckIcon size={18} className="text-green-600" /> : <LinkIcon size={18} />}
-      </IconButton>
-      <IconButton
-        label={t("entry.share")}
-        data-testid="entry-share"
-        disabled={!link}
-        onClick={() => void share()}
-      >
-        <ShareIcon size={18} />
-      </IconButton>
-      {link ? (
-        <a
-          href={link}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={TOOL}
-          aria-label={t("entry.openOriginal")}
-          title={t("entry.openOriginal")}
-          data-testid="entry-open-original"
-        >
-          <ExternalIcon size={18} />
-        </a>
+      ) : null}
+      {link && sharing ? (
+        <ShareDialog
+          open
+          entry={{ url: link, title: entry.title }}
+          onCopy={copy}
+          onClose={() => setSharing(false)}
+        />
       ) : null}
       {mobile ? null : (
         <>

@@ -1,4 +1,11 @@
 import { useTranslation } from "react-i18next";
+import {
+  CODE_THEME_NAMES,
+  CODE_THEMES_DARK,
+  CODE_THEMES_LIGHT,
+  type CodeThemeDark,
+  type CodeThemeLight,
+} from "../../settings/code-themes.ts";
 import { setUISetting, useUISettings } from "../../settings/hooks.ts";
 import {
   ACCENT_COLORS,
@@ -18,6 +25,7 @@ import {
   SwitchRow,
   TextAreaRow,
 } from "../../ui/setting-rows.tsx";
+import { ToolbarOrderSetting } from "./toolbar-order-setting.tsx";
 
 /** Appearance settings (SPEC §3 UI settings), bound to the UI settings store. */
 export function AppearancePanel() {
@@ -123,6 +131,32 @@ export function AppearancePanel() {
           testId="custom-css"
         />
       </SettingsSection>
+
+      <SettingsSection title={t("codeTheme.title")}>
+        <SelectRow
+          label={t("codeTheme.light")}
+          hint={t("codeTheme.hint")}
+          value={ui.codeHighlightThemeLight}
+          choices={(Object.keys(CODE_THEMES_LIGHT) as CodeThemeLight[]).map((name) => ({
+            value: name,
+            label: CODE_THEME_NAMES[name],
+          }))}
+          onChange={(name) => setUISetting("codeHighlightThemeLight", name)}
+          testId="code-theme-light"
+        />
+        <SelectRow
+          label={t("codeTheme.dark")}
+          value={ui.codeHighlightThemeDark}
+          choices={(Object.keys(CODE_THEMES_DARK) as CodeThemeDark[]).map((name) => ({
+            value: name,
+            label: CODE_THEME_NAMES[name],
+          }))}
+          onChange={(name) => setUISetting("codeHighlightThemeDark", name)}
+          testId="code-theme-dark"
+        />
+      </SettingsSection>
+
+      <ToolbarOrderSetting />
     </div>
   );
 }

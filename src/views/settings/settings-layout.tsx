@@ -1,6 +1,6 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { useSignOut } from "../../session/use-sign-out.ts";
+import { useConfirmedSignOut } from "../shell/sign-out-confirm.tsx";
 import { SETTINGS_PAGES } from "./panels.ts";
 
 const ITEM =
@@ -11,7 +11,7 @@ const ACTIVE = "bg-accent-soft text-accent hover:bg-accent-soft hover:text-accen
 /** /settings: the panel menu (SPEC §2 labels) beside the chosen panel. */
 export function SettingsLayout() {
   const { t } = useTranslation();
-  const { signOut, signingOut } = useSignOut();
+  const { request: signOut, signingOut, dialog: signOutDialog } = useConfirmedSignOut();
   return (
     <div className="flex h-full min-h-0 flex-col md:flex-row" data-testid="settings-layout">
       <nav
@@ -58,10 +58,11 @@ export function SettingsLayout() {
             >
               {t("settings.panels.signOut")}
             </button>
+            {signOutDialog}
           </li>
         </ul>
       </nav>
-      <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
+      <div className="player-room min-h-0 min-w-0 flex-1 overflow-y-auto">
         <Outlet />
       </div>
     </div>

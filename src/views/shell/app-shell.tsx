@@ -95,7 +95,9 @@ function ShellLayout() {
             <span className="font-semibold">{t("app.name")}</span>
           </header>
         ) : null}
-        <div className={`min-h-0 flex-1 ${location ? "overflow-hidden" : "overflow-y-auto"}`}>
+        <div
+          className={`min-h-0 flex-1 ${location ? "overflow-hidden" : "player-room overflow-y-auto"}`}
+        >
           <Outlet />
         </div>
       </main>

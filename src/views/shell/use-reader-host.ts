@@ -4,6 +4,7 @@ import type { CommandHost } from "../../commands/host.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { onOpenQuickAdd } from "../../shortcuts/index.ts";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
+import { offerMarkAllReadUndo } from "../timeline/mark-all-read-undo.ts";
 import { keepVisible } from "../timeline/sticky-reads.ts";
 
 /**
@@ -14,7 +15,16 @@ import { keepVisible } from "../timeline/sticky-reads.ts";
 export function useReaderHost(currentView: number) {
   const reader = useRuntime();
   const host = useMemo<CommandHost | undefined>(
-    () => (reader ? { dispatch: reader.dispatch, view: { keepVisible } } : undefined),
+    () =>
+      reader
+        ? {
+            dispatch: reader.dispatch,
+            view: {
+              keepVisible,
+              offerMarkAllReadUndo: (scope) => offerMarkAllReadUndo(reader.db, scope),
+            },
+          }
+        : undefined,
     [reader],
   );
   useCommandHost(host);

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../session/session-context.tsx";
-import { useSignOut } from "../../session/use-sign-out.ts";
 import { IconButton } from "../../ui/icon-button.tsx";
 import { SignOutIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { useConfirmedSignOut } from "./sign-out-confirm.tsx";
 
 /** The signed-in user's initial, name, e-mail and the sign-out button. */
 export function UserCard() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { signOut, signingOut } = useSignOut();
+  const { request: signOut, signingOut, dialog } = useConfirmedSignOut();
   const initial = (user?.name || user?.email || "?").slice(0, 1).toUpperCase();
 
   return (
@@ -38,6 +38,7 @@ export function UserCard() {
       >
         {signingOut ? <Spinner size={16} /> : <SignOutIcon size={18} />}
       </IconButton>
+      {dialog}
     </div>
   );
 }

@@ -32,12 +32,25 @@ export function FeedPreviewCard({ state }: { state: PreviewState }) {
       </p>
     );
   }
+  if (state.status === "invalid") {
+    return (
+      <p
+        className="flex items-start gap-2 text-sm text-amber-700 dark:text-amber-400"
+        data-testid="quick-add-preview-invalid"
+        role="status"
+      >
+        <AlertIcon size={16} className="mt-0.5 shrink-0" />
+        <span>{t("quickAddChecks.notUrl")}</span>
+      </p>
+    );
+  }
   if (state.status === "failed") {
     return (
       <p
         className="flex items-start gap-2 text-sm text-red-600 dark:text-red-400"
         data-testid="quick-add-preview-error"
         data-code={state.code ?? ""}
+        role="alert"
       >
         <AlertIcon size={16} className="mt-0.5 shrink-0" />
         <span>
@@ -45,6 +58,11 @@ export function FeedPreviewCard({ state }: { state: PreviewState }) {
           {state.code !== undefined ? (
             <span className="ml-1 text-xs opacity-70">
               ({t("quickAdd.code", { code: state.code })})
+            </span>
+          ) : null}
+          {state.reason ? (
+            <span className="mt-1 block text-xs" data-testid="quick-add-preview-reason">
+              {state.reason}
             </span>
           ) : null}
         </span>

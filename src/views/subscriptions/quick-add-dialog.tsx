@@ -2,15 +2,19 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
+import type { SubscriptionItem } from "../../queries/index.ts";
 import { useFeedPreview } from "../../runtime/feed-preview.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogActions } from "../../ui/dialog.tsx";
 import { Checkbox, Field } from "../../ui/fields.tsx";
+import { AlreadyFollowed } from "./already-followed.tsx";
+import { EditSubscriptionDialog } from "./edit-subscription-dialog.tsx";
 import { FeedPreviewCard } from "./feed-preview-card.tsx";
 import { QuickAddProgress } from "./quick-add-progress.tsx";
 import { closeQuickAdd, useQuickAddRequest } from "./quick-add-store.ts";
+import { followedSubscription, quickAddTarget } from "./quick-add-target.ts";
 import { useAllSubscriptions, useCategories } from "./use-categories.ts";
 import { ViewSelect } from "./view-select.tsx";
 
@@ -21,13 +25,6 @@ export interface QuickAddForm {
   isPrivate: boolean;
 }
 
-/** A URL without a scheme is taken as https; rsshub:// and http(s):// pass unchanged. */
-function normalizeFeedUrl(input: string): string {
-  const url = input.trim();
-  if (url === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
-  return `https://${url}`;
-}
-
 /**
  * Quick add (quick follow): subscribe by a site or feed URL, in a view and folder, public or
  * private. Subscribing is a command, so it also works offline (it is sent when back online);
@@ -36,30 +33,47 @@ function normalizeFeedUrl(input: string): string {
 export function QuickAddDialog({ defaultView }: { defaultView: number }) {
   const { t } = useTranslation("reader");
   const request = useQuickAddRequest();
+  // "Edit" on a feed already followed: the quick add closes, the subscription's dialog opens.
+  const [editing, setEditing] = useState<SubscriptionItem | null>(null);
   return (
-    <Dialog
-      open={request !== null}
-      onClose={closeQuickAdd}
-      title={t("quickAdd.title")}
-      description={t("quickAdd.description")}
-      testId="quick-add-dialog"
-      wide
-    >
-      {request ? (
-        <QuickAddBody
-          initial={{
-            url: request.url ?? "",
-            view: request.view ?? defaultView,
-            category: "",
-            isPrivate: false,
-          }}
-        />
+    <>
+      {editing ? (
+        <EditSubscriptionDialog open item={editing} onClose={() => setEditing(null)} />
       ) : null}
-    </Dialog>
+      <Dialog
+        open={request !== null}
+        onClose={closeQuickAdd}
+        title={t("quickAdd.title")}
+        description={t("quickAdd.description")}
+        testId="quick-add-dialog"
+        wide
+      >
+        {request ? (
+          <QuickAddBody
+            initial={{
+              url: request.url ?? "",
+              view: request.view ?? defaultView,
+              category: "",
+              isPrivate: false,
+            }}
+            onEdit={(item) => {
+              closeQuickAdd();
+              setEditing(item);
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </>
   );
 }
 
-function QuickAddBody({ initial }: { initial: QuickAddForm }) {
+function QuickAddBody({
+  initial,
+  onEdit,
+}: {
+  initial: QuickAddForm;
+  onEdit(item: SubscriptionItem): void;
+}) {
   const { t } = useTranslation("reader");
   const reader = useRuntime();
   const categories = useCategories();
@@ -72,15 +86,28 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
   const update = (change: Partial<QuickAddForm>) =>
     setForm((current) => ({ ...current, ...change }));
   const online = useConnectivityStatus() === "online";
-  const typed = normalizeFeedUrl(form.url);
-  const preview = useFeedPreview(reader?.api, typed, online);
+  const target = quickAddTarget(form.url);
+  const typed = target.kind === "url" ? target.url : "";
+  const preview = useFeedPreview(
+    reader?.api,
+    { url: typed, invalid: target.kind === "invalid" ? target.text : null },
+    online,
+  );
+  const previewed =
+    preview.status === "ready" && preview.url === typed ? preview.preview.feed.id : null;
+  const followed = followedSubscription(subscriptions, typed, previewed);
+  // Nothing to send: no address, one the preview refused, or a feed already followed.
+  const blocked =
+    target.kind !== "url" ||
+    (preview.status === "failed" && preview.url === typed) ||
+    followed !== null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     // The previewed feed's own URL: the server knows it already and subscribes at once.
     const url =
       preview.status === "ready" && preview.url === typed ? preview.preview.feed.url : typed;
-    if (!reader || !url) return;
+    if (!reader || !url || blocked) return;
     setBusy(true);
     setBefore(new Set(subscriptions.flatMap((s) => (s.feedId ? [s.feedId] : []))));
     try {
@@ -88,7 +115,8 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
       const run = runCommand(
         "subscriptions.subscribe",
         { view },
-        { url, view, category: form.category.trim() || null, isPrivate: form.isPrivate },
+        // No folder named: none is sent, so a feed followed already stays in its folder.
+        { url, view, category: form.category.trim() || undefined, isPrivate: form.isPrivate },
       );
       if (run.status !== "dispatched") return;
       const meta = await run.done;
@@ -126,6 +154,7 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
         data-testid="quick-add-url"
       />
       <FeedPreviewCard state={preview} />
+      {followed ? <AlreadyFollowed item={followed} onEdit={() => onEdit(followed)} /> : null}
       <div className="grid grid-cols-2 gap-3">
         <ViewSelect
           label={t("quickAdd.view")}
@@ -155,7 +184,7 @@ function QuickAddBody({ initial }: { initial: QuickAddForm }) {
         <Button
           type="submit"
           loading={busy}
-          disabled={!form.url.trim() || !reader}
+          disabled={blocked || !reader}
           data-testid="quick-add-submit"
         >
           {t("quickAdd.submit")}

@@ -88,7 +88,7 @@ export function SubscriptionColumn() {
       <ViewTabs active={view} />
       <nav
         aria-label={tr("column.subscriptions")}
-        className="min-h-0 flex-1 overflow-y-auto px-2 py-2"
+        className="player-room min-h-0 flex-1 overflow-y-auto px-2 py-2"
         data-testid="subscription-list"
       >
         <SubscriptionList view={view} selection={location?.feed} />

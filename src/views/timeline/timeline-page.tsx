@@ -1,4 +1,5 @@
 import { Outlet, useParams } from "@tanstack/react-router";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
 import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
@@ -9,6 +10,9 @@ import { EntryPane } from "./entry-pane.tsx";
 import { TimelineColumn } from "./timeline-column.tsx";
 import { readTimelineParams } from "./timeline-params.ts";
 import { viewLayout } from "./view-layouts.ts";
+
+/** The entry pane over a Pictures or Videos grid is at most this wide. */
+const ENTRY_OVERLAY_WIDTH = 760;
 
 /**
  * /timeline/$timelineId/$feedId[/$entryId]: the timeline column (356 px by default, resizable
@@ -28,6 +32,9 @@ export function TimelinePage() {
   const overlay = !mobile && layout.wide && showTimeline;
   const showEntry = mobile || overlay ? entryOpen : true;
   const fixedWidth = !mobile && !layout.wide;
+  // An entry open over a grid: the grid lays its lanes out in the part left uncovered, so no
+  // lane is cut off under the entry.
+  const besideOverlay = overlay && entryOpen;
 
   return (
     <section
@@ -38,7 +45,13 @@ export function TimelinePage() {
       <div
         id="timeline-column"
         className={`min-h-0 min-w-0 ${fixedWidth ? "shrink-0" : "flex-1"} ${showTimeline ? "" : KEEP_HIDDEN}`}
-        style={fixedWidth ? { width: settings.entryColWidth } : undefined}
+        style={
+          fixedWidth
+            ? { width: settings.entryColWidth }
+            : besideOverlay
+              ? { marginRight: `min(${ENTRY_OVERLAY_WIDTH}px, 100%)` }
+              : undefined
+        }
       >
         <TimelineColumn
           view={params.view}
@@ -62,8 +75,11 @@ export function TimelinePage() {
       <div
         className={
           overlay
-            ? `absolute inset-y-0 right-0 z-20 w-full max-w-[760px] border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950 ${showEntry ? "" : "hidden"}`
+            ? `absolute inset-y-0 right-0 z-20 w-full max-w-[var(--entry-overlay)] border-l border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950 ${showEntry ? "" : "hidden"}`
             : `min-h-0 min-w-0 flex-1 ${showEntry ? "" : "hidden"}`
+        }
+        style={
+          overlay ? ({ "--entry-overlay": `${ENTRY_OVERLAY_WIDTH}px` } as CSSProperties) : undefined
         }
         data-testid="entry-pane-slot"
       >

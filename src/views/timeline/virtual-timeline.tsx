@@ -136,7 +136,7 @@ export function VirtualTimeline(props: {
   return (
     <div
       ref={setScrollElement}
-      className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
+      className="player-room h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
       data-testid="timeline-scroll"
       data-layout={layout.kind}
       data-lanes={lanes}
