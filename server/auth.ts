@@ -10,6 +10,9 @@ import { isCommonPassword } from "./http/common-passwords.ts";
 import { localized } from "./http/localized.ts";
 import { sessionExists } from "./http/session-alive.ts";
 import type { Logger } from "./logger.ts";
+import { createAccountMail } from "./mail/account-mail.ts";
+import { claimToken, readTokenClaims } from "./mail/single-use.ts";
+import { createMailer, type Mailer } from "./mail/transport.ts";
 
 /** The header we write the peer address into; better-auth's rate limiter keys on it. */
 export const CLIENT_IP_HEADER = "x-follow-client-ip";
@@ -20,19 +23,36 @@ export interface AuthOptions {
   logger: Logger;
   baseUrl: string;
   secret: string;
+  /** Where account mails go; by default from the configuration (SMTP or .eml files). */
+  mailer?: Mailer;
 }
+
+/** How long the links in account mails live. */
+const VERIFY_LINK_SECONDS = 24 * 3600;
+const RESET_LINK_SECONDS = 3600;
 
 /** Minimum password length; the common-password list only needs entries this long. */
 const MIN_PASSWORD_LENGTH = 8;
 
 /**
- * The sign-up answer for an e-mail that already has an account. It does not say so (L4); only
- * the outcome differs (a new account is signed in at once) until verification mail exists.
+ * The sign-up answer for an e-mail that already has an account (English; localized as
+ * "signUp.refused"). It does not say so (L4): the address's owner gets a mail saying what
+ * happened and how to sign in, and the answer says a mail went there.
  */
 export const SIGN_UP_REFUSED =
-  "Could not create an account with this e-mail and password. If you already have an account, sign in instead.";
+  "No new account was created. We sent a mail to this address saying what to do next: check your inbox. If you already have an account, sign in instead.";
 
-export function createAuth({ config, database, logger, baseUrl, secret }: AuthOptions) {
+export function createAuth({ config, database, logger, baseUrl, secret, mailer }: AuthOptions) {
+  const mail = createAccountMail(
+    mailer ??
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        dataDir: config.dataDir,
+        logger,
+      }),
+    logger,
+  );
   // Users, sessions and accounts get snowflake ids like every other entity (SPEC §5); a random
   // worker number keeps several server processes on one PostgreSQL apart.
   const nextId = createIdGenerator({ worker: Math.floor(Math.random() * 1024) });
@@ -51,12 +71,35 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // Someone who needed a reset may have lost the password to someone else.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) =>
+        mail.resetPassword(user, url, RESET_LINK_SECONDS / 3600, request),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      // Also the second step of an e-mail change: then the token names the address to confirm.
+      sendVerificationEmail: async ({ user, url, token }, request) => {
+        const claims = readTokenClaims(token);
+        const hours = VERIFY_LINK_SECONDS / 3600;
+        if (typeof claims.updateTo === "string") {
+          mail.changeEmailVerify(user, claims.updateTo, url, hours, request);
+          if (typeof claims.email === "string") {
+            mail.changeEmailNotice({ ...user, email: claims.email }, claims.updateTo, request);
+          }
+        } else mail.verifyEmail(user, url, hours, request);
+      },
     },
     user: {
       additionalFields: {
         handle: { type: "string", required: false, input: false },
         role: { type: "string", required: false, input: false, defaultValue: "user" },
       },
+      // The new address gets the confirmation link; the current one is told (see above).
+      changeEmail: { enabled: true },
     },
     session: {
       expiresIn: config.sessionMaxAgeSeconds,
@@ -83,6 +126,13 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
         "/sign-up/email": authRule,
         "/two-factor/*": authRule,
         "/change-password": authRule,
+        // Each of these sends a mail or checks a token.
+        "/send-verification-email": authRule,
+        "/request-password-reset": authRule,
+        "/reset-password": authRule,
+        "/change-email": authRule,
+        "/verify-email": authRule,
+        "/delete-user": authRule,
         "/get-session": false,
       },
     },
@@ -129,7 +179,26 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
           if (existing) {
             // The same hashing work as a new account, so the answer takes as long.
             await ctx.context.password.hash(typeof password === "string" ? password : "");
-            throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED });
+            mail.signUpExisting(existing.user, `${new URL(baseUrl).origin}/login`, ctx.request);
+            throw new APIError("UNPROCESSABLE_ENTITY", {
+              message: localized("signUp.refused", ctx.headers?.get("accept-language")),
+            });
+          }
+        }
+        if (ctx.path === "/verify-email") {
+          const query = ctx.query as { token?: unknown; callbackURL?: unknown } | undefined;
+          const token = typeof query?.token === "string" ? query.token : "";
+          if (
+            token &&
+            !(await claimToken(ctx.context.internalAdapter, token, VERIFY_LINK_SECONDS))
+          ) {
+            const callback = typeof query?.callbackURL === "string" ? query.callbackURL : "";
+            // Only back into the app: a relative path, never another site.
+            if (/^\/(?![/\\])/.test(callback)) {
+              const separator = callback.includes("?") ? "&" : "?";
+              throw ctx.redirect(`${callback}${separator}error=TOKEN_USED`);
+            }
+            throw new APIError("UNAUTHORIZED", { message: "This link was already used" });
           }
         }
         // A password change signs every other session out: it is what a user does when they

@@ -44,6 +44,8 @@ export interface ServerConfig {
     testHold: { phase: "before" | "after"; path: string } | undefined;
   };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files under DATA_DIR/mail. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -221,6 +223,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           : undefined,
     },
     logLevel: logLevel ?? "info",
+    mail: {
+      smtpUrl: url("SMTP_URL", ["smtp:", "smtps:"]),
+      from:
+        read("MAIL_FROM") ??
+        `Follow <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
