@@ -5,6 +5,8 @@ import { createIdGenerator } from "../contract/ids.ts";
 import type { Role, SessionResponse } from "../contract/session.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { deleteUserRows } from "./db/delete-user-rows.ts";
+import { checkAccountRules } from "./http/account-rules.ts";
 import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth-input-rules.ts";
 import { isCommonPassword } from "./http/common-passwords.ts";
 import { localized } from "./http/localized.ts";
@@ -100,6 +102,13 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
       },
       // The new address gets the confirmation link; the current one is told (see above).
       changeEmail: { enabled: true },
+      // With the password (and the TOTP code when on: http/account-rules.ts); owned rows go
+      // with the user row (foreign keys and deleteOwnedRows).
+      deleteUser: {
+        enabled: true,
+        beforeDelete: (user) => deleteUserRows(database.db, user.id),
+        afterDelete: async (user, request) => mail.accountDeleted(user, request),
+      },
     },
     session: {
       expiresIn: config.sessionMaxAgeSeconds,
@@ -160,6 +169,7 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
           }
           throw error;
         }
+        await checkAccountRules(ctx);
         const body = ctx.body as Record<string, unknown> | undefined;
         const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
         const password = passwordField ? body?.[passwordField] : undefined;

@@ -27,3 +27,72 @@ export const signOut = endpoint(routes.auth.signOut, {
   request: NoRequest,
   response: Schema.Struct({ success: Schema.Boolean }),
 });
+
+/** `{status: true}`: better-auth's answer to a request that sent a mail or changed a secret. */
+const Status = Schema.Struct({ status: Schema.Boolean });
+
+/** Mails a verification link to the signed-in user's address (or a known, unverified one). */
+export const sendVerificationEmail = endpoint(routes.auth.sendVerificationEmail, {
+  request: Schema.Struct({ email: Schema.String, callbackURL: Schema.optionalKey(Schema.String) }),
+  response: Status,
+});
+
+/** Mails a reset link when the address has an account; answers the same either way. */
+export const requestPasswordReset = endpoint(routes.auth.requestPasswordReset, {
+  request: Schema.Struct({ email: Schema.String, redirectTo: Schema.String }),
+  response: Status,
+});
+
+/** The reset link's token and the new password. */
+export const resetPassword = endpoint(routes.auth.resetPassword, {
+  request: Schema.Struct({ token: Schema.String, newPassword: Schema.String }),
+  response: Status,
+});
+
+/** Needs the current password; every other session is signed out (server/auth.ts). */
+export const changePassword = endpoint(routes.auth.changePassword, {
+  request: Schema.Struct({
+    currentPassword: Schema.String,
+    newPassword: Schema.String,
+    revokeOtherSessions: Schema.optionalKey(Schema.Boolean),
+  }),
+  response: Schema.Struct({ token: Schema.NullOr(Schema.String) }),
+});
+
+/** Mails a confirmation link to the new address; the current one is told. */
+export const changeEmail = endpoint(routes.auth.changeEmail, {
+  request: Schema.Struct({
+    newEmail: Schema.String,
+    callbackURL: Schema.optionalKey(Schema.String),
+  }),
+  response: Status,
+});
+
+/** Deletes the account and everything it owns: the password, and the TOTP code when on. */
+export const deleteUser = endpoint(routes.auth.deleteUser, {
+  request: Schema.Struct({ password: Schema.String, TOTPCode: Schema.optionalKey(Schema.String) }),
+  response: Schema.Struct({ success: Schema.Boolean }),
+});
+
+/** Starts two-factor: the TOTP URI to scan and the backup codes; on after a code is confirmed. */
+export const enableTwoFactor = endpoint(routes.auth.enableTwoFactor, {
+  request: Schema.Struct({ password: Schema.String }),
+  response: Schema.Struct({ totpURI: Schema.String, backupCodes: Schema.Array(Schema.String) }),
+});
+
+export const disableTwoFactor = endpoint(routes.auth.disableTwoFactor, {
+  request: Schema.Struct({ password: Schema.String }),
+  response: Status,
+});
+
+/** A TOTP code: confirms the setup, or finishes a sign-in that answered twoFactorRedirect. */
+export const verifyTotp = endpoint(routes.auth.verifyTotp, {
+  request: Schema.Struct({ code: Schema.String }),
+  response: Schema.Struct({ token: Schema.optionalKey(Schema.String) }),
+});
+
+/** A backup code instead of a TOTP code at sign-in; each works once. */
+export const verifyBackupCode = endpoint(routes.auth.verifyBackupCode, {
+  request: Schema.Struct({ code: Schema.String }),
+  response: Schema.Struct({ token: Schema.optionalKey(Schema.String) }),
+});

@@ -48,15 +48,28 @@ export function authRoutes(auth: Auth, options: { trustProxy: boolean; logger: L
   return app;
 }
 
+/** better-auth's error codes (and ours from http/account-rules.ts) that have one in the catalogue. */
+const CODE_BY_NAME: Record<string, ErrorCode> = {
+  EMAIL_NOT_VERIFIED: 1006,
+  TWO_FACTOR_CODE_REQUIRED: 4008,
+  INVALID_CODE: 4007,
+  INVALID_BACKUP_CODE: 4007,
+};
+
 async function toApiError(response: Response): Promise<ApiError> {
   let reason: string | null = null;
+  let name: string | undefined;
   try {
     const body = (await response.json()) as { message?: unknown; code?: unknown };
+    if (typeof body.code === "string") name = body.code;
     if (typeof body.message === "string" && body.message) reason = body.message;
     else if (typeof body.code === "string") reason = body.code;
   } catch {
     reason = response.statusText || null;
   }
-  const code = CODE_BY_STATUS[response.status] ?? (response.status >= 500 ? 1005 : 1002);
+  const code =
+    (name ? CODE_BY_NAME[name] : undefined) ??
+    CODE_BY_STATUS[response.status] ??
+    (response.status >= 500 ? 1005 : 1002);
   return new ApiError(code, reason, response.status);
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIL_WORDS } from "../../server/mail/messages.ts";
+import { verifiedUser } from "../support/accounts.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { type MailReceiver, startMailReceiver } from "../support/mail-receiver.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
@@ -138,6 +139,46 @@ describe.each(DIALECTS)("account mail over SMTP on %s", (dialect) => {
     await new TestClient(server.localUrl).signUp(known);
     await smtp.next(known);
     expect(smtp.count(email)).toBe(0);
+  });
+
+  it("changes the address once the new one confirms, telling the old one", async () => {
+    const { client, email } = await verifiedUser(server.localUrl, smtp, "move");
+    const newEmail = uniqueEmail("moved");
+    const change = await client.request("POST", "/api/better-auth/change-email", {
+      json: { newEmail, callbackURL: "/settings/account" },
+    });
+    expect(change.status).toBe(200);
+    const confirm = await smtp.next(newEmail);
+    expect(confirm.subject).toBe(MAIL_WORDS.en.changeEmailVerify.subject);
+    const notice = await smtp.next(email);
+    expect(notice.subject).toBe(MAIL_WORDS.en.changeEmailNotice.subject);
+    expect(notice.text).toContain(newEmail);
+    expect((await client.session()).body.user.email).toBe(email);
+
+    // Someone else signed in cannot complete it with the link.
+    const stranger = new TestClient(server.localUrl);
+    await stranger.signUp(uniqueEmail("stranger"));
+    const refused = await stranger.request("GET", linkIn(confirm, server));
+    expect(refused.headers.get("location")).toMatch(/error=/);
+
+    const follow = await client.request("GET", linkIn(confirm, server));
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get("location")).toBe("/settings/account?error=TOKEN_USED");
+  });
+
+  it("completes an address change through its link", async () => {
+    const { client } = await verifiedUser(server.localUrl, smtp, "move2");
+    const newEmail = uniqueEmail("moved2");
+    await client.request("POST", "/api/better-auth/change-email", {
+      json: { newEmail, callbackURL: "/settings/account" },
+    });
+    const confirm = await smtp.next(newEmail);
+    const follow = await client.request("GET", linkIn(confirm, server));
+    expect(follow.headers.get("location")).toBe("/settings/account");
+    const session = (await client.session()).body;
+    expect(session.user.email).toBe(newEmail);
+    expect(session.user.emailVerified).toBe(true);
+    expect((await new TestClient(server.localUrl).signIn(newEmail, PASSWORD)).status).toBe(200);
   });
 
   it("changes the password only with the current one", async () => {
