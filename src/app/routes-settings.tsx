@@ -32,11 +32,16 @@ const dataControlPage = lazyPage(
   () => import("../views/settings/data-control-settings-page.tsx"),
   "DataControlSettingsPage",
 );
+const accountPage = lazyPage(
+  () => import("../views/settings/account-settings-page.tsx"),
+  "AccountSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
   shortcuts: shortcutsPage,
   "data-control": dataControlPage,
+  account: accountPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

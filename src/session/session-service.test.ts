@@ -86,6 +86,29 @@ describe("session service", () => {
     });
   });
 
+  it("asks for the second factor when sign-in answers twoFactorRedirect, then signs in with it", async () => {
+    let current: SessionResponse = null;
+    const calls: Call[] = [];
+    const fetcher = fakeFetch((endpoint) => {
+      if (endpoint === getSession) return current;
+      if (endpoint === signIn) return { twoFactorRedirect: true };
+      if (endpoint === endpointInfo.auth.verifyTotp) current = signedIn;
+      return {};
+    }, calls);
+    const session = createSessionService(fetcher);
+    const state = await session.signIn({ email: "ada@example.com", password: "pw" });
+    expect(state.twoFactorRequired).toBe(true);
+    expect(state.status).not.toBe("authenticated");
+    expect(calls.some((call) => call.endpoint === getSession)).toBe(false);
+    const after = await session.verifySecondFactor("123456", "totp");
+    expect(after.status).toBe("authenticated");
+    expect(calls.at(-2)).toEqual({
+      endpoint: endpointInfo.auth.verifyTotp,
+      input: { code: "123456" },
+      silent: true,
+    });
+  });
+
   it("signs up with name, e-mail and password", async () => {
     const { fetcher, calls } = fakeServer(null);
     const session = createSessionService(fetcher);

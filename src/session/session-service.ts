@@ -27,8 +27,13 @@ export interface SessionService {
   /** Resolves once the session is known, loading it on first use (or after an error). */
   ensureLoaded(): Promise<SessionState>;
   refresh(): Promise<SessionState>;
-  /** Errors are not toasted: the login form shows them inline. */
-  signIn(input: SignInInput): Promise<SessionState>;
+  /**
+   * Errors are not toasted: the login form shows them inline. A user with two-factor on is not
+   * signed in yet: `twoFactorRequired` says to ask for the code (verifySecondFactor).
+   */
+  signIn(input: SignInInput): Promise<SessionState & { twoFactorRequired?: boolean }>;
+  /** Finishes a two-factor sign-in with a TOTP or a backup code (4007 when wrong). */
+  verifySecondFactor(code: string, kind: "totp" | "backup"): Promise<SessionState>;
   signUp(input: SignUpInput): Promise<SessionState>;
   signOut(): Promise<void>;
   /** The server said 401: forget the user without another request. */
@@ -117,7 +122,13 @@ export function createSessionService(
     },
     refresh,
     async signIn({ email, password }) {
-      await fetcher(endpointInfo.auth.signIn, { email, password }, { silent: true });
+      const answer = await fetcher(endpointInfo.auth.signIn, { email, password }, { silent: true });
+      if (answer?.twoFactorRedirect) return { ...store.get(), twoFactorRequired: true };
+      return refresh();
+    },
+    async verifySecondFactor(code, kind) {
+      if (kind === "totp") await fetcher(endpointInfo.auth.verifyTotp, { code }, { silent: true });
+      else await fetcher(endpointInfo.auth.verifyBackupCode, { code }, { silent: true });
       return refresh();
     },
     async signUp({ name, email, password }) {
