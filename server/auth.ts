@@ -10,6 +10,7 @@ import { checkAccountRules } from "./http/account-rules.ts";
 import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth-input-rules.ts";
 import { isCommonPassword } from "./http/common-passwords.ts";
 import { localized } from "./http/localized.ts";
+import { applyProfileRules } from "./http/profile-rules.ts";
 import { sessionExists } from "./http/session-alive.ts";
 import type { Logger } from "./logger.ts";
 import { createAccountMail } from "./mail/account-mail.ts";
@@ -97,7 +98,11 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
     },
     user: {
       additionalFields: {
-        handle: { type: "string", required: false, input: false },
+        // The profile (SPEC §3 users): checked in http/auth-input-rules.ts and profile-rules.ts.
+        handle: { type: "string", required: false, input: true },
+        bio: { type: "string", required: false, input: true },
+        website: { type: "string", required: false, input: true },
+        socialLinks: { type: "json", required: false, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "user" },
       },
       // The new address gets the confirmation link; the current one is told (see above).
@@ -216,6 +221,8 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
         if (ctx.path === "/change-password") {
           return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
+        const profileBody = await applyProfileRules(ctx, database);
+        if (profileBody) return { context: { body: profileBody } };
         return undefined;
       }),
     },
@@ -229,6 +236,9 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
             name: user.name,
             image: user.image ?? null,
             handle: (user as { handle?: string | null }).handle ?? null,
+            bio: (user as { bio?: string | null }).bio ?? null,
+            website: (user as { website?: string | null }).website ?? null,
+            socialLinks: socialLinksOf((user as { socialLinks?: unknown }).socialLinks),
             emailVerified: Boolean(user.emailVerified),
             twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean }).twoFactorEnabled),
             createdAt: new Date(user.createdAt).toISOString(),
@@ -244,6 +254,25 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Social links as stored (better-auth's json field: an object, or its text on some drivers). */
+function socialLinksOf(value: unknown): Record<string, string> {
+  const parsed = typeof value === "string" ? safeJson(value) : value;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
+    ),
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 function roleOf(user: { role?: string | null; email: string }, adminEmails: string[]): Role {
   if (adminEmails.includes(user.email.toLowerCase())) return "admin";

@@ -96,3 +96,16 @@ export const verifyBackupCode = endpoint(routes.auth.verifyBackupCode, {
   request: Schema.Struct({ code: Schema.String }),
   response: Schema.Struct({ token: Schema.optionalKey(Schema.String) }),
 });
+
+/** The profile edit (SPEC §4): only the fields sent change; an empty string clears one. */
+export const updateUser = endpoint(routes.auth.updateUser, {
+  request: Schema.Struct({
+    name: Schema.optionalKey(Schema.String),
+    image: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    handle: Schema.optionalKey(Schema.String),
+    bio: Schema.optionalKey(Schema.String),
+    website: Schema.optionalKey(Schema.String),
+    socialLinks: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  }),
+  response: Schema.Struct({ status: Schema.Boolean }),
+});

@@ -32,6 +32,7 @@ const table = {
     disableTwoFactor: { method: "POST", path: "/better-auth/two-factor/disable" },
     verifyTotp: { method: "POST", path: "/better-auth/two-factor/verify-totp" },
     verifyBackupCode: { method: "POST", path: "/better-auth/two-factor/verify-backup-code" },
+    updateUser: { method: "POST", path: "/better-auth/update-user" },
   },
   categories: {
     list: { method: "GET", path: "/categories" },
