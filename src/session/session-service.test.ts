@@ -109,6 +109,29 @@ describe("session service", () => {
     });
   });
 
+  it("shows a profile edit at once, and puts the previous user back when it is refused", async () => {
+    let refuse = true;
+    const fetcher = fakeFetch((endpoint) => {
+      if (endpoint === getSession) return signedIn;
+      if (endpoint === endpointInfo.auth.updateUser) {
+        if (refuse) throw new Error("refused");
+        return { status: true };
+      }
+      return {};
+    });
+    const session = createSessionService(fetcher);
+    await session.ensureLoaded();
+    const before = session.store.get().user;
+    const seen: (string | undefined)[] = [];
+    session.store.subscribe(() => seen.push(session.store.get().user?.name));
+    await expect(session.updateProfile({ name: "Grace", bio: "" })).rejects.toThrow("refused");
+    expect(seen[0]).toBe("Grace");
+    expect(session.store.get().user).toBe(before);
+    refuse = false;
+    await session.updateProfile({ name: "Grace" });
+    expect(session.store.get().status).toBe("authenticated");
+  });
+
   it("signs up with name, e-mail and password", async () => {
     const { fetcher, calls } = fakeServer(null);
     const session = createSessionService(fetcher);

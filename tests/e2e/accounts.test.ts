@@ -136,6 +136,49 @@ describe("accounts (Chromium)", () => {
     expect(watch.errors.filter((e) => !/401|403|Failed to load resource/.test(e))).toEqual([]);
   });
 
+  it("edits the profile; a refused edit rolls back visibly, a stored one survives a reload", async () => {
+    const other = await openPage(browser);
+    const p = other.page;
+    await signUp(p, server.localUrl, uniqueEmail("e2e-profile"));
+    await p.goto(`${server.localUrl}/settings/profile`);
+    await p.getByTestId("profile-name").fill("Grace Hopper");
+    // The server fails this one write: the edit shows, then the previous name comes back.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await p.route("**/api/better-auth/update-user", async (route) => {
+      await held;
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: 1005, message: "Internal error", reason: "injected" }),
+      });
+    });
+    await p.getByTestId("profile-save").click();
+    await expect.poll(() => p.getByTestId("user-name").textContent()).toBe("Grace Hopper");
+    release();
+    await p.getByTestId("profile-error").waitFor();
+    await expect.poll(() => p.getByTestId("user-name").textContent()).toBe("Ada Reader");
+    expect(await p.getByTestId("profile-preview-name").textContent()).toBe("Ada Reader");
+
+    await p.unroute("**/api/better-auth/update-user");
+    const handle = `grace_${Date.now().toString(36)}`;
+    await p.getByTestId("profile-handle").fill(handle);
+    await p.getByTestId("profile-bio").fill("Wrote the first compiler.");
+    await p.getByTestId("profile-social-github").fill("grace");
+    await p.getByTestId("profile-save").click();
+    await p.getByTestId("profile-success").waitFor();
+    await p.reload();
+    await expect
+      .poll(() => p.getByTestId("profile-preview-handle").textContent())
+      .toBe(`@${handle}`);
+    expect(await p.getByTestId("profile-name").inputValue()).toBe("Grace Hopper");
+    expect(await p.getByTestId("profile-bio").inputValue()).toBe("Wrote the first compiler.");
+    expect(await p.getByTestId("profile-social-github").inputValue()).toBe("grace");
+    await other.context.close();
+  });
+
   it("resets a forgotten password from the login page through the mailed link", async () => {
     const other = await openPage(browser);
     const address = await signUp(other.page, server.localUrl, uniqueEmail("e2e-forgot"));
