@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Auth } from "./auth.ts";
+import { listProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { ApiError } from "./http/api-error.ts";
@@ -101,7 +102,10 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   );
 
   app.route(`${base}/health`, healthRoutes(database));
-  app.route(`${base}/better-auth`, authRoutes(auth, { trustProxy: config.trustProxy, logger }));
+  app.route(
+    `${base}/better-auth`,
+    authRoutes(auth, { trustProxy: config.trustProxy, logger, providers: listProviders(config) }),
+  );
   app.route(`${base}/profiles`, profileRoutes(auth, database));
   const subscriber = createSubscribeService(database, fetcher, {
     feedRouteBaseUrl: config.ingest.feedRouteBaseUrl,

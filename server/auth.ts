@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { customSession, twoFactor } from "better-auth/plugins";
 import { createIdGenerator } from "../contract/ids.ts";
 import type { Role, SessionResponse } from "../contract/session.ts";
+import { oauthPlugins, socialProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { deleteUserRows } from "./db/delete-user-rows.ts";
@@ -80,6 +81,12 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
       sendResetPassword: async ({ user, url }, request) =>
         mail.resetPassword(user, url, RESET_LINK_SECONDS / 3600, request),
     },
+    socialProviders: socialProviders(config),
+    // Linking: a provider account joins the signed-in user; never the last way to sign in.
+    // A provider account may carry another address than the user (a GitHub login often does).
+    account: {
+      accountLinking: { enabled: true, allowUnlinkingAll: false, allowDifferentEmails: true },
+    },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
@@ -138,6 +145,8 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
       customRules: {
         "/sign-in/email": authRule,
         "/sign-up/email": authRule,
+        "/sign-in/social": authRule,
+        "/link-social": authRule,
         "/two-factor/*": authRule,
         "/change-password": authRule,
         // Each of these sends a mail or checks a token.
@@ -228,6 +237,7 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
     },
     plugins: [
       twoFactor({ issuer: "Follow" }),
+      ...oauthPlugins(config),
       customSession(async ({ user, session }) => {
         const body: NonNullable<SessionResponse> = {
           user: {

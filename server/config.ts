@@ -46,6 +46,18 @@ export interface ServerConfig {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files under DATA_DIR/mail. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Social sign-in, each provider on when its client id and secret are set. */
+  oauth: {
+    github: OAuthClient | undefined;
+    google: OAuthClient | undefined;
+    /** Any OpenID Connect provider, found through its issuer's discovery document. */
+    oidc: (OAuthClient & { issuer: string; name: string }) | undefined;
+  };
+}
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +190,22 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     );
   }
 
+  const oauthClient = (prefix: string): OAuthClient | undefined => {
+    const clientId = read(`${prefix}_CLIENT_ID`);
+    const clientSecret = read(`${prefix}_CLIENT_SECRET`);
+    if (!clientId && !clientSecret) return undefined;
+    if (!clientId || !clientSecret) {
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+      return undefined;
+    }
+    return { clientId, clientSecret };
+  };
+  const oidcClient = oauthClient("OIDC");
+  const oidcIssuer = url("OIDC_ISSUER", ["http:", "https:"])?.replace(/\/$/, "");
+  if (Boolean(oidcClient) !== Boolean(oidcIssuer)) {
+    problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
+  }
+
   const config: ServerConfig = {
     nodeEnv: nodeEnv ?? "development",
     host: read("HOST") ?? "127.0.0.1",
@@ -228,6 +256,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       from:
         read("MAIL_FROM") ??
         `Follow <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
+    },
+    oauth: {
+      github: oauthClient("GITHUB"),
+      google: oauthClient("GOOGLE"),
+      oidc:
+        oidcClient && oidcIssuer
+          ? { ...oidcClient, issuer: oidcIssuer, name: read("OIDC_NAME") ?? "OpenID Connect" }
+          : undefined,
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -109,3 +109,72 @@ export const updateUser = endpoint(routes.auth.updateUser, {
   }),
   response: Schema.Struct({ status: Schema.Boolean }),
 });
+
+/** The social sign-in providers this server is configured with (ours, not better-auth's). */
+export const providers = endpoint(routes.auth.providers, {
+  request: NoRequest,
+  response: Schema.Struct({
+    code: Schema.Literal(0),
+    data: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String })),
+  }),
+});
+
+/** Where to send the browser to sign in with a provider; it comes back to `callbackURL`. */
+const Redirect = Schema.Struct({ url: Schema.String, redirect: Schema.Boolean });
+
+export const signInSocial = endpoint(routes.auth.signInSocial, {
+  request: Schema.Struct({
+    provider: Schema.String,
+    callbackURL: Schema.String,
+    errorCallbackURL: Schema.optionalKey(Schema.String),
+  }),
+  response: Redirect,
+});
+
+/** Adds a provider account to the signed-in user. */
+export const linkSocial = endpoint(routes.auth.linkSocial, {
+  request: Schema.Struct({ provider: Schema.String, callbackURL: Schema.String }),
+  response: Redirect,
+});
+
+/** The ways this user signs in: "credential" (e-mail and password) and provider accounts. */
+export const listAccounts = endpoint(routes.auth.listAccounts, {
+  request: NoRequest,
+  response: Schema.Array(
+    Schema.Struct({ id: Schema.String, providerId: Schema.String, accountId: Schema.String }),
+  ),
+});
+
+/** Never the last way to sign in (better-auth refuses it). */
+export const unlinkAccount = endpoint(routes.auth.unlinkAccount, {
+  request: Schema.Struct({
+    providerId: Schema.String,
+    accountId: Schema.optionalKey(Schema.String),
+  }),
+  response: Schema.Struct({ status: Schema.Boolean }),
+});
+
+/** This user's active sessions: device (user agent) and last seen. */
+export const listSessions = endpoint(routes.auth.listSessions, {
+  request: NoRequest,
+  response: Schema.Array(
+    Schema.Struct({
+      id: Schema.String,
+      token: Schema.String,
+      userAgent: Schema.optionalKey(Schema.NullOr(Schema.String)),
+      ipAddress: Schema.optionalKey(Schema.NullOr(Schema.String)),
+      createdAt: Schema.String,
+      updatedAt: Schema.String,
+    }),
+  ),
+});
+
+export const revokeSession = endpoint(routes.auth.revokeSession, {
+  request: Schema.Struct({ token: Schema.String }),
+  response: Schema.Struct({ status: Schema.Boolean }),
+});
+
+export const revokeOtherSessions = endpoint(routes.auth.revokeOtherSessions, {
+  request: NoRequest,
+  response: Schema.Struct({ status: Schema.Boolean }),
+});
