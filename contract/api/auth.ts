@@ -145,12 +145,9 @@ export const listAccounts = endpoint(routes.auth.listAccounts, {
   ),
 });
 
-/** Never the last way to sign in (better-auth refuses it). */
+/** By the account's id (listAccounts `id`); never the last way to sign in (refused). */
 export const unlinkAccount = endpoint(routes.auth.unlinkAccount, {
-  request: Schema.Struct({
-    providerId: Schema.String,
-    accountId: Schema.optionalKey(Schema.String),
-  }),
+  request: Schema.Struct({ accountId: Schema.String }),
   response: Schema.Struct({ status: Schema.Boolean }),
 });
 

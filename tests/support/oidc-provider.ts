@@ -54,8 +54,10 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
       ],
       claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
       features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-      findAccount: (_ctx, sub) => {
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+      },
+      findAccount: (_ctx: unknown, sub: string) => {
         const user = accounts.get(sub);
         if (!user) return undefined;
         return {

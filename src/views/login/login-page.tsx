@@ -8,6 +8,7 @@ import { type AuthMode, CredentialsForm } from "./credentials-form.tsx";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 import { greetingKey, hasSignedInBefore } from "./greeting.ts";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
+import { SocialButtons } from "./social-buttons.tsx";
 import { TwoFactorForm } from "./two-factor-form.tsx";
 
 const MODES: AuthMode[] = ["sign-in", "sign-up"];
@@ -93,6 +94,9 @@ export function LoginPage() {
               onForgot={() => setStep("forgot")}
             />
           )}
+          {step === "credentials" ? (
+            <SocialButtons redirect={redirect} error={linkMode === "reset" ? undefined : error} />
+          ) : null}
         </div>
 
         <div className="mt-6 flex justify-center">

@@ -5,7 +5,9 @@ import { PageHeader } from "../page.tsx";
 import { DeleteSection } from "./account/delete-section.tsx";
 import { EmailSection } from "./account/email-section.tsx";
 import { FormMessage } from "./account/form-message.tsx";
+import { LinkedAccountsSection } from "./account/linked-accounts-section.tsx";
 import { PasswordSection } from "./account/password-section.tsx";
+import { SessionsSection } from "./account/sessions-section.tsx";
 import { TwoFactorSection } from "./account/two-factor-section.tsx";
 
 /** What a mailed link that did not work says when it lands here (`?error=`). */
@@ -16,7 +18,10 @@ const LINK_ERRORS: Record<string, string> = {
   INVALID_USER: "linkOtherUser",
 };
 
-/** /settings/account: e-mail and its verification, password, two-factor, deleting the account. */
+/**
+ * /settings/account: e-mail and its verification, password, two-factor, linked sign-in
+ * accounts, active sessions, deleting the account.
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation("accounts");
   const { user } = useSession();
@@ -34,6 +39,8 @@ export function AccountSettingsPage() {
             <EmailSection user={user} />
             <PasswordSection />
             <TwoFactorSection user={user} />
+            <LinkedAccountsSection />
+            <SessionsSection />
             <DeleteSection user={user} />
           </>
         ) : null}
