@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { customSession, twoFactor } from "better-auth/plugins";
 import { createIdGenerator } from "../contract/ids.ts";
 import type { Role, SessionResponse } from "../contract/session.ts";
+import { sessionVersion } from "./accounts/session-role.ts";
 import { oauthPlugins, socialProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
@@ -12,7 +13,6 @@ import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth
 import { isCommonPassword } from "./http/common-passwords.ts";
 import { localized } from "./http/localized.ts";
 import { applyProfileRules } from "./http/profile-rules.ts";
-import { sessionExists } from "./http/session-alive.ts";
 import type { Logger } from "./logger.ts";
 import { createAccountMail } from "./mail/account-mail.ts";
 import { claimToken, readTokenClaims } from "./mail/single-use.ts";
@@ -132,7 +132,8 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
       cookieCache: {
         enabled: true,
         maxAge: 300,
-        version: async (session) => ((await sessionExists(database, session.id)) ? "1" : "revoked"),
+        // The role is part of it: an invitation code that ends a trial shows at once.
+        version: async (session) => (await sessionVersion(database, session.id)) ?? "revoked",
       },
     },
     rateLimit: {
@@ -171,6 +172,27 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
     logger: {
       log: (level, message, ...args) => {
         logger[level]({ scope: "better-auth", args }, message);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // REGISTRATION_MODE: closed refuses every new account (password or provider);
+          // invitation makes it a trial account until it enters a code.
+          before: async (user) => {
+            if (config.registrationMode === "closed") {
+              throw new APIError("FORBIDDEN", {
+                message: "This server does not take new accounts",
+              });
+            }
+            // Admins (ADMIN_EMAILS) never start on trial: they hand out the first codes.
+            const admin = config.adminEmails.includes(user.email.toLowerCase());
+            if (config.registrationMode === "invitation" && !admin) {
+              return { data: { ...user, role: "trial" } };
+            }
+            return { data: user };
+          },
+        },
       },
     },
     hooks: {

@@ -53,6 +53,12 @@ export interface ServerConfig {
     /** Any OpenID Connect provider, found through its issuer's discovery document. */
     oidc: (OAuthClient & { issuer: string; name: string }) | undefined;
   };
+  /** Who may create an account: anyone, anyone (as a trial user until a code), or nobody. */
+  registrationMode: "open" | "invitation" | "closed";
+  /** What a trial user may have (codes 1100-1102). */
+  trialLimits: { feeds: number; lists: number; inboxes: number };
+  /** Who may create invitation codes, and how many (codes 5000-5003). */
+  invitations: { perUser: number; minAccountAgeDays: number; minSubscriptions: number };
 }
 
 export interface OAuthClient {
@@ -206,6 +212,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
   }
 
+  const registrationRaw = (read("REGISTRATION_MODE") ?? "open").toLowerCase();
+  const registrationMode = (["open", "invitation", "closed"] as const).find(
+    (m) => m === registrationRaw,
+  );
+  if (!registrationMode) {
+    problems.push(`REGISTRATION_MODE must be open, invitation or closed, got "${registrationRaw}"`);
+  }
+
   const config: ServerConfig = {
     nodeEnv: nodeEnv ?? "development",
     host: read("HOST") ?? "127.0.0.1",
@@ -256,6 +270,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       from:
         read("MAIL_FROM") ??
         `Follow <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
+    },
+    registrationMode: registrationMode ?? "open",
+    trialLimits: {
+      feeds: int("TRIAL_MAX_FEEDS", 10, 0, 100_000),
+      lists: int("TRIAL_MAX_LISTS", 2, 0, 100_000),
+      inboxes: int("TRIAL_MAX_INBOXES", 1, 0, 100_000),
+    },
+    invitations: {
+      perUser: int("INVITATION_LIMIT", 5, 0, 100_000),
+      minAccountAgeDays: int("INVITATION_MIN_ACCOUNT_AGE_DAYS", 0, 0, 3_650),
+      minSubscriptions: int("INVITATION_MIN_SUBSCRIPTIONS", 0, 0, 100_000),
     },
     oauth: {
       github: oauthClient("GITHUB"),

@@ -60,6 +60,12 @@ const table = {
     readHistories: { method: "GET", path: "/entries/read-histories/:id" },
     checkNew: { method: "GET", path: "/entries/check-new" },
   },
+  invitations: {
+    list: { method: "GET", path: "/invitations" },
+    limitation: { method: "GET", path: "/invitations/limitation" },
+    create: { method: "POST", path: "/invitations" },
+    use: { method: "POST", path: "/invitations/use" },
+  },
   feeds: {
     get: { method: "GET", path: "/feeds" },
     refresh: { method: "GET", path: "/feeds/refresh" },

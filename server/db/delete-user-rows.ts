@@ -15,11 +15,13 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "user_setting", column: "user_id" },
   { table: "idempotency_key", column: "user_id" },
   { table: "twoFactor", column: "userId" },
+  { table: "invitation", column: "owner_user_id" },
 ];
 
 /** Rows other users still need: the user's name comes off them instead. */
 export const USER_REFERENCES_CLEARED: ReadonlyArray<{ table: string; column: string }> = [
   { table: "feed", column: "owner_user_id" },
+  { table: "invitation", column: "used_by_user_id" },
 ];
 
 export async function deleteUserRows(db: Kysely<Database>, userId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { type MailReceiver, startMailReceiver } from "../support/mail-receiver.t
 import { DIALECTS, type Dialect, startTestServer, type TestServer } from "../support/server.ts";
 
 /** Columns that name a user: ours are user_id / owner_user_id, better-auth's userId. */
-const USER_COLUMN = /^(user_?id|owner_user_id)$/i;
+const USER_COLUMN = /(^|_)user_?id$/i;
 
 /** Every (table, user column) of the live database, found from its catalogue. */
 async function userColumns(dialect: Dialect, server: TestServer) {
