@@ -10,6 +10,10 @@ export const SessionUser = Schema.Struct({
   name: Schema.String,
   image: Schema.NullOr(Schema.String),
   handle: Schema.NullOr(Schema.String),
+  /** Profile fields (SPEC §3 users); optional so a session cached before they existed decodes. */
+  bio: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  website: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  socialLinks: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
   emailVerified: Schema.Boolean,
   twoFactorEnabled: Schema.Boolean,
   createdAt: Schema.String,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Auth } from "./auth.ts";
+import { listProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { ApiError } from "./http/api-error.ts";
@@ -19,6 +20,7 @@ import { collectionRoutes } from "./routes/collections.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { invitationRoutes } from "./routes/invitations.ts";
 import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { settingsRoutes } from "./routes/settings.ts";
@@ -101,18 +103,25 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   );
 
   app.route(`${base}/health`, healthRoutes(database));
-  app.route(`${base}/better-auth`, authRoutes(auth, { trustProxy: config.trustProxy, logger }));
+  app.route(
+    `${base}/better-auth`,
+    authRoutes(auth, { trustProxy: config.trustProxy, logger, providers: listProviders(config) }),
+  );
   app.route(`${base}/profiles`, profileRoutes(auth, database));
   const subscriber = createSubscribeService(database, fetcher, {
     feedRouteBaseUrl: config.ingest.feedRouteBaseUrl,
   });
-  app.route(`${base}/subscriptions`, subscriptionRoutes(auth, database, subscriber));
+  app.route(
+    `${base}/subscriptions`,
+    subscriptionRoutes(auth, database, subscriber, config.trialLimits),
+  );
   app.route(`${base}/categories`, categoryRoutes(auth, database));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database));
+  app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

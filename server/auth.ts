@@ -3,13 +3,20 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { customSession, twoFactor } from "better-auth/plugins";
 import { createIdGenerator } from "../contract/ids.ts";
 import type { Role, SessionResponse } from "../contract/session.ts";
+import { sessionVersion } from "./accounts/session-role.ts";
+import { oauthPlugins, socialProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { deleteUserRows } from "./db/delete-user-rows.ts";
+import { checkAccountRules } from "./http/account-rules.ts";
 import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth-input-rules.ts";
 import { isCommonPassword } from "./http/common-passwords.ts";
 import { localized } from "./http/localized.ts";
-import { sessionExists } from "./http/session-alive.ts";
+import { applyProfileRules } from "./http/profile-rules.ts";
 import type { Logger } from "./logger.ts";
+import { createAccountMail } from "./mail/account-mail.ts";
+import { claimToken, readTokenClaims } from "./mail/single-use.ts";
+import { createMailer, type Mailer } from "./mail/transport.ts";
 
 /** The header we write the peer address into; better-auth's rate limiter keys on it. */
 export const CLIENT_IP_HEADER = "x-follow-client-ip";
@@ -20,19 +27,36 @@ export interface AuthOptions {
   logger: Logger;
   baseUrl: string;
   secret: string;
+  /** Where account mails go; by default from the configuration (SMTP or .eml files). */
+  mailer?: Mailer;
 }
+
+/** How long the links in account mails live. */
+const VERIFY_LINK_SECONDS = 24 * 3600;
+const RESET_LINK_SECONDS = 3600;
 
 /** Minimum password length; the common-password list only needs entries this long. */
 const MIN_PASSWORD_LENGTH = 8;
 
 /**
- * The sign-up answer for an e-mail that already has an account. It does not say so (L4); only
- * the outcome differs (a new account is signed in at once) until verification mail exists.
+ * The sign-up answer for an e-mail that already has an account (English; localized as
+ * "signUp.refused"). It does not say so (L4): the address's owner gets a mail saying what
+ * happened and how to sign in, and the answer says a mail went there.
  */
 export const SIGN_UP_REFUSED =
-  "Could not create an account with this e-mail and password. If you already have an account, sign in instead.";
+  "No new account was created. We sent a mail to this address saying what to do next: check your inbox. If you already have an account, sign in instead.";
 
-export function createAuth({ config, database, logger, baseUrl, secret }: AuthOptions) {
+export function createAuth({ config, database, logger, baseUrl, secret, mailer }: AuthOptions) {
+  const mail = createAccountMail(
+    mailer ??
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        dataDir: config.dataDir,
+        logger,
+      }),
+    logger,
+  );
   // Users, sessions and accounts get snowflake ids like every other entity (SPEC §5); a random
   // worker number keeps several server processes on one PostgreSQL apart.
   const nextId = createIdGenerator({ worker: Math.floor(Math.random() * 1024) });
@@ -51,11 +75,51 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // Someone who needed a reset may have lost the password to someone else.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) =>
+        mail.resetPassword(user, url, RESET_LINK_SECONDS / 3600, request),
+    },
+    socialProviders: socialProviders(config),
+    // Linking: a provider account joins the signed-in user; never the last way to sign in.
+    // A provider account may carry another address than the user (a GitHub login often does).
+    account: {
+      accountLinking: { enabled: true, allowUnlinkingAll: false, allowDifferentEmails: true },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      // Also the second step of an e-mail change: then the token names the address to confirm.
+      sendVerificationEmail: async ({ user, url, token }, request) => {
+        const claims = readTokenClaims(token);
+        const hours = VERIFY_LINK_SECONDS / 3600;
+        if (typeof claims.updateTo === "string") {
+          mail.changeEmailVerify(user, claims.updateTo, url, hours, request);
+          if (typeof claims.email === "string") {
+            mail.changeEmailNotice({ ...user, email: claims.email }, claims.updateTo, request);
+          }
+        } else mail.verifyEmail(user, url, hours, request);
+      },
     },
     user: {
       additionalFields: {
-        handle: { type: "string", required: false, input: false },
+        // The profile (SPEC §3 users): checked in http/auth-input-rules.ts and profile-rules.ts.
+        handle: { type: "string", required: false, input: true },
+        bio: { type: "string", required: false, input: true },
+        website: { type: "string", required: false, input: true },
+        socialLinks: { type: "json", required: false, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "user" },
+      },
+      // The new address gets the confirmation link; the current one is told (see above).
+      changeEmail: { enabled: true },
+      // With the password (and the TOTP code when on: http/account-rules.ts); owned rows go
+      // with the user row (foreign keys and deleteOwnedRows).
+      deleteUser: {
+        enabled: true,
+        beforeDelete: (user) => deleteUserRows(database.db, user.id),
+        afterDelete: async (user, request) => mail.accountDeleted(user, request),
       },
     },
     session: {
@@ -68,7 +132,8 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
       cookieCache: {
         enabled: true,
         maxAge: 300,
-        version: async (session) => ((await sessionExists(database, session.id)) ? "1" : "revoked"),
+        // The role is part of it: an invitation code that ends a trial shows at once.
+        version: async (session) => (await sessionVersion(database, session.id)) ?? "revoked",
       },
     },
     rateLimit: {
@@ -81,8 +146,17 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
       customRules: {
         "/sign-in/email": authRule,
         "/sign-up/email": authRule,
+        "/sign-in/social": authRule,
+        "/link-social": authRule,
         "/two-factor/*": authRule,
         "/change-password": authRule,
+        // Each of these sends a mail or checks a token.
+        "/send-verification-email": authRule,
+        "/request-password-reset": authRule,
+        "/reset-password": authRule,
+        "/change-email": authRule,
+        "/verify-email": authRule,
+        "/delete-user": authRule,
         "/get-session": false,
       },
     },
@@ -100,6 +174,27 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
         logger[level]({ scope: "better-auth", args }, message);
       },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // REGISTRATION_MODE: closed refuses every new account (password or provider);
+          // invitation makes it a trial account until it enters a code.
+          before: async (user) => {
+            if (config.registrationMode === "closed") {
+              throw new APIError("FORBIDDEN", {
+                message: "This server does not take new accounts",
+              });
+            }
+            // Admins (ADMIN_EMAILS) never start on trial: they hand out the first codes.
+            const admin = config.adminEmails.includes(user.email.toLowerCase());
+            if (config.registrationMode === "invitation" && !admin) {
+              return { data: { ...user, role: "trial" } };
+            }
+            return { data: user };
+          },
+        },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         try {
@@ -110,6 +205,7 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
           }
           throw error;
         }
+        await checkAccountRules(ctx);
         const body = ctx.body as Record<string, unknown> | undefined;
         const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
         const password = passwordField ? body?.[passwordField] : undefined;
@@ -129,7 +225,26 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
           if (existing) {
             // The same hashing work as a new account, so the answer takes as long.
             await ctx.context.password.hash(typeof password === "string" ? password : "");
-            throw new APIError("UNPROCESSABLE_ENTITY", { message: SIGN_UP_REFUSED });
+            mail.signUpExisting(existing.user, `${new URL(baseUrl).origin}/login`, ctx.request);
+            throw new APIError("UNPROCESSABLE_ENTITY", {
+              message: localized("signUp.refused", ctx.headers?.get("accept-language")),
+            });
+          }
+        }
+        if (ctx.path === "/verify-email") {
+          const query = ctx.query as { token?: unknown; callbackURL?: unknown } | undefined;
+          const token = typeof query?.token === "string" ? query.token : "";
+          if (
+            token &&
+            !(await claimToken(ctx.context.internalAdapter, token, VERIFY_LINK_SECONDS))
+          ) {
+            const callback = typeof query?.callbackURL === "string" ? query.callbackURL : "";
+            // Only back into the app: a relative path, never another site.
+            if (/^\/(?![/\\])/.test(callback)) {
+              const separator = callback.includes("?") ? "&" : "?";
+              throw ctx.redirect(`${callback}${separator}error=TOKEN_USED`);
+            }
+            throw new APIError("UNAUTHORIZED", { message: "This link was already used" });
           }
         }
         // A password change signs every other session out: it is what a user does when they
@@ -137,11 +252,14 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
         if (ctx.path === "/change-password") {
           return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
+        const profileBody = await applyProfileRules(ctx, database);
+        if (profileBody) return { context: { body: profileBody } };
         return undefined;
       }),
     },
     plugins: [
       twoFactor({ issuer: "Follow" }),
+      ...oauthPlugins(config),
       customSession(async ({ user, session }) => {
         const body: NonNullable<SessionResponse> = {
           user: {
@@ -150,6 +268,9 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
             name: user.name,
             image: user.image ?? null,
             handle: (user as { handle?: string | null }).handle ?? null,
+            bio: (user as { bio?: string | null }).bio ?? null,
+            website: (user as { website?: string | null }).website ?? null,
+            socialLinks: socialLinksOf((user as { socialLinks?: unknown }).socialLinks),
             emailVerified: Boolean(user.emailVerified),
             twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean }).twoFactorEnabled),
             createdAt: new Date(user.createdAt).toISOString(),
@@ -165,6 +286,25 @@ export function createAuth({ config, database, logger, baseUrl, secret }: AuthOp
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Social links as stored (better-auth's json field: an object, or its text on some drivers). */
+function socialLinksOf(value: unknown): Record<string, string> {
+  const parsed = typeof value === "string" ? safeJson(value) : value;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "",
+    ),
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 function roleOf(user: { role?: string | null; email: string }, adminEmails: string[]): Role {
   if (adminEmails.includes(user.email.toLowerCase())) return "admin";

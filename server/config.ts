@@ -44,6 +44,26 @@ export interface ServerConfig {
     testHold: { phase: "before" | "after"; path: string } | undefined;
   };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files under DATA_DIR/mail. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Social sign-in, each provider on when its client id and secret are set. */
+  oauth: {
+    github: OAuthClient | undefined;
+    google: OAuthClient | undefined;
+    /** Any OpenID Connect provider, found through its issuer's discovery document. */
+    oidc: (OAuthClient & { issuer: string; name: string }) | undefined;
+  };
+  /** Who may create an account: anyone, anyone (as a trial user until a code), or nobody. */
+  registrationMode: "open" | "invitation" | "closed";
+  /** What a trial user may have (codes 1100-1102). */
+  trialLimits: { feeds: number; lists: number; inboxes: number };
+  /** Who may create invitation codes, and how many (codes 5000-5003). */
+  invitations: { perUser: number; minAccountAgeDays: number; minSubscriptions: number };
+}
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +196,30 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     );
   }
 
+  const oauthClient = (prefix: string): OAuthClient | undefined => {
+    const clientId = read(`${prefix}_CLIENT_ID`);
+    const clientSecret = read(`${prefix}_CLIENT_SECRET`);
+    if (!clientId && !clientSecret) return undefined;
+    if (!clientId || !clientSecret) {
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+      return undefined;
+    }
+    return { clientId, clientSecret };
+  };
+  const oidcClient = oauthClient("OIDC");
+  const oidcIssuer = url("OIDC_ISSUER", ["http:", "https:"])?.replace(/\/$/, "");
+  if (Boolean(oidcClient) !== Boolean(oidcIssuer)) {
+    problems.push("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
+  }
+
+  const registrationRaw = (read("REGISTRATION_MODE") ?? "open").toLowerCase();
+  const registrationMode = (["open", "invitation", "closed"] as const).find(
+    (m) => m === registrationRaw,
+  );
+  if (!registrationMode) {
+    problems.push(`REGISTRATION_MODE must be open, invitation or closed, got "${registrationRaw}"`);
+  }
+
   const config: ServerConfig = {
     nodeEnv: nodeEnv ?? "development",
     host: read("HOST") ?? "127.0.0.1",
@@ -221,6 +265,31 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           : undefined,
     },
     logLevel: logLevel ?? "info",
+    mail: {
+      smtpUrl: url("SMTP_URL", ["smtp:", "smtps:"]),
+      from:
+        read("MAIL_FROM") ??
+        `Follow <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
+    },
+    registrationMode: registrationMode ?? "open",
+    trialLimits: {
+      feeds: int("TRIAL_MAX_FEEDS", 10, 0, 100_000),
+      lists: int("TRIAL_MAX_LISTS", 2, 0, 100_000),
+      inboxes: int("TRIAL_MAX_INBOXES", 1, 0, 100_000),
+    },
+    invitations: {
+      perUser: int("INVITATION_LIMIT", 5, 0, 100_000),
+      minAccountAgeDays: int("INVITATION_MIN_ACCOUNT_AGE_DAYS", 0, 0, 3_650),
+      minSubscriptions: int("INVITATION_MIN_SUBSCRIPTIONS", 0, 0, 100_000),
+    },
+    oauth: {
+      github: oauthClient("GITHUB"),
+      google: oauthClient("GOOGLE"),
+      oidc:
+        oidcClient && oidcIssuer
+          ? { ...oidcClient, issuer: oidcIssuer, name: read("OIDC_NAME") ?? "OpenID Connect" }
+          : undefined,
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -15,6 +15,13 @@ export interface Database {
     createdAt: Date | string;
     updatedAt: Date | string;
   };
+  invitation: {
+    code: string;
+    owner_user_id: string;
+    created_at: string;
+    used_by_user_id: string | null;
+    used_at: string | null;
+  };
   server_meta: {
     key: string;
     value: string;

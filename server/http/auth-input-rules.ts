@@ -1,9 +1,10 @@
+import { profileProblem } from "../../contract/profile-fields.ts";
 import { valueDepthExceeds } from "./json-depth.ts";
 
 /**
  * Caps on what a user may store about themselves (issue 10, L2): a 20,000-character name once
  * made ~28 KB of cookies (the cookie cache carries the user), so every request got a 431 and the
- * account was locked out. Handles and bios are not user input yet; when they are, they go here.
+ * account was locked out. Handles, bios, websites and social links: contract/profile-fields.ts.
  */
 export const USER_FIELD_LIMITS = {
   name: 100,
@@ -57,6 +58,10 @@ export function checkAuthInput(path: string, body: unknown): void {
     }
     checkString(fields, "image", USER_FIELD_LIMITS.image, { nullable: true });
     checkString(fields, "callbackURL", USER_FIELD_LIMITS.callbackURL, {});
+    for (const field of ["handle", "bio", "website", "socialLinks"] as const) {
+      const problem = profileProblem(field, fields[field]);
+      if (problem) throw new AuthInputError(problem);
+    }
   }
   if (path === "/sign-up/email") checkString(fields, "email", USER_FIELD_LIMITS.email, {});
   if (path === "/change-email") checkString(fields, "newEmail", USER_FIELD_LIMITS.email, {});

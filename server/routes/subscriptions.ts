@@ -1,5 +1,7 @@
 import { endpoints } from "../../contract/api/index.ts";
+import { checkTrialFeedQuota } from "../accounts/trial.ts";
 import type { Auth } from "../auth.ts";
+import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
@@ -20,6 +22,8 @@ export function subscriptionRoutes(
   auth: Auth,
   database: DatabaseHandle,
   subscriber: SubscribeService,
+  /** A trial user's feed quota (code 1100); none when absent. */
+  trialLimits?: ServerConfig["trialLimits"],
 ) {
   const app = userRouter(auth, database);
   const idScans = idScanLimiterFor(database);
@@ -42,6 +46,7 @@ export function subscriptionRoutes(
         throw new ApiError(2001, "this private feed can only be subscribed to by its URL");
       }
     }
+    if (trialLimits) await checkTrialFeedQuota(database, trialLimits, userId);
     return { code: 0 as const, ...(await subscriber.subscribe(userId, body)) };
   });
 

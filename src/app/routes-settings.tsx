@@ -32,11 +32,21 @@ const dataControlPage = lazyPage(
   () => import("../views/settings/data-control-settings-page.tsx"),
   "DataControlSettingsPage",
 );
+const accountPage = lazyPage(
+  () => import("../views/settings/account-settings-page.tsx"),
+  "AccountSettingsPage",
+);
+const profilePage = lazyPage(
+  () => import("../views/settings/profile-settings-page.tsx"),
+  "ProfileSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
   shortcuts: shortcutsPage,
   "data-control": dataControlPage,
+  account: accountPage,
+  profile: profilePage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

@@ -86,6 +86,52 @@ describe("session service", () => {
     });
   });
 
+  it("asks for the second factor when sign-in answers twoFactorRedirect, then signs in with it", async () => {
+    let current: SessionResponse = null;
+    const calls: Call[] = [];
+    const fetcher = fakeFetch((endpoint) => {
+      if (endpoint === getSession) return current;
+      if (endpoint === signIn) return { twoFactorRedirect: true };
+      if (endpoint === endpointInfo.auth.verifyTotp) current = signedIn;
+      return {};
+    }, calls);
+    const session = createSessionService(fetcher);
+    const state = await session.signIn({ email: "ada@example.com", password: "pw" });
+    expect(state.twoFactorRequired).toBe(true);
+    expect(state.status).not.toBe("authenticated");
+    expect(calls.some((call) => call.endpoint === getSession)).toBe(false);
+    const after = await session.verifySecondFactor("123456", "totp");
+    expect(after.status).toBe("authenticated");
+    expect(calls.at(-2)).toEqual({
+      endpoint: endpointInfo.auth.verifyTotp,
+      input: { code: "123456" },
+      silent: true,
+    });
+  });
+
+  it("shows a profile edit at once, and puts the previous user back when it is refused", async () => {
+    let refuse = true;
+    const fetcher = fakeFetch((endpoint) => {
+      if (endpoint === getSession) return signedIn;
+      if (endpoint === endpointInfo.auth.updateUser) {
+        if (refuse) throw new Error("refused");
+        return { status: true };
+      }
+      return {};
+    });
+    const session = createSessionService(fetcher);
+    await session.ensureLoaded();
+    const before = session.store.get().user;
+    const seen: (string | undefined)[] = [];
+    session.store.subscribe(() => seen.push(session.store.get().user?.name));
+    await expect(session.updateProfile({ name: "Grace", bio: "" })).rejects.toThrow("refused");
+    expect(seen[0]).toBe("Grace");
+    expect(session.store.get().user).toBe(before);
+    refuse = false;
+    await session.updateProfile({ name: "Grace" });
+    expect(session.store.get().status).toBe("authenticated");
+  });
+
   it("signs up with name, e-mail and password", async () => {
     const { fetcher, calls } = fakeServer(null);
     const session = createSessionService(fetcher);

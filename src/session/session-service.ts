@@ -22,13 +22,33 @@ export interface SignUpInput extends SignInInput {
   name: string;
 }
 
+/** A profile edit: only the fields given change; an empty string clears one. */
+export interface ProfileEdit {
+  name?: string;
+  image?: string | null;
+  handle?: string;
+  bio?: string;
+  website?: string;
+  socialLinks?: Record<string, string>;
+}
+
 export interface SessionService {
   store: Store<SessionState>;
   /** Resolves once the session is known, loading it on first use (or after an error). */
   ensureLoaded(): Promise<SessionState>;
   refresh(): Promise<SessionState>;
-  /** Errors are not toasted: the login form shows them inline. */
-  signIn(input: SignInInput): Promise<SessionState>;
+  /**
+   * Errors are not toasted: the login form shows them inline. A user with two-factor on is not
+   * signed in yet: `twoFactorRequired` says to ask for the code (verifySecondFactor).
+   */
+  signIn(input: SignInInput): Promise<SessionState & { twoFactorRequired?: boolean }>;
+  /**
+   * Optimistic (SPEC §4): the user shows the edit at once; a refusal puts the previous user
+   * back and rethrows; success reloads the session from the server.
+   */
+  updateProfile(edit: ProfileEdit): Promise<SessionState>;
+  /** Finishes a two-factor sign-in with a TOTP or a backup code (4007 when wrong). */
+  verifySecondFactor(code: string, kind: "totp" | "backup"): Promise<SessionState>;
   signUp(input: SignUpInput): Promise<SessionState>;
   signOut(): Promise<void>;
   /** The server said 401: forget the user without another request. */
@@ -117,7 +137,24 @@ export function createSessionService(
     },
     refresh,
     async signIn({ email, password }) {
-      await fetcher(endpointInfo.auth.signIn, { email, password }, { silent: true });
+      const answer = await fetcher(endpointInfo.auth.signIn, { email, password }, { silent: true });
+      if (answer?.twoFactorRedirect) return { ...store.get(), twoFactorRequired: true };
+      return refresh();
+    },
+    async updateProfile(edit) {
+      const before = store.get();
+      if (before.user) store.set({ ...before, user: { ...before.user, ...shownEdit(edit) } });
+      try {
+        await fetcher(endpointInfo.auth.updateUser, edit, { silent: true });
+      } catch (error) {
+        if (store.get().user?.id === before.user?.id) store.set(before);
+        throw error;
+      }
+      return refresh();
+    },
+    async verifySecondFactor(code, kind) {
+      if (kind === "totp") await fetcher(endpointInfo.auth.verifyTotp, { code }, { silent: true });
+      else await fetcher(endpointInfo.auth.verifyBackupCode, { code }, { silent: true });
       return refresh();
     },
     async signUp({ name, email, password }) {
@@ -141,4 +178,18 @@ export function createSessionService(
       return () => signOutHooks.delete(hook);
     },
   };
+}
+
+/** How an edit shows before the server answers: cleared fields as null, empty links dropped. */
+function shownEdit(edit: ProfileEdit) {
+  const shown: Record<string, unknown> = { ...edit };
+  for (const field of ["handle", "bio", "website"] as const) {
+    if (edit[field] === "") shown[field] = null;
+  }
+  if (edit.socialLinks) {
+    shown.socialLinks = Object.fromEntries(
+      Object.entries(edit.socialLinks).filter(([, id]) => id !== ""),
+    );
+  }
+  return shown;
 }

@@ -16,7 +16,18 @@ export type AuthMode = "sign-in" | "sign-up";
 const MIN_PASSWORD_LENGTH = 8;
 
 /** E-mail and password sign-in, or name, e-mail and password sign-up. Errors show inline. */
-export function CredentialsForm({ mode, redirect }: { mode: AuthMode; redirect?: string }) {
+export function CredentialsForm({
+  mode,
+  redirect,
+  onTwoFactor,
+  onForgot,
+}: {
+  mode: AuthMode;
+  redirect?: string;
+  /** The password was right and two-factor is on: ask for the code. */
+  onTwoFactor(): void;
+  onForgot(): void;
+}) {
   const { t } = useTranslation();
   const session = useSessionService();
   const navigate = useNavigate();
@@ -47,6 +58,10 @@ export function CredentialsForm({ mode, redirect }: { mode: AuthMode; redirect?:
       const state = signingUp
         ? await session.signUp({ name: name.trim(), email: trimmedEmail, password })
         : await session.signIn({ email: trimmedEmail, password });
+      if ("twoFactorRequired" in state && state.twoFactorRequired) {
+        onTwoFactor();
+        return;
+      }
       if (state.status !== "authenticated") {
         setError({ message: t("auth.sessionMissing") });
         return;
@@ -119,6 +134,16 @@ export function CredentialsForm({ mode, redirect }: { mode: AuthMode; redirect?:
       >
         {signingUp ? t("auth.signUp") : t("auth.signIn")}
       </Button>
+      {signingUp ? null : (
+        <button
+          type="button"
+          className="block text-sm text-accent hover:underline"
+          onClick={onForgot}
+          data-testid="login-forgot"
+        >
+          {t("accounts:signIn.forgot")}
+        </button>
+      )}
     </form>
   );
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { SETTINGS_PAGES, settingsPageFromPath } from "./panels.ts";
 
 describe("settings pages", () => {
-  it("has every sub-page of the route table", () => {
+  it("has every sub-page of the route table, and the account page", () => {
     expect([...SETTINGS_PAGES].sort()).toEqual(
       [
         "about",
+        "account",
         "appearance",
         "data-control",
         "feeds",

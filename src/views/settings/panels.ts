@@ -1,4 +1,7 @@
-/** The settings sub-pages (SPEC §2 route table), in the order the settings menu shows them. */
+/**
+ * The settings sub-pages (SPEC §2 route table, plus "account": e-mail, password, two-factor and
+ * deleting the account), in the order the settings menu shows them.
+ */
 export const SETTINGS_PAGES = [
   "general",
   "appearance",
@@ -9,6 +12,7 @@ export const SETTINGS_PAGES = [
   "list",
   "invitations",
   "profile",
+  "account",
   "data-control",
   "about",
 ] as const;

@@ -1,0 +1,56 @@
+/**
+ * The profile a user edits about themselves (SPEC §3 users, §4): limits and patterns shared by
+ * the form and the server. Kept short: better-auth's signed cookie cache carries the user, and
+ * a few kilobytes more would lock the account out with 431s (issue 10, L2).
+ */
+export const PROFILE_LIMITS = { name: 100, handle: 30, bio: 160, website: 200, socialId: 40 };
+
+/** Letters, digits and underscores; 3 to 30 of them. Unique whatever the case. */
+export const HANDLE_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
+
+export const SOCIAL_NETWORKS = [
+  "discord",
+  "facebook",
+  "github",
+  "instagram",
+  "twitter",
+  "youtube",
+] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export type SocialLinks = Partial<Record<SocialNetwork, string>>;
+
+/** An account id or name on a network, not a URL. */
+export const SOCIAL_ID_PATTERN = /^[A-Za-z0-9._@-]{1,40}$/;
+
+/** Why a profile value is refused, or undefined when it is fine (empty clears a field). */
+export function profileProblem(
+  field: "handle" | "bio" | "website" | "socialLinks",
+  value: unknown,
+): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (field === "socialLinks") {
+    if (typeof value !== "object" || Array.isArray(value)) return "socialLinks must be an object";
+    for (const [network, id] of Object.entries(value)) {
+      if (!(SOCIAL_NETWORKS as readonly string[]).includes(network)) {
+        return `socialLinks.${network} is not a known network`;
+      }
+      if (typeof id !== "string" || (id !== "" && !SOCIAL_ID_PATTERN.test(id))) {
+        return `socialLinks.${network} must be an account id (letters, digits, . _ @ -)`;
+      }
+    }
+    return undefined;
+  }
+  if (typeof value !== "string") return `${field} must be a string`;
+  if (field === "handle") {
+    return value === "" || HANDLE_PATTERN.test(value)
+      ? undefined
+      : "handle must be 3 to 30 letters, digits or underscores";
+  }
+  if (value.length > PROFILE_LIMITS[field]) {
+    return `${field} is longer than ${PROFILE_LIMITS[field]} characters`;
+  }
+  if (field === "website" && value !== "" && !/^https?:\/\/[^\s]+$/i.test(value)) {
+    return "website must be an http or https address";
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { uniqueEmail } from "../support/http-client.ts";
+import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+
+/** Social sign-in in Chromium through a real OpenID Connect provider run on loopback. */
+describe("social sign-in (Chromium)", () => {
+  let idp: TestOidcProvider;
+  let server: TestServer;
+  let browser: Browser;
+  let watch: PageWatch;
+  let page: Page;
+
+  beforeAll(async () => {
+    idp = await startOidcProvider();
+    server = await startTestServer("sqlite", {
+      CLIENT_DIST_DIR: inject("clientDistDir"),
+      AUTH_RATE_LIMIT_MAX: "1000",
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      OIDC_NAME: "Test ID",
+    });
+    idp.register([`${server.localUrl}/api/better-auth/callback/oidc`]);
+    browser = await launchBrowser();
+    watch = await openPage(browser);
+    page = watch.page;
+  });
+  afterAll(async () => {
+    await watch?.context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+    await idp?.close();
+  });
+
+  it("signs up through the provider from the login page and lands in the app", async () => {
+    const email = uniqueEmail("e2e-oidc");
+    idp.signInAs({ sub: `sub-${email}`, email, name: "Olive Oidc" });
+    await page.goto(`${server.localUrl}/`);
+    await page.waitForURL(/\/login/);
+    const button = page.getByTestId("social-oidc");
+    expect(await button.textContent()).toBe("Continue with Test ID");
+    await button.click();
+    await page.waitForURL(/\/timeline\//, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId("user-name").textContent()).toBe("Olive Oidc");
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+  });
+
+  it("lists the provider account and this browser's session in settings", async () => {
+    await page.goto(`${server.localUrl}/settings/account`);
+    await page.getByTestId("linked-oidc").waitFor();
+    // The only way to sign in: unlinking it is not offered.
+    expect(await page.getByTestId("unlink-oidc").isDisabled()).toBe(true);
+    const rows = page.getByTestId("session-row");
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute("data-current")).toBe("true");
+    expect(await rows.first().textContent()).toContain("Chrome");
+  });
+});
