@@ -10,6 +10,7 @@ import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
+import { createOpmlImporter } from "./jobs/opml-import.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
@@ -106,7 +107,15 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   const subscriber = createSubscribeService(database, fetcher, {
     feedRouteBaseUrl: config.ingest.feedRouteBaseUrl,
   });
-  app.route(`${base}/subscriptions`, subscriptionRoutes(auth, database, subscriber));
+  const importer = createOpmlImporter(database, subscriber, logger, {
+    concurrency: config.opml.importConcurrency,
+    perHost: config.opml.importPerHost,
+    maxSubscriptionsPerUser: config.maxSubscriptionsPerUser,
+  });
+  app.route(
+    `${base}/subscriptions`,
+    subscriptionRoutes(auth, database, subscriber, { importer, config }),
+  );
   app.route(`${base}/categories`, categoryRoutes(auth, database));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));

@@ -44,6 +44,17 @@ export interface ServerConfig {
     testHold: { phase: "before" | "after"; path: string } | undefined;
   };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** OPML import (issue 15): no cap on feeds beyond `maxSubscriptionsPerUser`. */
+  opml: {
+    /** The largest OPML text read, in characters. */
+    maxChars: number;
+    /** Feeds one import subscribes to at the same time (the per-host limit still applies). */
+    importConcurrency: number;
+    /** Requests to one host at a time during imports. */
+    importPerHost: number;
+  };
+  /** Feed subscriptions one person may hold; undefined means no limit. */
+  maxSubscriptionsPerUser: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +232,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           : undefined,
     },
     logLevel: logLevel ?? "info",
+    opml: {
+      maxChars: int("OPML_MAX_CHARS", 900_000, 1_000, 900_000),
+      importConcurrency: int("OPML_IMPORT_CONCURRENCY", 16, 1, 256),
+      importPerHost: int("OPML_IMPORT_PER_HOST", 2, 1, 64),
+    },
+    maxSubscriptionsPerUser: read("MAX_SUBSCRIPTIONS_PER_USER")
+      ? int("MAX_SUBSCRIPTIONS_PER_USER", 0, 1, 10_000_000)
+      : undefined,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -67,6 +67,10 @@ const table = {
     update: { method: "PATCH", path: "/subscriptions" },
     unsubscribe: { method: "DELETE", path: "/subscriptions" },
     batchUpdate: { method: "PATCH", path: "/subscriptions/batch" },
+    parseOpml: { method: "POST", path: "/subscriptions/parse-opml" },
+    importOpml: { method: "POST", path: "/subscriptions/import" },
+    importStatus: { method: "GET", path: "/subscriptions/import" },
+    exportOpml: { method: "GET", path: "/subscriptions/export" },
   },
 } as const satisfies Record<string, Record<string, Route>>;
 

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
 import { route } from "../http/route.ts";
+import type { OpmlImporter } from "../jobs/opml-import.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findFeedById, findFeedByUrl } from "../storage/feeds.ts";
 import { toSubscriptionModel } from "../storage/mappers.ts";
@@ -15,11 +16,13 @@ import {
 } from "../storage/subscriptions.ts";
 import { ok, userRouter } from "./context.ts";
 import { feedUrlHasSecret } from "./feed-url-privacy.ts";
+import { registerOpmlRoutes } from "./opml.ts";
 
 export function subscriptionRoutes(
   auth: Auth,
   database: DatabaseHandle,
   subscriber: SubscribeService,
+  opml: { importer: OpmlImporter; config: Parameters<typeof registerOpmlRoutes>[3] },
 ) {
   const app = userRouter(auth, database);
   const idScans = idScanLimiterFor(database);
@@ -66,5 +69,7 @@ export function subscriptionRoutes(
     await updateSubscription(database, c.get("userId"), feedIds, { category, view });
     return ok;
   });
+
+  registerOpmlRoutes(app, database, opml.importer, opml.config);
   return app;
 }

@@ -170,3 +170,16 @@ export async function listCategories(database: DatabaseHandle, userId: string): 
     .execute();
   return rows.map((r) => r.category!).filter(Boolean);
 }
+
+/** Feed subscriptions a person holds (for the operator's limit). */
+export async function countSubscriptions(
+  database: DatabaseHandle,
+  userId: string,
+): Promise<number> {
+  const row = await database.db
+    .selectFrom("subscription")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
