@@ -20,6 +20,7 @@ import { collectionRoutes } from "./routes/collections.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { listRoutes } from "./routes/lists.ts";
 import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { settingsRoutes } from "./routes/settings.ts";
@@ -117,6 +118,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
     subscriptionRoutes(auth, database, subscriber, { importer, config }),
   );
   app.route(`${base}/categories`, categoryRoutes(auth, database));
+  app.route(`${base}/lists`, listRoutes(auth, database, config.lists));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));

@@ -55,6 +55,8 @@ export interface ServerConfig {
   };
   /** Feed subscriptions one person may hold; undefined means no limit. */
   maxSubscriptionsPerUser: number | undefined;
+  /** Lists one person may own, and feeds one list may hold. */
+  lists: { listsPerUser: number; feedsPerList: number };
 }
 
 export class ConfigError extends Error {
@@ -236,6 +238,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxChars: int("OPML_MAX_CHARS", 900_000, 1_000, 900_000),
       importConcurrency: int("OPML_IMPORT_CONCURRENCY", 16, 1, 256),
       importPerHost: int("OPML_IMPORT_PER_HOST", 2, 1, 64),
+    },
+    lists: {
+      listsPerUser: int("MAX_LISTS_PER_USER", 100, 0, 1_000_000),
+      feedsPerList: int("MAX_FEEDS_PER_LIST", 1_000, 1, 1_000_000),
     },
     maxSubscriptionsPerUser: read("MAX_SUBSCRIPTIONS_PER_USER")
       ? int("MAX_SUBSCRIPTIONS_PER_USER", 0, 1, 10_000_000)

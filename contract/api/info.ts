@@ -48,6 +48,15 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  lists: {
+    get: { method: "GET", path: "/lists" },
+    list: { method: "GET", path: "/lists/list" },
+    create: { method: "POST", path: "/lists" },
+    update: { method: "PATCH", path: "/lists" },
+    remove: { method: "DELETE", path: "/lists" },
+    addFeeds: { method: "POST", path: "/lists/feeds" },
+    removeFeeds: { method: "DELETE", path: "/lists/feeds" },
+  },
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },
   },

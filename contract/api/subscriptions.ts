@@ -6,7 +6,12 @@ import {
   UpdateSubscriptionRequest,
   ViewQuery,
 } from "../reading.ts";
-import { FeedModel, SubscriptionModel } from "../reading-models.ts";
+import {
+  FeedModel,
+  ListModel,
+  ListSubscriptionModel,
+  SubscriptionModel,
+} from "../reading-models.ts";
 import { Envelope, endpoint, Ok } from "./endpoint.ts";
 import { routes } from "./info.ts";
 import {
@@ -21,18 +26,29 @@ import {
 
 export const list = endpoint(routes.subscriptions.list, {
   request: ViewQuery,
-  response: Envelope(Schema.Array(SubscriptionModel)),
+  response: Envelope(Schema.Array(Schema.Union([SubscriptionModel, ListSubscriptionModel]))),
 });
 
-/** Subscribes by URL (discovering the feed) or by feed id; answers the feed and its unread. */
+/**
+ * Subscribes by URL (discovering the feed) or by feed id, answering the feed and its unread; or
+ * to a list by `listId`, answering the list.
+ */
 export const subscribe = endpoint(routes.subscriptions.subscribe, {
   request: SubscribeRequest,
-  response: Schema.Struct({
-    code: Schema.Literal(0),
-    feed: FeedModel,
-    list: Schema.Null,
-    unread: Schema.Record(Schema.String, Schema.Number),
-  }),
+  response: Schema.Union([
+    Schema.Struct({
+      code: Schema.Literal(0),
+      feed: FeedModel,
+      list: Schema.Null,
+      unread: Schema.Record(Schema.String, Schema.Number),
+    }),
+    Schema.Struct({
+      code: Schema.Literal(0),
+      feed: Schema.Null,
+      list: ListModel,
+      unread: Schema.Record(Schema.String, Schema.Number),
+    }),
+  ]),
 });
 
 export const update = endpoint(routes.subscriptions.update, {

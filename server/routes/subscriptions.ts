@@ -7,6 +7,14 @@ import { route } from "../http/route.ts";
 import type { OpmlImporter } from "../jobs/opml-import.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findFeedById, findFeedByUrl } from "../storage/feeds.ts";
+import {
+  findList,
+  listSubscriptionsOf,
+  subscriberCount,
+  subscribeToList,
+  toListModel,
+  unsubscribeFromList,
+} from "../storage/lists.ts";
 import { toSubscriptionModel } from "../storage/mappers.ts";
 import {
   findSubscription,
@@ -29,12 +37,39 @@ export function subscriptionRoutes(
   const { list, subscribe, update, unsubscribe: leave, batchUpdate } = endpoints.subscriptions;
 
   route(app, list, async ({ request: { view } }, c) => {
-    const rows = await listSubscriptions(database, c.get("userId"), view);
-    return { code: 0 as const, data: rows.map((r) => toSubscriptionModel(r.subscription, r.feed)) };
+    const userId = c.get("userId");
+    const rows = await listSubscriptions(database, userId, view);
+    const lists = await listSubscriptionsOf(database, userId, view);
+    return {
+      code: 0 as const,
+      data: [...rows.map((r) => toSubscriptionModel(r.subscription, r.feed)), ...lists],
+    };
   });
 
   route(app, subscribe, async ({ request: body }, c) => {
     const userId = c.get("userId");
+    if (body.listId) {
+      const found = await findList(database.db, body.listId);
+      if (!found) throw new ApiError(8000);
+      // Paying a fee arrives with the wallet; until then a paid list cannot be followed.
+      if (found.fee > 0 && found.owner_user_id !== userId) {
+        throw new ApiError(4002, "Paid lists can be followed once the wallet is available");
+      }
+      const { unread, feedIds } = await subscribeToList(database, {
+        userId,
+        list: found,
+        view: body.view,
+        category: body.category,
+        title: body.title,
+        isPrivate: body.isPrivate,
+      });
+      return {
+        code: 0 as const,
+        feed: null,
+        list: toListModel(found, feedIds, await subscriberCount(database.db, found.id)),
+        unread: { [found.id]: unread },
+      };
+    }
     // By id alone, a feed whose URL holds a credential is for those who know the URL: anyone
     // else would get its entries and its full URL through the new subscription (issue 10, M1).
     // (A feed id wins over a URL in the same request, so the URL must be this feed's own.)
@@ -54,7 +89,11 @@ export function subscriptionRoutes(
     return ok;
   });
 
-  route(app, leave, async ({ request: { feedId, feedIdList, url } }, c) => {
+  route(app, leave, async ({ request: { feedId, feedIdList, url, listId } }, c) => {
+    if (listId) {
+      await unsubscribeFromList(database, c.get("userId"), listId);
+      if (!feedId && !feedIdList && !url) return ok;
+    }
     const ids = [...(feedIdList ?? []), ...(feedId ? [feedId] : [])];
     if (url) {
       const feed = await findFeedByUrl(database, url);
