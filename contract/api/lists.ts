@@ -36,6 +36,8 @@ export const list = endpoint(routes.lists.list, {
 });
 
 export const CreateListRequest = Schema.Struct({
+  /** An id the client made (so an offline create is the same list once synced). */
+  id: Schema.optional(EntityId),
   title: Title,
   description: Schema.optional(Schema.NullOr(Text(2000))),
   image: Schema.optional(Schema.NullOr(Text(2048))),

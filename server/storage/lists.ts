@@ -97,6 +97,7 @@ export async function createList(
   database: DatabaseHandle,
   ownerId: string,
   input: {
+    id?: string | undefined;
     title: string;
     description?: string | null | undefined;
     image?: string | null | undefined;
@@ -114,9 +115,12 @@ export async function createList(
     if (Number(owned?.n ?? 0) >= limits.listsPerUser) {
       throw new ApiError(8002, `At most ${limits.listsPerUser} lists per person`);
     }
+    if (input.id && (await findList(trx, input.id))) {
+      throw new ApiError(1002, "A list with this id exists already");
+    }
     const now = nowIso();
     const row: ListRow = {
-      id: nextEntityId(),
+      id: input.id ?? nextEntityId(),
       owner_user_id: ownerId,
       title: input.title.trim(),
       description: input.description?.trim() || null,

@@ -2,6 +2,7 @@ import { endpointInfo } from "../../contract/api/info.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type {
   EntryListItem,
+  ListModel,
   ListSubscriptionModel,
   SubscriptionModel,
 } from "../../contract/reading-models.ts";
@@ -12,6 +13,8 @@ export interface ServerSnapshot {
   subscriptions: readonly SubscriptionModel[];
   /** Subscriptions to lists (absent from older servers). */
   listSubscriptions?: readonly ListSubscriptionModel[];
+  /** Lists this person owns. */
+  ownedLists?: readonly ListModel[];
   unread: { readonly [feedId: string]: number };
   /** Absent when the pull left entries alone (window refocus). */
   entries?: readonly EntryListItem[];
@@ -54,18 +57,20 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     }
     return { items, floor: cursor ?? "" };
   };
-  const [all, unread] = await Promise.all([
+  const [all, unread, ownedLists] = await Promise.all([
     api.call(endpointInfo.subscriptions.list, {}, quietly).then((answer) => answer.data),
     api.call(endpointInfo.reads.unread, {}, quietly).then((answer) => answer.data),
+    api.call(endpointInfo.lists.list, {}, quietly).then((answer) => answer.data),
   ]);
   const subscriptions = all.filter((s): s is SubscriptionModel => "feedId" in s);
   const listSubscriptions = all.filter((s): s is ListSubscriptionModel => "listId" in s);
-  if (!options.entries) return { subscriptions, listSubscriptions, unread };
+  if (!options.entries) return { subscriptions, listSubscriptions, ownedLists, unread };
   const entries = await pages({});
   const starred = await pages({ isCollection: true });
   return {
     subscriptions,
     listSubscriptions,
+    ownedLists,
     unread,
     entries: entries.items,
     starred: starred.items,

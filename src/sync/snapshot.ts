@@ -61,6 +61,13 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
     statements.push(upsert("feeds", feedRow(subscription.feeds), ["id"]));
     statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
   }
+  if (snapshot.ownedLists) {
+    statements.push(sql("DELETE FROM lists"));
+    for (const list of snapshot.ownedLists) {
+      const row = listRow(list);
+      if (row) statements.push(upsert("lists", row, ["id"]));
+    }
+  }
   if (snapshot.listSubscriptions) {
     statements.push(sql("DELETE FROM subscriptions WHERE type = 'list'"));
     for (const subscription of snapshot.listSubscriptions) {
