@@ -32,11 +32,16 @@ const dataControlPage = lazyPage(
   () => import("../views/settings/data-control-settings-page.tsx"),
   "DataControlSettingsPage",
 );
+const listsPage = lazyPage(
+  () => import("../views/settings/lists-settings-page.tsx"),
+  "ListsSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
   shortcuts: shortcutsPage,
   "data-control": dataControlPage,
+  list: listsPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),
