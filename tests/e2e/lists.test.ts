@@ -45,12 +45,16 @@ describe("lists (Chromium)", () => {
     await page.getByTestId("list-editor").waitFor();
     await page.getByTestId(`list-add-${one}`).click();
     await page.getByTestId(`list-add-${two}`).click();
-    await expect.poll(() => page.getByTestId("list-feeds").locator("li").count()).toBe(2);
+    await expect
+      .poll(() => page.getByTestId("list-feeds").locator("li").count(), { timeout: 20_000 })
+      .toBe(2);
     await page.getByTestId(`list-remove-${one}`).click();
-    await expect.poll(() => page.getByTestId("list-feeds").locator("li").count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId("list-feeds").locator("li").count(), { timeout: 20_000 })
+      .toBe(1);
     await waitForSynced(page);
     await expect
-      .poll(async () => (await serverLists()).map((l) => [l.title, l.feedIds]))
+      .poll(async () => (await serverLists()).map((l) => [l.title, l.feedIds]), { timeout: 30_000 })
       .toEqual([["Morning reads", [two]]]);
   });
 
