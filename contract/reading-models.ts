@@ -95,3 +95,31 @@ export const SubscriptionModel = Schema.Struct({
   feeds: FeedModel,
 });
 export type SubscriptionModel = typeof SubscriptionModel.Type;
+
+/** A list: a curated set of feeds one person owns; `purchaseAmount` is text (SPEC §3). */
+export const ListModel = Schema.Struct({
+  type: Schema.Literal("list"),
+  id: Schema.String,
+  title: Schema.String,
+  description: NullableText,
+  image: NullableText,
+  view: Schema.Number,
+  fee: Schema.Number,
+  ownerUserId: Schema.String,
+  feedIds: Schema.Array(Schema.String),
+  subscriptionCount: Schema.optionalKey(Schema.Number),
+  purchaseAmount: Schema.optionalKey(Schema.String),
+});
+export type ListModel = typeof ListModel.Type;
+
+export const ListSubscriptionModel = Schema.Struct({
+  userId: Schema.String,
+  listId: Schema.String,
+  view: Schema.Number,
+  isPrivate: Schema.Boolean,
+  title: NullableText,
+  category: NullableText,
+  createdAt: Schema.String,
+  lists: ListModel,
+});
+export type ListSubscriptionModel = typeof ListSubscriptionModel.Type;

@@ -18,6 +18,8 @@ export const SubscribeRequest = Schema.Struct({
   category: Schema.optional(Schema.NullOr(Text(200))),
   isPrivate: Schema.optional(Schema.Boolean),
   title: Schema.optional(Schema.NullOr(Text(300))),
+  /** Subscribe to a list instead of a feed. */
+  listId: Schema.optional(EntityId),
 });
 export type SubscribeRequest = typeof SubscribeRequest.Type;
 
@@ -34,6 +36,7 @@ export const DeleteSubscriptionRequest = Schema.Struct({
   feedId: Schema.optional(EntityId),
   feedIdList: Schema.optional(IdList),
   url: Schema.optional(Text(2048)),
+  listId: Schema.optional(EntityId),
 });
 export type DeleteSubscriptionRequest = typeof DeleteSubscriptionRequest.Type;
 
@@ -71,6 +74,8 @@ export const EntriesRequest = Schema.Struct({
   isCollection: Schema.optional(Schema.Boolean),
   excludePrivate: Schema.optional(Schema.Boolean),
   withContent: Schema.optional(Schema.Boolean),
+  /** A list's timeline: the entries of its feeds. */
+  listId: Schema.optional(EntityId),
 });
 export type EntriesRequest = typeof EntriesRequest.Type;
 
@@ -84,6 +89,7 @@ export const MarkAllReadRequest = Schema.Struct({
   excludePrivate: Schema.optional(Schema.Boolean),
   startTime: Schema.optional(TimeBound),
   endTime: Schema.optional(TimeBound),
+  listId: Schema.optional(EntityId),
 });
 export type MarkAllReadRequest = typeof MarkAllReadRequest.Type;
 

@@ -11,6 +11,7 @@ import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
+import { createOpmlImporter } from "./jobs/opml-import.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
@@ -21,6 +22,7 @@ import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { invitationRoutes } from "./routes/invitations.ts";
+import { listRoutes } from "./routes/lists.ts";
 import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { settingsRoutes } from "./routes/settings.ts";
@@ -111,11 +113,17 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   const subscriber = createSubscribeService(database, fetcher, {
     feedRouteBaseUrl: config.ingest.feedRouteBaseUrl,
   });
+  const importer = createOpmlImporter(database, subscriber, logger, {
+    concurrency: config.opml.importConcurrency,
+    perHost: config.opml.importPerHost,
+    maxSubscriptionsPerUser: config.maxSubscriptionsPerUser,
+  });
   app.route(
     `${base}/subscriptions`,
-    subscriptionRoutes(auth, database, subscriber, config.trialLimits),
+    subscriptionRoutes(auth, database, subscriber, { importer, config }, config.trialLimits),
   );
   app.route(`${base}/categories`, categoryRoutes(auth, database));
+  app.route(`${base}/lists`, listRoutes(auth, database, config.lists));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));

@@ -59,6 +59,19 @@ export interface ServerConfig {
   trialLimits: { feeds: number; lists: number; inboxes: number };
   /** Who may create invitation codes, and how many (codes 5000-5003). */
   invitations: { perUser: number; minAccountAgeDays: number; minSubscriptions: number };
+  /** OPML import: no cap on feeds beyond `maxSubscriptionsPerUser`. */
+  opml: {
+    /** The largest OPML text read, in characters. */
+    maxChars: number;
+    /** Feeds one import subscribes to at the same time (the per-host limit still applies). */
+    importConcurrency: number;
+    /** Requests to one host at a time during imports. */
+    importPerHost: number;
+  };
+  /** Feed subscriptions one person may hold; undefined means no limit. */
+  maxSubscriptionsPerUser: number | undefined;
+  /** Lists one person may own, and feeds one list may hold. */
+  lists: { listsPerUser: number; feedsPerList: number };
 }
 
 export interface OAuthClient {
@@ -290,6 +303,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           ? { ...oidcClient, issuer: oidcIssuer, name: read("OIDC_NAME") ?? "OpenID Connect" }
           : undefined,
     },
+    opml: {
+      maxChars: int("OPML_MAX_CHARS", 900_000, 1_000, 900_000),
+      importConcurrency: int("OPML_IMPORT_CONCURRENCY", 16, 1, 256),
+      importPerHost: int("OPML_IMPORT_PER_HOST", 2, 1, 64),
+    },
+    lists: {
+      listsPerUser: int("MAX_LISTS_PER_USER", 100, 0, 1_000_000),
+      feedsPerList: int("MAX_FEEDS_PER_LIST", 1_000, 1, 1_000_000),
+    },
+    maxSubscriptionsPerUser: read("MAX_SUBSCRIPTIONS_PER_USER")
+      ? int("MAX_SUBSCRIPTIONS_PER_USER", 0, 1, 10_000_000)
+      : undefined,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

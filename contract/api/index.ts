@@ -6,6 +6,7 @@ import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
 import * as invitations from "./invitations.ts";
+import * as lists from "./lists.ts";
 import * as profiles from "./profiles.ts";
 import * as reads from "./reads.ts";
 import * as settings from "./settings.ts";
@@ -27,6 +28,7 @@ export const endpoints = {
   feeds,
   health,
   invitations,
+  lists,
   profiles,
   reads,
   settings,

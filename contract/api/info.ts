@@ -73,6 +73,15 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  lists: {
+    get: { method: "GET", path: "/lists" },
+    list: { method: "GET", path: "/lists/list" },
+    create: { method: "POST", path: "/lists" },
+    update: { method: "PATCH", path: "/lists" },
+    remove: { method: "DELETE", path: "/lists" },
+    addFeeds: { method: "POST", path: "/lists/feeds" },
+    removeFeeds: { method: "DELETE", path: "/lists/feeds" },
+  },
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },
   },
@@ -92,6 +101,10 @@ const table = {
     update: { method: "PATCH", path: "/subscriptions" },
     unsubscribe: { method: "DELETE", path: "/subscriptions" },
     batchUpdate: { method: "PATCH", path: "/subscriptions/batch" },
+    parseOpml: { method: "POST", path: "/subscriptions/parse-opml" },
+    importOpml: { method: "POST", path: "/subscriptions/import" },
+    importStatus: { method: "GET", path: "/subscriptions/import" },
+    exportOpml: { method: "GET", path: "/subscriptions/export" },
   },
 } as const satisfies Record<string, Record<string, Route>>;
 

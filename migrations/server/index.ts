@@ -5,8 +5,9 @@ import * as m0003 from "./0003_timeline_indexes.ts";
 import * as m0004 from "./0004_user_settings.ts";
 import * as m0005 from "./0005_idempotency_lease.ts";
 import * as m0006 from "./0006_feed_body_hash.ts";
-import * as m0012 from "./0012_entry_inserted_index.ts";
 import * as m0007 from "./0007_accounts.ts";
+import * as m0008 from "./0008_lists_inboxes.ts";
+import * as m0012 from "./0012_entry_inserted_index.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0006_feed_body_hash": m0006,
   "0012_entry_inserted_index": m0012,
   "0007_accounts": m0007,
+  "0008_lists_inboxes": m0008,
 };

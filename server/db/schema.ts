@@ -50,6 +50,42 @@ export interface Database {
   read_history: ReadHistoryRow;
   readability_cache: { entry_id: string; content: string | null; fetched_at: string };
   user_setting: { user_id: string; tab: string; payload: string; updated_at: string };
+  list: ListRow;
+  list_feed: { list_id: string; feed_id: string; added_at: string };
+  list_subscription: ListSubscriptionRow;
+  inbox: InboxRow;
+}
+
+export interface ListRow {
+  id: string;
+  owner_user_id: string;
+  title: string;
+  description: string | null;
+  image: string | null;
+  view: number;
+  fee: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListSubscriptionRow {
+  user_id: string;
+  list_id: string;
+  view: number;
+  is_private: number;
+  title: string | null;
+  category: string | null;
+  created_at: string;
+}
+
+export interface InboxRow {
+  /** The handle: the local part of its e-mail address. */
+  id: string;
+  owner_user_id: string;
+  feed_id: string;
+  title: string | null;
+  secret: string;
+  created_at: string;
 }
 
 export interface FeedRow {

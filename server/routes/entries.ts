@@ -5,6 +5,7 @@ import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
 import type { Readability } from "../jobs/readability.ts";
 import { findVisibleEntry, listEntries } from "../storage/entry-queries.ts";
+import { findList } from "../storage/lists.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { newestInsertedEntry } from "../storage/newest-inserted.ts";
 import { readHistory } from "../storage/reads.ts";
@@ -18,6 +19,18 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
 
   route(app, entries.list, async ({ request: filter }, c) => {
     const userId = c.get("userId");
+    if (filter.listId) {
+      // A list's timeline: anyone signed in may preview it, in the list's view.
+      const list = await findList(database.db, filter.listId);
+      if (!list) throw new ApiError(8000);
+      const items = await listEntries(database, userId, filter);
+      const data = await hideFeedSecrets(
+        database,
+        userId,
+        items.map((item) => ({ ...item, view: list.view })),
+      );
+      return { code: 0 as const, data };
+    }
     const items = await listEntries(database, userId, filter);
     // Timelines hold subscribed feeds only; stars may outlive a subscription.
     const data = filter.isCollection ? await hideFeedSecrets(database, userId, items) : items;

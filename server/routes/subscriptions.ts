@@ -6,8 +6,17 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
 import { route } from "../http/route.ts";
+import type { OpmlImporter } from "../jobs/opml-import.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findFeedById, findFeedByUrl } from "../storage/feeds.ts";
+import {
+  findList,
+  listSubscriptionsOf,
+  subscriberCount,
+  subscribeToList,
+  toListModel,
+  unsubscribeFromList,
+} from "../storage/lists.ts";
 import { toSubscriptionModel } from "../storage/mappers.ts";
 import {
   findSubscription,
@@ -17,11 +26,13 @@ import {
 } from "../storage/subscriptions.ts";
 import { ok, userRouter } from "./context.ts";
 import { feedUrlHasSecret } from "./feed-url-privacy.ts";
+import { registerOpmlRoutes } from "./opml.ts";
 
 export function subscriptionRoutes(
   auth: Auth,
   database: DatabaseHandle,
   subscriber: SubscribeService,
+  opml: { importer: OpmlImporter; config: Parameters<typeof registerOpmlRoutes>[3] },
   /** A trial user's feed quota (code 1100); none when absent. */
   trialLimits?: ServerConfig["trialLimits"],
 ) {
@@ -30,12 +41,39 @@ export function subscriptionRoutes(
   const { list, subscribe, update, unsubscribe: leave, batchUpdate } = endpoints.subscriptions;
 
   route(app, list, async ({ request: { view } }, c) => {
-    const rows = await listSubscriptions(database, c.get("userId"), view);
-    return { code: 0 as const, data: rows.map((r) => toSubscriptionModel(r.subscription, r.feed)) };
+    const userId = c.get("userId");
+    const rows = await listSubscriptions(database, userId, view);
+    const lists = await listSubscriptionsOf(database, userId, view);
+    return {
+      code: 0 as const,
+      data: [...rows.map((r) => toSubscriptionModel(r.subscription, r.feed)), ...lists],
+    };
   });
 
   route(app, subscribe, async ({ request: body }, c) => {
     const userId = c.get("userId");
+    if (body.listId) {
+      const found = await findList(database.db, body.listId);
+      if (!found) throw new ApiError(8000);
+      // Paying a fee arrives with the wallet; until then a paid list cannot be followed.
+      if (found.fee > 0 && found.owner_user_id !== userId) {
+        throw new ApiError(4002, "Paid lists can be followed once the wallet is available");
+      }
+      const { unread, feedIds } = await subscribeToList(database, {
+        userId,
+        list: found,
+        view: body.view,
+        category: body.category,
+        title: body.title,
+        isPrivate: body.isPrivate,
+      });
+      return {
+        code: 0 as const,
+        feed: null,
+        list: toListModel(found, feedIds, await subscriberCount(database.db, found.id)),
+        unread: { [found.id]: unread },
+      };
+    }
     // By id alone, a feed whose URL holds a credential is for those who know the URL: anyone
     // else would get its entries and its full URL through the new subscription (issue 10, M1).
     // (A feed id wins over a URL in the same request, so the URL must be this feed's own.)
@@ -56,7 +94,11 @@ export function subscriptionRoutes(
     return ok;
   });
 
-  route(app, leave, async ({ request: { feedId, feedIdList, url } }, c) => {
+  route(app, leave, async ({ request: { feedId, feedIdList, url, listId } }, c) => {
+    if (listId) {
+      await unsubscribeFromList(database, c.get("userId"), listId);
+      if (!feedId && !feedIdList && !url) return ok;
+    }
     const ids = [...(feedIdList ?? []), ...(feedId ? [feedId] : [])];
     if (url) {
       const feed = await findFeedByUrl(database, url);
@@ -71,5 +113,7 @@ export function subscriptionRoutes(
     await updateSubscription(database, c.get("userId"), feedIds, { category, view });
     return ok;
   });
+
+  registerOpmlRoutes(app, database, opml.importer, opml.config);
   return app;
 }

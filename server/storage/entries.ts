@@ -40,10 +40,18 @@ export async function storeEntries(
         .execute();
       for (const row of rows) known.set(row.guid, row);
     }
+    // Subscribers of the feed and of lists holding it, once each.
     const subscribers = await trx
       .selectFrom("subscription")
       .select("user_id")
       .where("feed_id", "=", feedId)
+      .union(
+        trx
+          .selectFrom("list_subscription")
+          .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
+          .select("list_subscription.user_id")
+          .where("list_feed.feed_id", "=", feedId),
+      )
       .execute();
 
     const fresh: EntryRow[] = [];

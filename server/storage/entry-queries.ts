@@ -25,9 +25,18 @@ export async function listEntries(
   userId: string,
   filter: EntriesRequest,
 ): Promise<EntryListItem[]> {
-  const mode = filter.isCollection ? "collection" : filter.read === false ? "unread" : "entry";
+  const mode = filter.listId
+    ? "list"
+    : filter.isCollection
+      ? "collection"
+      : filter.read === false
+        ? "unread"
+        : "entry";
   const conditions: RawBuilder<unknown>[] = [];
-  if (filter.view !== undefined) {
+  if (mode === "list") {
+    conditions.push(sql`list_feed.list_id = ${filter.listId}`);
+    if (filter.read === false) conditions.push(sql`unread.entry_id is not null`);
+  } else if (filter.view !== undefined) {
     // A literal (a validated small integer): a `$n` here is costed as a quarter of the rows, so
     // PostgreSQL would never keep its generic plan (see prepared-pool.ts).
     const view = sql.lit(Math.trunc(filter.view));
@@ -93,7 +102,7 @@ const MAX_TIED_ROWS = 1000;
 async function selectPage(
   database: DatabaseHandle,
   userId: string,
-  mode: "collection" | "unread" | "entry",
+  mode: "collection" | "unread" | "entry" | "list",
   conditions: RawBuilder<unknown>[],
   {
     withContent,
@@ -111,14 +120,22 @@ async function selectPage(
             where unread.user_id = ${userId} and entry.id = unread.entry_id
               and subscription.user_id = ${userId} and subscription.feed_id = unread.feed_id${extra}
             order by unread.published_at ${direction}, unread.entry_id ${direction}`
-      : mode === "collection"
-        ? sql`from collection cross join entry
+      : mode === "list"
+        ? sql`from entry cross join list_feed
+              join feed on feed.id = entry.feed_id
+              left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
+              left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
+              left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
+              where list_feed.feed_id = entry.feed_id${extra}
+              order by entry.published_at ${direction}, entry.id ${direction}`
+        : mode === "collection"
+          ? sql`from collection cross join entry
               join feed on feed.id = entry.feed_id
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               where collection.user_id = ${userId} and entry.id = collection.entry_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`
-        : sql`from entry cross join subscription
+          : sql`from entry cross join subscription
               join feed on feed.id = entry.feed_id
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
@@ -185,7 +202,7 @@ interface ListRow extends EntryModelRow {
   c_view: number | null;
 }
 
-/** One entry the user may see (subscribed feed or starred), with its feed. */
+/** One entry the user may see (subscribed feed, feed of a followed list, or starred), with its feed. */
 export async function findVisibleEntry(database: DatabaseHandle, userId: string, entryId: string) {
   const row = await database.db
     .selectFrom("entry")
@@ -199,6 +216,14 @@ export async function findVisibleEntry(database: DatabaseHandle, userId: string,
             .select("subscription.feed_id")
             .whereRef("subscription.feed_id", "=", "entry.feed_id")
             .where("subscription.user_id", "=", userId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("list_subscription")
+            .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
+            .select("list_feed.feed_id")
+            .whereRef("list_feed.feed_id", "=", "entry.feed_id")
+            .where("list_subscription.user_id", "=", userId),
         ),
         eb.exists(
           eb

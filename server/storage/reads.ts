@@ -1,5 +1,6 @@
 import type { MarkAllReadRequest } from "../../contract/reading.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { reachableFeedIds } from "./lists.ts";
 import { nowIso, toIso } from "./time.ts";
 
 /** Unread count per subscribed feed; feeds with nothing unread are absent. */
@@ -16,7 +17,24 @@ export async function unreadCounts(database: DatabaseHandle, userId: string, vie
     .groupBy("unread.feed_id");
   if (view !== undefined) query = query.where("subscription.view", "=", view);
   const rows = await query.execute();
-  return Object.fromEntries(rows.map((r) => [r.feed_id, Number(r.n)]));
+  const counts: Record<string, number> = Object.fromEntries(
+    rows.map((r) => [r.feed_id, Number(r.n)]),
+  );
+  // A followed list counts the unread entries of all its feeds, under the list's id.
+  let lists = database.db
+    .selectFrom("list_subscription")
+    .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
+    .innerJoin("unread", (join) =>
+      join
+        .onRef("unread.feed_id", "=", "list_feed.feed_id")
+        .onRef("unread.user_id", "=", "list_subscription.user_id"),
+    )
+    .select(["list_subscription.list_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("list_subscription.user_id", "=", userId)
+    .groupBy("list_subscription.list_id");
+  if (view !== undefined) lists = lists.where("list_subscription.view", "=", view);
+  for (const r of await lists.execute()) counts[r.list_id] = Number(r.n);
+  return counts;
 }
 
 /** Marks entries read for one user and records who read what (read histories). */
@@ -58,12 +76,12 @@ export async function markUnread(
 ): Promise<boolean> {
   const entry = await database.db
     .selectFrom("entry")
-    .innerJoin("subscription", "subscription.feed_id", "entry.feed_id")
     .select(["entry.id", "entry.feed_id", "entry.published_at"])
-    .where("subscription.user_id", "=", userId)
     .where("entry.id", "=", entryId)
     .executeTakeFirst();
   if (!entry) return false;
+  // Only feeds the person reaches: subscribed, or in a list they follow.
+  if ((await reachableFeedIds(database.db, userId, [entry.feed_id])).length === 0) return false;
   await database.db
     .insertInto("unread")
     .values({
@@ -87,13 +105,26 @@ export async function markAllRead(
   filter: MarkAllReadRequest,
 ) {
   return database.db.transaction().execute(async (trx) => {
-    let feeds = trx.selectFrom("subscription").select("feed_id").where("user_id", "=", userId);
-    const named = filter.feedId ? [filter.feedId] : filter.feedIdList;
-    if (named) feeds = feeds.where("feed_id", "in", named.length > 0 ? [...named] : ["-"]);
-    else feeds = feeds.where("is_private", "=", 0);
-    if (filter.view !== undefined) feeds = feeds.where("view", "=", filter.view);
-    if (filter.excludePrivate) feeds = feeds.where("is_private", "=", 0);
-    const feedIds = (await feeds.execute()).map((r) => r.feed_id);
+    let feedIds: string[];
+    if (filter.listId) {
+      // A followed list: every feed in it (the list's own subscription decides, not the feeds').
+      const rows = await trx
+        .selectFrom("list_subscription")
+        .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
+        .select("list_feed.feed_id")
+        .where("list_subscription.user_id", "=", userId)
+        .where("list_subscription.list_id", "=", filter.listId)
+        .execute();
+      feedIds = rows.map((r) => r.feed_id);
+    } else {
+      let feeds = trx.selectFrom("subscription").select("feed_id").where("user_id", "=", userId);
+      const named = filter.feedId ? [filter.feedId] : filter.feedIdList;
+      if (named) feeds = feeds.where("feed_id", "in", named.length > 0 ? [...named] : ["-"]);
+      else feeds = feeds.where("is_private", "=", 0);
+      if (filter.view !== undefined) feeds = feeds.where("view", "=", filter.view);
+      if (filter.excludePrivate) feeds = feeds.where("is_private", "=", 0);
+      feedIds = (await feeds.execute()).map((r) => r.feed_id);
+    }
     if (feedIds.length === 0) return {};
 
     let matching = trx

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow, SubscriptionRow } from "../db/schema.ts";
+import { reachableFeedIds } from "./lists.ts";
 import { bool, nowIso } from "./time.ts";
 
 /** Unread entries a new subscriber starts with: the feed's most recent ones. */
@@ -145,16 +146,21 @@ export async function unsubscribe(
 ) {
   if (feedIds.length === 0) return 0;
   return database.db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom("unread")
-      .where("user_id", "=", userId)
-      .where("feed_id", "in", [...feedIds])
-      .execute();
     const result = await trx
       .deleteFrom("subscription")
       .where("user_id", "=", userId)
       .where("feed_id", "in", [...feedIds])
       .executeTakeFirst();
+    // A feed still reached through a followed list keeps its unread marks.
+    const still = new Set(await reachableFeedIds(trx, userId, feedIds));
+    const gone = feedIds.filter((id) => !still.has(id));
+    if (gone.length > 0) {
+      await trx
+        .deleteFrom("unread")
+        .where("user_id", "=", userId)
+        .where("feed_id", "in", gone)
+        .execute();
+    }
     return Number(result.numDeletedRows);
   });
 }
@@ -169,4 +175,17 @@ export async function listCategories(database: DatabaseHandle, userId: string): 
     .orderBy("category")
     .execute();
   return rows.map((r) => r.category!).filter(Boolean);
+}
+
+/** Feed subscriptions a person holds (for the operator's limit). */
+export async function countSubscriptions(
+  database: DatabaseHandle,
+  userId: string,
+): Promise<number> {
+  const row = await database.db
+    .selectFrom("subscription")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -52,6 +52,26 @@ export interface EventData {
   };
   EntryStarred: { entryId: string; feedId?: string; view?: number; createdAt: string };
   EntryUnstarred: { entryId: string };
+  ListCreated: {
+    listId: string;
+    ownerUserId: string;
+    title: string;
+    description?: string | null;
+    image?: string | null;
+    view: number;
+    fee?: number;
+  };
+  ListEdited: {
+    listId: string;
+    title?: string;
+    description?: string | null;
+    image?: string | null;
+    view?: number;
+    fee?: number;
+  };
+  ListDeleted: { listId: string };
+  ListFeedsAdded: { listId: string; feedIds: string[] };
+  ListFeedsRemoved: { listId: string; feedIds: string[] };
 }
 
 export type EventName = keyof EventData;

@@ -46,6 +46,14 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "entries.markAllRead": { context: { selection: "all", view: 0 } },
   "collections.star": { context: { entryId: E1, entryFeedId: F1, entryView: 1 } },
   "collections.unstar": { context: { entryId: E1, entryStarred: true } },
+  "lists.create": {
+    context: {},
+    input: { listId: F2, ownerUserId: "u1", title: "Reading", view: 0 },
+  },
+  "lists.edit": { context: {}, input: { listId: F2, title: "Renamed" } },
+  "lists.delete": { context: {}, input: { listId: F2 } },
+  "lists.addFeeds": { context: {}, input: { listId: F2, feedIds: [F1] } },
+  "lists.removeFeeds": { context: {}, input: { listId: F2, feedIds: [F1] } },
 };
 
 function fakeHost() {
@@ -191,6 +199,6 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(4);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(5);
   });
 });

@@ -38,7 +38,8 @@ export const subscribe = defineCommand(subscribeInfo, {
   ],
   sync: (payload, api) => api.call(subscriptions.subscribe, defined(payload)),
   confirm: (payload, answer, meta) => {
-    const { feed, unread } = answer as SubscribeAnswer;
+    // The command subscribes by URL: the answer is always a feed's.
+    const { feed, unread } = answer as Extract<SubscribeAnswer, { list: null }>;
     return [
       event("SubscriptionConfirmed", {
         ...defined(payload),

@@ -18,7 +18,7 @@ export interface ServerList {
   id: string;
   userId?: string | null;
   title: string;
-  feedIds?: string[] | null;
+  feedIds?: readonly string[] | null;
   description?: string | null;
   view: number;
   image?: string | null;

@@ -33,6 +33,7 @@ describe("the first pull, before Effect has loaded", () => {
     expect(server.names.sort()).toEqual([
       "entries.list",
       "entries.list",
+      "lists.list",
       "reads.unread",
       "subscriptions.list",
     ]);

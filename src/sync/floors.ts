@@ -16,7 +16,7 @@ export type Floor = string | undefined;
 /** The server filter of a timeline, without paging fields. */
 export type TimelineScope = Pick<
   EntriesRequest,
-  "view" | "feedId" | "feedIdList" | "read" | "isCollection"
+  "view" | "feedId" | "feedIdList" | "read" | "isCollection" | "listId"
 >;
 
 const PREFIX = "floor:";
@@ -29,6 +29,7 @@ export function scopeKey(scope: TimelineScope): string {
   if (scope.feedId !== undefined) key.feedId = scope.feedId;
   if (scope.feedIdList !== undefined) key.feedIdList = [...scope.feedIdList].sort();
   if (scope.read !== undefined) key.read = scope.read;
+  if (scope.listId !== undefined) key.listId = scope.listId;
   return JSON.stringify(key);
 }
 
@@ -40,6 +41,8 @@ export function scopeKey(scope: TimelineScope): string {
 export function coveringScopes(scope: TimelineScope): TimelineScope[] {
   const { read: _read, ...all } = scope;
   const scopes: TimelineScope[] = [scope, all];
+  // A list's feeds need not be subscribed: no wider timeline holds its entries.
+  if (scope.listId !== undefined) return scopes;
   if (scope.isCollection) scopes.push({ isCollection: true });
   else scopes.push({});
   if (scope.feedIdList?.length === 1) scopes.push({ feedId: scope.feedIdList[0] });

@@ -195,7 +195,7 @@ function isNetworkError(error: unknown): boolean {
 
 /**
  * The server filter of a timeline the route names; undefined for those the server cannot page
- * (lists and inboxes for now). A folder is the feeds the user filed under it in that view.
+ * (inboxes for now). A folder is the feeds the user filed under it in that view.
  */
 export async function timelineScope(
   db: LocalDatabase,
@@ -221,6 +221,7 @@ export async function timelineScope(
       return { feedIdList: rows.map((row) => row.feed_id), ...read };
     }
     case "list":
+      return { listId: feed.listId, ...read };
     case "inbox":
       return undefined;
   }

@@ -1,11 +1,20 @@
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
-import type { EntryListItem, SubscriptionModel } from "../../contract/reading-models.ts";
+import type {
+  EntryListItem,
+  ListModel,
+  ListSubscriptionModel,
+  SubscriptionModel,
+} from "../../contract/reading-models.ts";
 import type { ApiFetch } from "../api/client.ts";
 
 /** Confirmed server state for the signed-in user, as one pull fetched it. */
 export interface ServerSnapshot {
   subscriptions: readonly SubscriptionModel[];
+  /** Subscriptions to lists (absent from older servers). */
+  listSubscriptions?: readonly ListSubscriptionModel[];
+  /** Lists this person owns. */
+  ownedLists?: readonly ListModel[];
   unread: { readonly [feedId: string]: number };
   /** Absent when the pull left entries alone (window refocus). */
   entries?: readonly EntryListItem[];
@@ -48,15 +57,20 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     }
     return { items, floor: cursor ?? "" };
   };
-  const [subscriptions, unread] = await Promise.all([
+  const [all, unread, ownedLists] = await Promise.all([
     api.call(endpointInfo.subscriptions.list, {}, quietly).then((answer) => answer.data),
     api.call(endpointInfo.reads.unread, {}, quietly).then((answer) => answer.data),
+    api.call(endpointInfo.lists.list, {}, quietly).then((answer) => answer.data),
   ]);
-  if (!options.entries) return { subscriptions, unread };
+  const subscriptions = all.filter((s): s is SubscriptionModel => "feedId" in s);
+  const listSubscriptions = all.filter((s): s is ListSubscriptionModel => "listId" in s);
+  if (!options.entries) return { subscriptions, listSubscriptions, ownedLists, unread };
   const entries = await pages({});
   const starred = await pages({ isCollection: true });
   return {
     subscriptions,
+    listSubscriptions,
+    ownedLists,
     unread,
     entries: entries.items,
     starred: starred.items,

@@ -44,7 +44,11 @@ describe("window refocus (SPEC §4)", () => {
       now += 1;
       focus.next();
       await c.engine.drain();
-      expect(paths.sort()).toEqual(["GET /api/reads", "GET /api/subscriptions"]);
+      expect(paths.sort()).toEqual([
+        "GET /api/lists/list",
+        "GET /api/reads",
+        "GET /api/subscriptions",
+      ]);
       await c.close();
     });
   });

@@ -1,6 +1,6 @@
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/index.ts";
-import { collectionRow, entryRow, feedRow, subscriptionRow } from "../db/rows.ts";
+import { collectionRow, entryRow, feedRow, listRow, subscriptionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 import { capEndedCeilingsStatement, clearWideCeilingsStatement } from "./ceilings.ts";
@@ -62,6 +62,21 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
   for (const subscription of snapshot.subscriptions) {
     statements.push(upsert("feeds", feedRow(subscription.feeds), ["id"]));
     statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
+  }
+  if (snapshot.ownedLists) {
+    statements.push(sql("DELETE FROM lists"));
+    for (const list of snapshot.ownedLists) {
+      const row = listRow(list);
+      if (row) statements.push(upsert("lists", row, ["id"]));
+    }
+  }
+  if (snapshot.listSubscriptions) {
+    statements.push(sql("DELETE FROM subscriptions WHERE type = 'list'"));
+    for (const subscription of snapshot.listSubscriptions) {
+      const list = listRow(subscription.lists);
+      if (list) statements.push(upsert("lists", list, ["id"]));
+      statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
+    }
   }
   statements.push(sql("DELETE FROM unread"));
   for (const [id, count] of Object.entries(snapshot.unread)) {

@@ -2,6 +2,7 @@ import type { Statement } from "../../db/statements.ts";
 import type { DomainEvent, EventData, EventName } from "../events.ts";
 import { entryStarred, entryUnstarred } from "./collections.ts";
 import { allEntriesMarkedRead, entriesMarkedRead, entryMarkedUnread } from "./entries.ts";
+import { listCreated, listDeleted, listEdited, listFeedsAdded, listFeedsRemoved } from "./lists.ts";
 import {
   categoryDeleted,
   categoryRenamed,
@@ -14,7 +15,13 @@ import {
 } from "./subscriptions.ts";
 
 /** The local tables events materialize into. */
-export type MaterializedTable = "subscriptions" | "feeds" | "unread" | "entries" | "collections";
+export type MaterializedTable =
+  | "subscriptions"
+  | "feeds"
+  | "unread"
+  | "entries"
+  | "collections"
+  | "lists";
 
 interface Materializer<Data> {
   /** Pure: the SQL writes that bring the tables up to date. */
@@ -44,6 +51,11 @@ const materializers: Materializers = {
   AllEntriesMarkedRead: { run: allEntriesMarkedRead, writes: ["unread", "entries"] },
   EntryStarred: { run: entryStarred, writes: ["collections"] },
   EntryUnstarred: { run: entryUnstarred, writes: ["collections"] },
+  ListCreated: { run: listCreated, writes: ["lists"] },
+  ListEdited: { run: listEdited, writes: ["lists"] },
+  ListDeleted: { run: listDeleted, writes: ["lists", "subscriptions"] },
+  ListFeedsAdded: { run: listFeedsAdded, writes: ["lists"] },
+  ListFeedsRemoved: { run: listFeedsRemoved, writes: ["lists"] },
 };
 
 /** The tables materializers write: the queries to notify after a rebuild. */

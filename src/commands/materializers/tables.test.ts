@@ -45,6 +45,11 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   AllEntriesMarkedRead: [{}, { view: 0, feedIds: [FEED], excludePrivate: true, endTime: AT }],
   EntryStarred: [{ entryId: ENTRY, feedId: FEED, createdAt: AT }],
   EntryUnstarred: [{ entryId: ENTRY }],
+  ListCreated: [{ listId: FEED, ownerUserId: "u1", title: "L", view: 0 }],
+  ListEdited: [{ listId: FEED, title: "M", description: null, view: 2 }],
+  ListDeleted: [{ listId: FEED }],
+  ListFeedsAdded: [{ listId: FEED, feedIds: [FEED] }],
+  ListFeedsRemoved: [{ listId: FEED, feedIds: [FEED] }],
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.

@@ -68,6 +68,7 @@ export async function serverState(baseUrl: string, account: Account): Promise<Us
   return {
     subscriptions: Object.fromEntries(
       [...subscriptions]
+        .filter((s) => "feedId" in s)
         .sort((a, b) => a.feedId.localeCompare(b.feedId))
         .map((s) => [
           s.feedId,

@@ -7,6 +7,7 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
+import { OpmlSection } from "./opml-section.tsx";
 
 /** A destructive action: the outline button in red. */
 const DANGER = "text-red-700 dark:text-red-300";
@@ -101,6 +102,7 @@ export function DataControlSettingsPage() {
         description={t("settings.descriptions.data-control")}
       />
       <div className="space-y-6 p-6">
+        <OpmlSection />
         <SettingsSection title={t("settings.dataControl.localTitle")}>
           <ActionRow
             label={t("settings.dataControl.export")}

@@ -7,6 +7,7 @@ import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import { BatchEditDialog } from "../subscriptions/batch-edit-dialog.tsx";
+import { OpmlImportDialog } from "../subscriptions/opml-import-dialog.tsx";
 import { QuickAddDialog } from "../subscriptions/quick-add-dialog.tsx";
 import { SubscriptionColumn } from "../subscriptions/subscription-column.tsx";
 import { KEEP_HIDDEN } from "./keep-hidden.ts";
@@ -103,6 +104,7 @@ function ShellLayout() {
       </main>
       <QuickAddDialog defaultView={view} />
       <BatchEditDialog defaultView={view} />
+      <OpmlImportDialog defaultView={view} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { openOpmlImport } from "../../runtime/opml-import.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../page.tsx";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
@@ -8,6 +9,7 @@ import type { EmptyTimeline } from "./empty-timeline.ts";
 /** The body of a timeline without rows: a welcome, "on their way", all read, or none yet. */
 export function EmptyTimelineState(props: { state: EmptyTimeline; view: number; refetch(): void }) {
   const { t } = useTranslation("reader");
+  const { t: tl } = useTranslation("lists");
   const { state } = props;
   if (state.kind === "welcome") {
     return (
@@ -19,6 +21,9 @@ export function EmptyTimelineState(props: { state: EmptyTimeline; view: number; 
             onClick={() => openQuickAdd({ view: props.view })}
           >
             {t("timeline.welcomeAdd")}
+          </Button>
+          <Button variant="outline" data-testid="timeline-welcome-import" onClick={openOpmlImport}>
+            {tl("opml.importAction")}
           </Button>
           <Link
             to="/discover"

@@ -90,6 +90,13 @@ export class ServerModel {
       case "collections.unstar":
         this.starred.delete(p.entryId);
         return true;
+      // Lists are not part of this model's state (tests/integration/lists.test.ts covers them).
+      case "lists.create":
+      case "lists.edit":
+      case "lists.delete":
+      case "lists.addFeeds":
+      case "lists.removeFeeds":
+        return true;
     }
   }
 

@@ -1,0 +1,61 @@
+import type { FeedViewType } from "../../contract/views.ts";
+import { type CommandContext, commandInfo } from "./types.ts";
+
+/**
+ * List commands as the Settings › Lists page runs them (no Effect). Each is given its whole
+ * payload by the page (`input`): the context of the timeline says nothing about lists.
+ */
+export interface ListFields {
+  title?: string;
+  description?: string | null;
+  image?: string | null;
+  view?: FeedViewType;
+  fee?: number;
+}
+
+/** Offered away from timelines and entries: the Settings › Lists page is where they run. */
+const onListsPage = (context: CommandContext) =>
+  context.selection === undefined && context.entryId === undefined;
+
+export const createListInfo = commandInfo({
+  name: "lists.create",
+  when: onListsPage,
+  keywords: ["list", "new", "create", "curate"],
+  // The page makes the id (so the list is the same one offline and once synced) and the owner.
+  fromContext: (
+    _context,
+    input?: { listId: string; ownerUserId: string; title: string; view: FeedViewType } & ListFields,
+  ) => (input?.title ? { ...input } : undefined),
+});
+
+export const editListInfo = commandInfo({
+  name: "lists.edit",
+  when: onListsPage,
+  keywords: ["list", "edit", "rename"],
+  fromContext: (_context, input?: { listId: string } & ListFields) =>
+    input?.listId ? { ...input } : undefined,
+});
+
+export const deleteListInfo = commandInfo({
+  name: "lists.delete",
+  when: onListsPage,
+  keywords: ["list", "delete", "remove"],
+  fromContext: (_context, input?: { listId: string }) =>
+    input?.listId ? { listId: input.listId } : undefined,
+});
+
+export const addListFeedsInfo = commandInfo({
+  name: "lists.addFeeds",
+  when: onListsPage,
+  keywords: ["list", "add", "feed"],
+  fromContext: (_context, input?: { listId: string; feedIds: string[] }) =>
+    input?.listId && input.feedIds.length > 0 ? { ...input } : undefined,
+});
+
+export const removeListFeedsInfo = commandInfo({
+  name: "lists.removeFeeds",
+  when: onListsPage,
+  keywords: ["list", "remove", "feed"],
+  fromContext: (_context, input?: { listId: string; feedIds: string[] }) =>
+    input?.listId && input.feedIds.length > 0 ? { ...input } : undefined,
+});

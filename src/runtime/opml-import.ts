@@ -1,0 +1,166 @@
+import { useSyncExternalStore } from "react";
+import { endpointInfo } from "../../contract/api/info.ts";
+import type {
+  ImportItem,
+  ImportProgress,
+  OpmlOutlineModel,
+  OpmlProblemModel,
+} from "../../contract/api/opml.ts";
+import { decodeOpmlBytes } from "../../contract/opml-bytes.ts";
+import type { ApiFetch } from "../api/client.ts";
+import { isFetchError } from "../api/fetch-error.ts";
+import type { SyncEngine } from "../sync/engine.ts";
+
+/**
+ * One OPML import at a time, outside any screen: the dialog shows it, and closing the dialog
+ * leaves it running (the server subscribes in the background; this polls its progress and
+ * pulls the new subscriptions when it ends). Reopening the dialog shows where it is.
+ */
+export type OpmlImportState =
+  | { phase: "idle" }
+  | { phase: "reading"; fileName: string }
+  | {
+      phase: "preview";
+      fileName: string;
+      title: string | null;
+      outlines: readonly OpmlOutlineModel[];
+      problems: readonly OpmlProblemModel[];
+      remaining: number | null;
+    }
+  | { phase: "importing" | "finished"; progress: ImportProgress; items: readonly ImportItem[] }
+  | { phase: "failed"; message: string; code: number | undefined };
+
+interface Services {
+  api: ApiFetch;
+  engine: Pick<SyncEngine, "pull">;
+}
+
+const POLL_MS = 500;
+
+let state: OpmlImportState = { phase: "idle" };
+let open = false;
+const listeners = new Set<() => void>();
+
+function set(next: OpmlImportState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useOpmlImport(): { state: OpmlImportState; open: boolean } {
+  const current = useSyncExternalStore(subscribe, () => state);
+  const isOpen = useSyncExternalStore(subscribe, () => open);
+  return { state: current, open: isOpen };
+}
+
+export function openOpmlImport() {
+  open = true;
+  set(state);
+}
+
+export function closeOpmlImport() {
+  open = false;
+  // A finished or refused import is done with once its dialog closes; a running one goes on.
+  if (state.phase !== "importing") state = { phase: "idle" };
+  set(state);
+}
+
+function failed(error: unknown): OpmlImportState {
+  if (isFetchError(error)) {
+    return {
+      phase: "failed",
+      message: error.reason ?? error.serverMessage ?? error.message,
+      code: error.code,
+    };
+  }
+  return { phase: "failed", message: String(error), code: undefined };
+}
+
+/** Reads a chosen file (decoding its bytes as the XML declaration says) and previews it. */
+export async function readOpmlFile(services: Services, file: File): Promise<void> {
+  set({ phase: "reading", fileName: file.name });
+  try {
+    const opml = decodeOpmlBytes(new Uint8Array(await file.arrayBuffer()));
+    const { data } = await services.api.call(
+      endpointInfo.subscriptions.parseOpml,
+      { opml },
+      {
+        silent: true,
+        timeout: 60_000,
+      },
+    );
+    set({
+      phase: "preview",
+      fileName: file.name,
+      title: data.title,
+      outlines: data.subscriptions,
+      problems: data.problems,
+      remaining: data.remaining,
+    });
+  } catch (error) {
+    set(failed(error));
+  }
+}
+
+/** Starts subscribing to `items` in `view` (for items without a view of their own). */
+export async function startOpmlImport(
+  services: Services,
+  items: readonly ImportItem[],
+  view: number,
+): Promise<void> {
+  try {
+    const { data } = await services.api.call(
+      endpointInfo.subscriptions.importOpml,
+      { items: [...items], view: view as 0 },
+      { silent: true },
+    );
+    set({ phase: "importing", progress: data, items });
+    void poll(services, data.id, items);
+  } catch (error) {
+    set(failed(error));
+  }
+}
+
+/** Imports again the feeds that failed last time. */
+export function retryFailed(services: Services, view: number): Promise<void> {
+  if (state.phase !== "finished") return Promise.resolve();
+  const failedUrls = new Set(
+    state.progress.items.filter((i) => i.status === "failed").map((i) => i.url),
+  );
+  return startOpmlImport(
+    services,
+    state.items.filter((item) => failedUrls.has(item.url)),
+    view,
+  );
+}
+
+async function poll(services: Services, id: string, items: readonly ImportItem[]) {
+  let misses = 0;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    try {
+      const { data } = await services.api.call(
+        endpointInfo.subscriptions.importStatus,
+        { id },
+        { silent: true },
+      );
+      misses = 0;
+      set({ phase: data.finished ? "finished" : "importing", progress: data, items });
+      if (data.finished) {
+        await services.engine.pull().catch(() => undefined);
+        if (!open) set({ phase: "idle" });
+        return;
+      }
+    } catch (error) {
+      // Offline for a while: keep asking; the server keeps importing meanwhile.
+      if (++misses > 120) {
+        set(failed(error));
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedServer } from "../support/feed-server.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import type { TestServer } from "../support/server.ts";
+import { PASSWORD, quickAdd, recentFeed, signUp, waitForSynced } from "./support/reader.ts";
+import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
+
+/** Settings › Lists: curate a list with commands; a refused change is rolled back. */
+describe("lists (Chromium)", () => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let page: Page;
+  let world: ReaderWorld;
+  let email: string;
+
+  beforeAll(async () => {
+    world = await startReaderWorld((feeds) => {
+      feeds.serve("/one.xml", recentFeed("List One", "one", 3));
+      feeds.serve("/two.xml", recentFeed("List Two", "two", 3));
+    });
+    ({ server, feeds, page } = world);
+    email = await signUp(page, server.localUrl);
+  });
+  afterAll(() => world?.close());
+
+  /** The owner's lists as the server has them. */
+  async function serverLists() {
+    const owner = new TestClient(server.localUrl);
+    await owner.signIn(email, PASSWORD);
+    return (await owner.request("GET", "/api/lists/list")).body.data as Array<{
+      id: string;
+      title: string;
+      feedIds: string[];
+    }>;
+  }
+
+  it("creates a list, adds and removes feeds, and the server has the same", async () => {
+    const one = await quickAdd(page, feeds.url("/one.xml"), { open: false });
+    const two = await quickAdd(page, feeds.url("/two.xml"), { open: false });
+    await page.goto(`${server.localUrl}/settings/list`);
+    await page.getByTestId("lists-empty").waitFor();
+    await page.getByTestId("list-new-title").fill("Morning reads");
+    await page.getByTestId("list-create").click();
+    await page.getByTestId("list-editor").waitFor();
+    await page.getByTestId(`list-add-${one}`).click();
+    await page.getByTestId(`list-add-${two}`).click();
+    await expect
+      .poll(() => page.getByTestId("list-feeds").locator("li").count(), { timeout: 20_000 })
+      .toBe(2);
+    await page.getByTestId(`list-remove-${one}`).click();
+    await expect
+      .poll(() => page.getByTestId("list-feeds").locator("li").count(), { timeout: 20_000 })
+      .toBe(1);
+    await waitForSynced(page);
+    await expect
+      .poll(async () => (await serverLists()).map((l) => [l.title, l.feedIds]), { timeout: 30_000 })
+      .toEqual([["Morning reads", [two]]]);
+  });
+
+  it("rolls back a delete the server refuses (someone follows the list: 8004)", async () => {
+    const [list] = await serverLists();
+    const follower = new TestClient(server.localUrl);
+    await follower.signUp(uniqueEmail("follower"));
+    expect(
+      (await follower.request("POST", "/api/subscriptions", { json: { listId: list!.id } })).status,
+    ).toBe(200);
+
+    await page.getByTestId("list-delete").click();
+    await page.getByTestId("list-delete-dialog-confirm").click();
+    // Gone at once (optimistic), back once the server has refused, with a toast saying so.
+    await page
+      .getByText("“Delete list” could not be saved and was undone")
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId(`list-open-${list!.id}`).waitFor({ timeout: 30_000 });
+    await waitForSynced(page);
+    expect((await serverLists()).map((l) => l.id)).toEqual([list!.id]);
+  });
+});
