@@ -21,6 +21,7 @@ import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
+import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 
@@ -113,6 +114,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database));
+  app.route(`${base}/search`, searchRoutes(auth, database));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -7,6 +7,7 @@ import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
 import * as profiles from "./profiles.ts";
 import * as reads from "./reads.ts";
+import * as search from "./search.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
 
@@ -27,6 +28,7 @@ export const endpoints = {
   health,
   profiles,
   reads,
+  search,
   settings,
   subscriptions,
 } as const;

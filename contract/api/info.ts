@@ -57,6 +57,9 @@ const table = {
     markUnread: { method: "DELETE", path: "/reads" },
     markAllRead: { method: "POST", path: "/reads/all" },
   },
+  search: {
+    query: { method: "POST", path: "/search" },
+  },
   settings: {
     get: { method: "GET", path: "/settings" },
     patch: { method: "PATCH", path: "/settings/:tab" },

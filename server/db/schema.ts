@@ -43,6 +43,23 @@ export interface Database {
   read_history: ReadHistoryRow;
   readability_cache: { entry_id: string; content: string | null; fetched_at: string };
   user_setting: { user_id: string; tab: string; payload: string; updated_at: string };
+  entry_search: EntrySearchRow;
+}
+
+/**
+ * Each entry's searchable text (migrations/server/0009_search.ts). SQLite indexes it with the
+ * FTS5 table entry_fts (external content, kept in step by triggers); PostgreSQL with `document`.
+ */
+export interface EntrySearchRow {
+  entry_id: string;
+  feed_id: string;
+  published_at: string;
+  title: string;
+  body: string;
+  author: string;
+  url: string;
+  /** PostgreSQL only: the weighted tsvector. */
+  document?: string;
 }
 
 export interface FeedRow {
