@@ -6,6 +6,7 @@ import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settin
 import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { SearchDialog } from "../search/search-dialog.tsx";
 import { BatchEditDialog } from "../subscriptions/batch-edit-dialog.tsx";
 import { QuickAddDialog } from "../subscriptions/quick-add-dialog.tsx";
 import { SubscriptionColumn } from "../subscriptions/subscription-column.tsx";
@@ -100,6 +101,7 @@ function ShellLayout() {
         </div>
       </main>
       <QuickAddDialog defaultView={view} />
+      <SearchDialog view={view} />
       <BatchEditDialog defaultView={view} />
     </div>
   );
