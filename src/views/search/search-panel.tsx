@@ -104,7 +104,8 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
             setActive(0);
           }}
           data-autofocus
-          type="search"
+          // Not type="search": its Escape clears the text instead of closing the dialog.
+          type="text"
           role="combobox"
           aria-expanded={rows.length > 0}
           aria-controls="search-results"
