@@ -16,6 +16,7 @@ import type { Logger } from "./logger.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { collectionRoutes } from "./routes/collections.ts";
+import { discoverRoutes } from "./routes/discover.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -115,6 +116,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database));
   app.route(`${base}/search`, searchRoutes(auth, database));
+  app.route(`${base}/discover`, discoverRoutes(auth, database, subscriber));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -1,6 +1,7 @@
 import * as auth from "./auth.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
+import * as discover from "./discover.ts";
 import type { Endpoint } from "./endpoint.ts";
 import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
@@ -23,6 +24,7 @@ export const endpoints = {
   auth,
   categories,
   collections,
+  discover,
   entries,
   feeds,
   health,

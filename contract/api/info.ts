@@ -33,6 +33,9 @@ const table = {
     add: { method: "POST", path: "/collections" },
     remove: { method: "DELETE", path: "/collections" },
   },
+  discover: {
+    search: { method: "POST", path: "/discover" },
+  },
   entries: {
     list: { method: "POST", path: "/entries" },
     get: { method: "GET", path: "/entries" },
