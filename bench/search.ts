@@ -64,7 +64,7 @@ function entryRow(i: number, corpus: Corpus, entries: number, start: number, spa
   };
 }
 
-async function seed(database: DatabaseHandle, path: string | null, entries: number) {
+export async function seed(database: DatabaseHandle, path: string | null, entries: number) {
   const corpus = createCorpus();
   const now = Date.now();
   const span = 2 * 365 * 86_400_000;

@@ -54,8 +54,9 @@ export async function writeSearchRows(
   db: Kysely<Database>,
   dialect: DatabaseDialect,
   entries: readonly IndexedEntry[],
+  sizes: readonly number[] = SEARCH_INSERT_SIZES,
 ): Promise<void> {
-  for (const batch of shapedChunks(entries.map(searchRowOf), SEARCH_INSERT_SIZES)) {
+  for (const batch of shapedChunks(entries.map(searchRowOf), sizes)) {
     const values = dialect === "postgres" ? batch.map(withDocument) : batch;
     await db
       .insertInto("entry_search")

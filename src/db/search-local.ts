@@ -18,6 +18,8 @@ export class SearchSyntaxError extends Error {
 
 const DEFAULT_LIMIT = 20;
 const FEED_LIMIT = 10;
+/** Matches ranked per query, newest first (see server/storage/search.ts). */
+const CANDIDATES = 2000;
 
 /**
  * The server's search over what follow.db holds (entries_fts, migrations/client/0003_search.ts):
@@ -90,6 +92,8 @@ async function searchEntries(
     params.push(before);
   }
   params.push(Math.trunc(limit), Math.trunc(offset));
+  // As on the server: the newest matches up to the cap are ranked (bounded work for common
+  // words), then only the page's rows are read in full.
   const rows = await db.query<HitRow>(
     `SELECT e.id, e.feed_id, e.guid, e.title, e.url, e.description, e.author, e.author_url,
        e.author_avatar, e.language, e.categories, e.media, e.attachments, e.extra, e.published_at,
@@ -97,15 +101,25 @@ async function searchEntries(
        f.url AS f_url, f.title AS f_title, f.description AS f_description, f.image AS f_image,
        f.site_url AS f_site_url, f.owner_user_id AS f_owner_user_id, f.error_at AS f_error_at,
        f.error_message AS f_error_message,
-       entries_fts.title AS search_title, entries_fts.body AS search_body,
-       -bm25(entries_fts, 10.0, 1.0, 5.0, 2.0) AS score
-     FROM entries_fts
-     JOIN entries e ON e.rowid = entries_fts.rowid
+       ft.title AS search_title, ft.body AS search_body, hit.score
+     FROM (
+       SELECT entries_fts.rowid AS rid, -bm25(entries_fts, 10.0, 1.0, 5.0, 2.0) AS score,
+         e.published_at AS published_at
+       FROM entries_fts
+       CROSS JOIN entries e
+       CROSS JOIN subscriptions s
+       LEFT JOIN collections c ON c.entry_id = e.id
+       WHERE entries_fts MATCH ? AND e.rowid = entries_fts.rowid
+         AND s.feed_id = e.feed_id AND s.type = 'feed'${where.length ? ` AND ${where.join(" AND ")}` : ""}
+       ORDER BY entries_fts.rowid DESC
+       LIMIT ${CANDIDATES}
+     ) hit
+     JOIN entries e ON e.rowid = hit.rid
+     JOIN entries_fts ft ON ft.rowid = hit.rid
      JOIN subscriptions s ON s.feed_id = e.feed_id AND s.type = 'feed'
      LEFT JOIN feeds f ON f.id = e.feed_id
      LEFT JOIN collections c ON c.entry_id = e.id
-     WHERE entries_fts MATCH ?${where.length ? ` AND ${where.join(" AND ")}` : ""}
-     ORDER BY score DESC, e.published_at DESC
+     ORDER BY hit.score DESC, hit.published_at DESC
      LIMIT ? OFFSET ?`,
     params,
   );
