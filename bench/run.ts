@@ -10,6 +10,7 @@ import { benchPgPlanner, pgPlannerTable } from "./pg-planner.ts";
 import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
+import { benchLocalSearch, benchServerSearch, searchTables } from "./search.ts";
 import { printTable, type Table } from "./support/table.ts";
 import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
 import { benchTimelineScroll, timelineScrollTable } from "./timeline-scroll.ts";
@@ -72,6 +73,15 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "memory",
     run: async () => [memoryTable(await benchMemory())],
+  },
+  {
+    name: "search",
+    run: async () =>
+      searchTables([
+        await benchServerSearch("sqlite"),
+        await benchServerSearch("postgres"),
+        await benchLocalSearch(),
+      ]),
   },
   {
     name: "reader-ui",

@@ -18,6 +18,7 @@ import type { Logger } from "./logger.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { collectionRoutes } from "./routes/collections.ts";
+import { discoverRoutes } from "./routes/discover.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -25,6 +26,7 @@ import { invitationRoutes } from "./routes/invitations.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
+import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 
@@ -130,6 +132,8 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database));
   app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
+  app.route(`${base}/search`, searchRoutes(auth, database));
+  app.route(`${base}/discover`, discoverRoutes(auth, database, subscriber));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

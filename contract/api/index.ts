@@ -1,6 +1,7 @@
 import * as auth from "./auth.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
+import * as discover from "./discover.ts";
 import type { Endpoint } from "./endpoint.ts";
 import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
@@ -9,6 +10,7 @@ import * as invitations from "./invitations.ts";
 import * as lists from "./lists.ts";
 import * as profiles from "./profiles.ts";
 import * as reads from "./reads.ts";
+import * as search from "./search.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
 
@@ -24,6 +26,7 @@ export const endpoints = {
   auth,
   categories,
   collections,
+  discover,
   entries,
   feeds,
   health,
@@ -31,6 +34,7 @@ export const endpoints = {
   lists,
   profiles,
   reads,
+  search,
   settings,
   subscriptions,
 } as const;

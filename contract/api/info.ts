@@ -52,6 +52,9 @@ const table = {
     add: { method: "POST", path: "/collections" },
     remove: { method: "DELETE", path: "/collections" },
   },
+  discover: {
+    search: { method: "POST", path: "/discover" },
+  },
   entries: {
     list: { method: "POST", path: "/entries" },
     get: { method: "GET", path: "/entries" },
@@ -90,6 +93,9 @@ const table = {
     markRead: { method: "POST", path: "/reads" },
     markUnread: { method: "DELETE", path: "/reads" },
     markAllRead: { method: "POST", path: "/reads/all" },
+  },
+  search: {
+    query: { method: "POST", path: "/search" },
   },
   settings: {
     get: { method: "GET", path: "/settings" },

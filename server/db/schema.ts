@@ -54,6 +54,7 @@ export interface Database {
   list_feed: { list_id: string; feed_id: string; added_at: string };
   list_subscription: ListSubscriptionRow;
   inbox: InboxRow;
+  entry_search: EntrySearchRow;
 }
 
 export interface ListRow {
@@ -86,6 +87,22 @@ export interface InboxRow {
   title: string | null;
   secret: string;
   created_at: string;
+}
+
+/**
+ * Each entry's searchable text (migrations/server/0009_search.ts). SQLite indexes it with the
+ * FTS5 table entry_fts (external content, kept in step by triggers); PostgreSQL with `document`.
+ */
+export interface EntrySearchRow {
+  entry_id: string;
+  feed_id: string;
+  published_at: string;
+  title: string;
+  body: string;
+  author: string;
+  url: string;
+  /** PostgreSQL only: the weighted tsvector. */
+  document?: string;
 }
 
 export interface FeedRow {

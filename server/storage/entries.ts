@@ -2,8 +2,12 @@ import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow } from "../db/schema.ts";
 import type { NormalizedEntry } from "../ingest/model.ts";
+import { shapedChunks } from "./chunks.ts";
 import { nextEntityId } from "./ids.ts";
+import { writeSearchRows } from "./search-index.ts";
 import { nowIso } from "./time.ts";
+
+export { shapedChunks };
 
 export interface StoreResult {
   inserted: number;
@@ -74,11 +78,23 @@ export async function storeEntries(
         } = row;
         // An undated entry keeps the time it was first seen at: an edit does not move it.
         const dated = entry.publishedAt !== null;
-        await trx
+        const updated = await trx
           .updateTable("entry")
           .set(dated ? { ...changes, published_at } : changes)
           .where("id", "=", existing.id)
+          .returning([
+            "id",
+            "feed_id",
+            "published_at",
+            "title",
+            "content",
+            "description",
+            "author",
+            "url",
+          ])
           .execute();
+        // The search index follows the edit (title, text, author, time).
+        await writeSearchRows(trx, database.dialect, updated);
         // Unread rows carry the publish time for the newest-first walk: keep it in step.
         if (dated) {
           await trx
@@ -105,6 +121,7 @@ export async function storeEntries(
       const storedIds = new Set(stored.map((row) => row.id));
       const inserted = batch.filter((row) => storedIds.has(row.id));
       result.inserted += inserted.length;
+      await writeSearchRows(trx, database.dialect, inserted);
       const unread = inserted.flatMap((row) =>
         subscribers.map((s) => ({
           user_id: s.user_id,
@@ -190,14 +207,3 @@ export function toRow(
 const GUID_LOOKUP_SIZES = [500, 100, 20, 5, 1];
 const ENTRY_INSERT_SIZES = [50, 20, 5, 1];
 const UNREAD_INSERT_SIZES = [200, 50, 10, 1];
-
-/** `items` in consecutive chunks, each as long as the largest of `sizes` that still fits. */
-export function shapedChunks<T>(items: readonly T[], sizes: readonly number[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; ) {
-    const size = sizes.find((s) => s <= items.length - i) ?? 1;
-    out.push(items.slice(i, i + size));
-    i += size;
-  }
-  return out;
-}

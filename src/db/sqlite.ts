@@ -1,5 +1,6 @@
 import * as SQLite from "@journeyapps/wa-sqlite";
 import { createMutex, type Mutex } from "./mutex.ts";
+import { registerSearchFunctions } from "./search-functions.ts";
 import { type BindText, createTextBinder } from "./text-binder.ts";
 import type { ExecuteResult, Row, SqlValue } from "./types.ts";
 import { watchWrites } from "./update-hook.ts";
@@ -39,6 +40,8 @@ export async function openConnection(
   const turns = openTurns.get(api) ?? createMutex();
   openTurns.set(api, turns);
   const db = await turns.run(() => api.open_v2(filename, flags, vfsName));
+  // Before anything runs: the search index's triggers call these.
+  registerSearchFunctions(api, db);
   const cache = new Map<string, number>();
   const written = new Set<string>();
   const bindText = createTextBinder(module);

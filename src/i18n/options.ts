@@ -9,6 +9,7 @@ const NAMESPACES = [
   "controls",
   "accounts",
   "lists",
+  "search",
 ] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */

@@ -8,6 +8,7 @@ import { setUISetting } from "../settings/hooks.ts";
 import { shortcutHandlers } from "../shortcuts/handlers.ts";
 import { KeyCaps } from "../shortcuts/shortcut-keys.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
+import { openSearch } from "../views/search/search-store.ts";
 import { buildPaletteItems, type PaletteGroup, type PaletteItem } from "./items.ts";
 import { searchItems } from "./search.ts";
 
@@ -109,6 +110,28 @@ export function PaletteContent({
             ))}
           </Command.Group>
         ))}
+        {query.trim() ? (
+          // Whatever was typed can also be looked for in the entries themselves.
+          <Command.Group
+            heading={t("search:palette.group")}
+            className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-zinc-400"
+          >
+            <Command.Item
+              value="search.entries"
+              onSelect={() => {
+                onDone();
+                openSearch(query.trim());
+              }}
+              data-testid="palette-search-entries"
+              className="flex h-10 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm data-[selected=true]:bg-accent-soft data-[selected=true]:text-accent"
+            >
+              <SearchIcon size={16} className="shrink-0" />
+              <span className="truncate">
+                {t("search:palette.searchFor", { query: query.trim() })}
+              </span>
+            </Command.Item>
+          </Command.Group>
+        ) : null}
       </Command.List>
     </Command>
   );

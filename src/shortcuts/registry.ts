@@ -44,6 +44,13 @@ export const SHORTCUT_ACTIONS = [
   { id: "global.settings", keys: ["$mod+,"], scope: "home", group: "global" },
   { id: "global.discover", keys: ["$mod+T"], scope: "home", group: "global" },
   {
+    id: "global.search",
+    keys: ["$mod+Shift+F", "/"],
+    scope: "home",
+    group: "global",
+    palette: true,
+  },
+  {
     id: "global.quickAdd",
     keys: ["$mod+N"],
     scope: "home",

@@ -3,14 +3,16 @@ import { useTranslation } from "react-i18next";
 import { DiscoverIcon } from "../../ui/icons.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
 import { DISCOVER_CATEGORIES } from "./categories.ts";
+import { DiscoverSearch } from "./discover-search.tsx";
 
-/** /discover: categories now; search, OPML import and trending come with later work. */
+/** /discover: search for feeds (words or an address) and categories; trending comes later. */
 export function DiscoverPage() {
   const { t } = useTranslation();
   return (
     <section data-testid="discover-page">
       <PageHeader title={t("pages.discover.title")} description={t("pages.discover.description")} />
       <div className="space-y-8 p-6">
+        <DiscoverSearch />
         <div>
           <h2 className="mb-3 text-sm font-semibold text-zinc-500 dark:text-zinc-400">
             {t("discover.categoriesTitle")}

@@ -84,7 +84,7 @@ export function EntryBody(props: {
           <EntryMedia entry={entry} />
           {html ? (
             <div className="mt-4">
-              <EntryContent html={html} />
+              <EntryContent html={html} entryId={entry.id} />
             </div>
           ) : (
             <div className="mt-4 space-y-3" data-testid="entry-content-loading">

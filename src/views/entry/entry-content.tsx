@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useReaderSettings } from "../../settings/reader.ts";
+import { useEntryHighlight } from "../search/entry-highlight.ts";
 import "./entry-content.css";
 import { highlightCodeBlocks } from "./highlight-code.ts";
 import { JumpOutDialog } from "./jump-out-dialog.tsx";
@@ -21,12 +22,14 @@ function outboundUrl(anchor: HTMLAnchorElement): string | null {
  * The entry's HTML after the browser's own sanitizing (sanitize.ts), in the content font size
  * and line height. With jumpOutLinkWarn on, following a link (click or Enter) asks first.
  */
-export function EntryContent({ html }: { html: string }) {
+export function EntryContent({ html, entryId }: { html: string; entryId?: string }) {
   const settings = useReaderSettings();
   const clean = useMemo(() => sanitizeContent(html), [html]);
   const [leaving, setLeaving] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const warn = settings.jumpOutLinkWarn;
+  // Terms of the search this entry was opened from, marked in the text.
+  useEntryHighlight(container, entryId ?? "", clean);
 
   // Code blocks in the code theme's colours; the content is replaced when `clean` changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: new content is the trigger.

@@ -6,6 +6,7 @@ import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settin
 import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { SearchDialog } from "../search/search-dialog.tsx";
 import { BatchEditDialog } from "../subscriptions/batch-edit-dialog.tsx";
 import { OpmlImportDialog } from "../subscriptions/opml-import-dialog.tsx";
 import { QuickAddDialog } from "../subscriptions/quick-add-dialog.tsx";
@@ -103,6 +104,7 @@ function ShellLayout() {
         </div>
       </main>
       <QuickAddDialog defaultView={view} />
+      <SearchDialog view={view} />
       <BatchEditDialog defaultView={view} />
       <OpmlImportDialog defaultView={view} />
     </div>

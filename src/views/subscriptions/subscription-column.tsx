@@ -13,9 +13,11 @@ import {
   PlusIcon,
   PowerIcon,
   RssIcon,
+  SearchIcon,
   SettingsIcon,
 } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { openSearch } from "../search/search-store.ts";
 import { useTimelineLocation } from "../shell/timeline-location.ts";
 import { useAreaScope } from "../shell/use-area-scope.ts";
 import { UserCard } from "../shell/user-card.tsx";
@@ -46,6 +48,7 @@ const NAV: {
 export function SubscriptionColumn() {
   const { t } = useTranslation();
   const { t: tr } = useTranslation("reader");
+  const { t: ts } = useTranslation("search");
   const reader = useRuntime();
   const { location, view } = useTimelineLocation();
   const area = useRef<HTMLDivElement>(null);
@@ -75,6 +78,14 @@ export function SubscriptionColumn() {
           }
         >
           <CheckAllIcon size={16} />
+        </IconButton>
+        <IconButton
+          label={ts("field.open")}
+          surface="column"
+          data-testid="search-button"
+          onClick={() => openSearch()}
+        >
+          <SearchIcon size={16} />
         </IconButton>
         <IconButton
           label={tr("quickAdd.open")}
