@@ -10,9 +10,12 @@ import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
+import { createChatProvider } from "./ai/chat/provider.ts";
+import { createSummaries } from "./ai/summaries.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
+import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { collectionRoutes } from "./routes/collections.ts";
@@ -113,6 +116,10 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database));
+  const provider = createChatProvider(config.ai, fetcher);
+  const readability = createReadability(database, fetcher);
+  const summaries = createSummaries({ database, readability, provider });
+  app.route(`${base}/ai`, aiRoutes(auth, database, summaries, logger));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -1,3 +1,4 @@
+import * as ai from "./ai.ts";
 import * as auth from "./auth.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
@@ -19,6 +20,7 @@ export { type EndpointInfo, endpointInfo, isEndpointInfo, type Route, routes } f
  * against it, the client calls it with call().
  */
 export const endpoints = {
+  ai,
   auth,
   categories,
   collections,

@@ -17,6 +17,10 @@ export interface Route {
 }
 
 const table = {
+  ai: {
+    summary: { method: "GET", path: "/ai/summary" },
+    summaryStream: { method: "GET", path: "/ai/summary/stream", format: "ndjson" },
+  },
   auth: {
     getSession: { method: "GET", path: "/better-auth/get-session" },
     signIn: { method: "POST", path: "/better-auth/sign-in/email" },

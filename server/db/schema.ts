@@ -43,6 +43,23 @@ export interface Database {
   read_history: ReadHistoryRow;
   readability_cache: { entry_id: string; content: string | null; fetched_at: string };
   user_setting: { user_id: string; tab: string; payload: string; updated_at: string };
+  ai_summary: {
+    entry_id: string;
+    language: string;
+    target: string;
+    summary: string;
+    kind: string;
+    created_at: string;
+  };
+  ai_translation: {
+    entry_id: string;
+    language: string;
+    title: string | null;
+    description: string | null;
+    content: string | null;
+    readability_content: string | null;
+    created_at: string;
+  };
 }
 
 export interface FeedRow {

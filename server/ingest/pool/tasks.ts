@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { summarizeExtractive } from "../../ai/extractive/summarize.ts";
 import { decodeBytes } from "../decode.ts";
 import { IngestError } from "../errors.ts";
 import { findFeedLinks, looksLikeHtmlPage } from "../feed-links.ts";
+import { htmlToText } from "../html-text.ts";
 import { ingestBody } from "../pipeline.ts";
 import { extractReadable } from "../readability.ts";
 import type { PageOutcome, PageTask, Task, TaskResult } from "./protocol.ts";
@@ -28,6 +30,8 @@ export function runTask(task: Task): TaskResult<Task> {
       const html = decodeBytes(task.body, task.contentType).text;
       return extractReadable(html, task.url);
     }
+    case "summary":
+      return summarizeExtractive(htmlToText(task.html), task.language);
   }
 }
 
