@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { createChatProvider } from "./ai/chat/provider.ts";
+import { createSummaries } from "./ai/summaries.ts";
 import type { Auth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
@@ -10,8 +12,6 @@ import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
-import { createChatProvider } from "./ai/chat/provider.ts";
-import { createSummaries } from "./ai/summaries.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
