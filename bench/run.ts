@@ -10,6 +10,7 @@ import { benchPgPlanner, pgPlannerTable } from "./pg-planner.ts";
 import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
+import { benchSummary, summaryTable } from "./summary.ts";
 import { printTable, type Table } from "./support/table.ts";
 import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
 
@@ -71,6 +72,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "reader-ui",
     run: async () => readerUiTables(await benchReaderUi()),
+  },
+  {
+    name: "summary",
+    run: async () => [summaryTable(await benchSummary())],
   },
 ];
 

@@ -12,6 +12,7 @@ import { EntryContent } from "./entry-content.tsx";
 import { entryContext } from "./entry-context.ts";
 import { EntryHeader } from "./entry-header.tsx";
 import { EntryMedia } from "./entry-media.tsx";
+import { EntrySummary } from "./entry-summary.tsx";
 import { EntryToolbar } from "./entry-toolbar.tsx";
 
 /**
@@ -78,6 +79,12 @@ export function EntryBody(props: {
             <EntryHeader entry={entry} />
           </div>
           <EntryMedia entry={entry} />
+          <EntrySummary
+            reader={reader}
+            entryId={entry.id}
+            html={html ?? (streamed ? (entry.description ?? "") : null)}
+            target={fullText ? "readabilityContent" : "content"}
+          />
           {html ? (
             <div className="mt-4">
               <EntryContent html={html} />
