@@ -14,3 +14,13 @@ export type SummaryTarget = "content" | "readabilityContent";
 
 /** "extractive": sentences picked from the text itself (no provider); "model": a provider's. */
 export type SummaryKind = "extractive" | "model";
+
+/** The fields a translation can cover (SPEC §7). */
+export const TRANSLATION_FIELDS = [
+  "title",
+  "description",
+  "content",
+  "readabilityContent",
+] as const;
+export type TranslationField = (typeof TRANSLATION_FIELDS)[number];
+export type TranslationFields = Partial<Record<TranslationField, string>>;

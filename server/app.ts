@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { createChatProvider } from "./ai/chat/provider.ts";
 import { createSummaries } from "./ai/summaries.ts";
+import { createTranslations } from "./ai/translations.ts";
 import type { Auth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
@@ -119,7 +120,8 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   const provider = createChatProvider(config.ai, fetcher);
   const readability = createReadability(database, fetcher);
   const summaries = createSummaries({ database, readability, provider });
-  app.route(`${base}/ai`, aiRoutes(auth, database, summaries, logger));
+  const translations = createTranslations({ database, readability, provider });
+  app.route(`${base}/ai`, aiRoutes(auth, database, { summaries, translations }, logger));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

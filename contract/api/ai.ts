@@ -54,3 +54,44 @@ export const summaryStream = endpoint(routes.ai.summaryStream, {
   request: SummaryQuery,
   response: SummaryLine,
 });
+
+/** `title,description,content`: the fields asked for, comma-separated (SPEC §7). */
+export const TranslationFieldList = Schema.String.check(
+  Schema.makeFilter(
+    (value: string) =>
+      /^(title|description|content|readabilityContent)(,(title|description|content|readabilityContent)){0,3}$/.test(
+        value,
+      ) || "expected a comma list of title, description, content, readabilityContent",
+  ),
+);
+
+/**
+ * The entry's fields translated into the language (SPEC §7): only those that exist, are not
+ * already in that language, and that were asked for (SPEC §5). Without a provider: 1005 (503).
+ */
+export const translation = endpoint(routes.ai.translation, {
+  request: Schema.Struct({
+    id: EntityId,
+    language: Schema.Literals(["en", "ja", "zh-CN", "zh-TW"]),
+    fields: TranslationFieldList,
+    part: Schema.optional(Schema.String.check(Schema.isMaxLength(40))),
+  }),
+  response: Schema.Struct({
+    code: Schema.Literal(0),
+    data: Schema.Struct({
+      title: Schema.optional(Schema.String),
+      description: Schema.optional(Schema.String),
+      content: Schema.optional(Schema.String),
+      readabilityContent: Schema.optional(Schema.String),
+    }),
+  }),
+});
+
+/** What this server's AI can do: model or extractive summaries, translation or not. */
+export const config = endpoint(routes.ai.config, {
+  request: Schema.Struct({}),
+  response: Schema.Struct({
+    code: Schema.Literal(0),
+    data: Schema.Struct({ summary: SummaryKind, translation: Schema.Boolean }),
+  }),
+});

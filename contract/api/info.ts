@@ -20,6 +20,8 @@ const table = {
   ai: {
     summary: { method: "GET", path: "/ai/summary" },
     summaryStream: { method: "GET", path: "/ai/summary/stream", format: "ndjson" },
+    translation: { method: "GET", path: "/ai/translation" },
+    config: { method: "GET", path: "/ai/config" },
   },
   auth: {
     getSession: { method: "GET", path: "/better-auth/get-session" },

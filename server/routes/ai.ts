@@ -1,6 +1,8 @@
+import type { TranslationField } from "../../contract/ai.ts";
 import type { SummaryLine } from "../../contract/api/ai.ts";
 import { endpoints } from "../../contract/api/index.ts";
 import type { Summaries } from "../ai/summaries.ts";
+import type { Translations } from "../ai/translations.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -14,9 +16,10 @@ type Line = (typeof SummaryLine)["Encoded"];
 export function aiRoutes(
   auth: Auth,
   database: DatabaseHandle,
-  summaries: Summaries,
+  services: { summaries: Summaries; translations: Translations },
   logger: Logger,
 ) {
+  const { summaries, translations } = services;
   const app = userRouter(auth, database);
   const ai = endpoints.ai;
 
@@ -61,6 +64,19 @@ export function aiRoutes(
       }
     })();
   });
+
+  route(app, ai.translation, async ({ request }, c) => {
+    const found = await findVisibleEntry(database, c.get("userId"), request.id);
+    if (!found) throw new ApiError(3000);
+    const fields = request.fields.split(",") as TranslationField[];
+    const data = await translations.translate(found.entry, request.language, fields);
+    return { code: 0 as const, data };
+  });
+
+  route(app, ai.config, () => ({
+    code: 0 as const,
+    data: { summary: summaries.kind, translation: translations.available },
+  }));
 
   function errorLine(error: unknown): Line {
     if (error instanceof ApiError)

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { summarizeExtractive } from "../../ai/extractive/summarize.ts";
+import { fillEntryLanguages } from "../../ai/language.ts";
 import { decodeBytes } from "../decode.ts";
 import { IngestError } from "../errors.ts";
 import { findFeedLinks, looksLikeHtmlPage } from "../feed-links.ts";
@@ -22,6 +23,7 @@ export function runTask(task: Task): TaskResult<Task> {
       const hash = bodyHash(task.body);
       if (task.previousHash === hash) return { unchanged: true, bodyHash: hash };
       const ingested = ingestBody(task.body, { url: task.url, contentType: task.contentType });
+      fillEntryLanguages(ingested.entries);
       return { unchanged: false, bodyHash: hash, ingested };
     }
     case "page":
@@ -37,7 +39,9 @@ export function runTask(task: Task): TaskResult<Task> {
 
 function ingestPage(task: PageTask): PageOutcome {
   try {
-    return { feed: ingestBody(task.body, { url: task.url, contentType: task.contentType }) };
+    const feed = ingestBody(task.body, { url: task.url, contentType: task.contentType });
+    fillEntryLanguages(feed.entries);
+    return { feed };
   } catch (error) {
     if (!(error instanceof IngestError)) throw error;
     const text = decodeBytes(task.body, task.contentType).text;
