@@ -24,3 +24,18 @@ export const TRANSLATION_FIELDS = [
 ] as const;
 export type TranslationField = (typeof TRANSLATION_FIELDS)[number];
 export type TranslationFields = Partial<Record<TranslationField, string>>;
+
+/**
+ * Whether text in `language` needs translating into `target` (the language check of SPEC §5):
+ * not when both are the same language (en-GB reads as en); the Chinese scripts differ.
+ */
+export function needsTranslation(language: string | null, target: string): boolean {
+  if (!language) return true;
+  return languageKey(language) !== languageKey(target);
+}
+
+function languageKey(tag: string): string {
+  const lower = tag.toLowerCase();
+  if (lower.startsWith("zh")) return /-(tw|hk|mo|hant)\b/.test(lower) ? "zh-tw" : "zh-cn";
+  return lower.split("-")[0]!;
+}

@@ -1,5 +1,7 @@
 import { franc } from "franc-min";
 
+export { needsTranslation } from "../../contract/ai.ts";
+
 /**
  * Language detection of entry text with franc-min (trigram statistics, 82 languages), mapped
  * from ISO 639-3 to the BCP 47 tags feeds and the UI use. Chinese is told apart as Simplified
@@ -53,23 +55,6 @@ export function detectLanguage(text: string): string | null {
     return traditional > simplified ? "zh-TW" : "zh-CN";
   }
   return TAGS[code] ?? null;
-}
-
-/**
- * Whether text in `language` needs translating into `target`: not when both are the same
- * language (en-GB reads as en); Chinese scripts differ (zh-TW is not zh-CN).
- */
-export function needsTranslation(language: string | null, target: string): boolean {
-  if (!language) return true;
-  return normalizeTag(language) !== normalizeTag(target);
-}
-
-function normalizeTag(tag: string): string {
-  const lower = tag.toLowerCase();
-  if (lower.startsWith("zh")) {
-    return /-(tw|hk|mo|hant)\b/.test(lower) ? "zh-tw" : "zh-cn";
-  }
-  return lower.split("-")[0]!;
 }
 
 /** Entries whose feed did not say their language get the detected one (null if unsure). */

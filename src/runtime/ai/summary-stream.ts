@@ -1,8 +1,8 @@
 import type { SummaryKind, SummaryTarget } from "../../../contract/ai.ts";
 import { endpointInfo } from "../../../contract/api/info.ts";
 import type { ApiFetch } from "../../api/client.ts";
-import { FetchError } from "../../api/fetch-error.ts";
 import type { LocalDatabase } from "../../db/types.ts";
+import { describeFailure } from "./failure.ts";
 import { cachedSummary, rememberSummary } from "./summary-cache.ts";
 
 /** A summary's generation as the entry pane shows it (SPEC §4: pending, then done or error). */
@@ -66,15 +66,7 @@ export async function streamSummary(
     }
   } catch (error) {
     if (signal?.aborted) throw error;
-    final =
-      error instanceof FetchError
-        ? {
-            status: "error",
-            code: error.code,
-            message: error.message,
-            reason: error.reason ?? null,
-          }
-        : { status: "error", code: undefined, message: String(error), reason: null };
+    final = { status: "error", ...describeFailure(error) };
   }
   final ??= { status: "error", code: 1005, message: "Internal error", reason: "stream ended" };
   if (final.status === "done" && final.text) {
