@@ -16,6 +16,7 @@ import type { Fetcher } from "./ingest/guarded-fetch.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
+import { actionRoutes } from "./routes/actions.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { categoryRoutes } from "./routes/categories.ts";
@@ -121,6 +122,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   const readability = createReadability(database, fetcher);
   const summaries = createSummaries({ database, readability, provider });
   const translations = createTranslations({ database, readability, provider });
+  app.route(`${base}/actions`, actionRoutes(auth, database));
   app.route(`${base}/ai`, aiRoutes(auth, database, { summaries, translations }, logger));
 
   app.all(`${base}/*`, (c) => {

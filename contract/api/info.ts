@@ -17,6 +17,11 @@ export interface Route {
 }
 
 const table = {
+  actions: {
+    get: { method: "GET", path: "/actions" },
+    put: { method: "PUT", path: "/actions" },
+    apply: { method: "POST", path: "/actions/apply" },
+  },
   ai: {
     summary: { method: "GET", path: "/ai/summary" },
     summaryStream: { method: "GET", path: "/ai/summary/stream", format: "ndjson" },

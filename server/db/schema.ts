@@ -51,6 +51,14 @@ export interface Database {
     kind: string;
     created_at: string;
   };
+  action_rule: { user_id: string; rules: string; updated_at: string };
+  entry_action: {
+    user_id: string;
+    entry_id: string;
+    settings: string;
+    blocked: number;
+    created_at: string;
+  };
   ai_translation: {
     entry_id: string;
     language: string;
