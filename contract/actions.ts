@@ -1,35 +1,18 @@
 import { Schema } from "effect";
+import { ACTION_FIELDS, ACTION_OPERATORS } from "./action-fields.ts";
 
 /**
  * Actions: rules a user writes, applied to each new entry of their subscriptions at ingest
  * (API-NOTES "Actions"): a condition (one list of tests, all must hold; or a list of such lists,
  * any may hold) and a result (flags the entry gets for this user, plus rewrites and webhooks).
  */
-export const ACTION_FIELDS = [
-  "title",
-  "view",
-  "site_url",
-  "feed_url",
-  "category",
-  "entry_title",
-  "entry_content",
-  "entry_url",
-  "entry_author",
-  "entry_media_length",
-  "entry_attachments_duration",
-] as const;
-export type ActionField = (typeof ACTION_FIELDS)[number];
 
-export const ACTION_OPERATORS = [
-  "contains",
-  "not_contains",
-  "eq",
-  "not_eq",
-  "gt",
-  "lt",
-  "regex",
-] as const;
-export type ActionOperator = (typeof ACTION_OPERATORS)[number];
+export {
+  ACTION_FIELDS,
+  ACTION_OPERATORS,
+  type ActionField,
+  type ActionOperator,
+} from "./action-fields.ts";
 
 /** Rules per user at most (more is 12000, "Action limit exceeded"). */
 export const MAX_ACTION_RULES = 50;

@@ -1,3 +1,4 @@
+import type { ActionRule } from "../../contract/actions.ts";
 import type { FeedModel } from "../../contract/reading-models.ts";
 
 /**
@@ -52,6 +53,8 @@ export interface EventData {
   };
   EntryStarred: { entryId: string; feedId?: string; view?: number; createdAt: string };
   EntryUnstarred: { entryId: string };
+  /** The whole list of the user's action rules, as saved (no local table: read from the log). */
+  ActionRulesSaved: { rules: ActionRule[] };
 }
 
 export type EventName = keyof EventData;

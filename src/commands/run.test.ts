@@ -46,6 +46,11 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "entries.markAllRead": { context: { selection: "all", view: 0 } },
   "collections.star": { context: { entryId: E1, entryFeedId: F1, entryView: 1 } },
   "collections.unstar": { context: { entryId: E1, entryStarred: true } },
+  "actions.save": {
+    context: {},
+    input: { rules: [{ name: "Star", condition: [], result: { star: true } }] },
+  },
+  "actions.applyToRecent": { context: {}, input: { days: 7 } },
 };
 
 function fakeHost() {
@@ -191,6 +196,6 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(4);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(5);
   });
 });

@@ -44,6 +44,8 @@ const materializers: Materializers = {
   AllEntriesMarkedRead: { run: allEntriesMarkedRead, writes: ["unread", "entries"] },
   EntryStarred: { run: entryStarred, writes: ["collections"] },
   EntryUnstarred: { run: entryUnstarred, writes: ["collections"] },
+  // Read from the event log itself until the server has it (src/queries/actions.ts).
+  ActionRulesSaved: { run: () => [], writes: [] },
 };
 
 /** The tables materializers write: the queries to notify after a rebuild. */

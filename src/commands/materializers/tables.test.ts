@@ -45,6 +45,7 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   AllEntriesMarkedRead: [{}, { view: 0, feedIds: [FEED], excludePrivate: true, endTime: AT }],
   EntryStarred: [{ entryId: ENTRY, feedId: FEED, createdAt: AT }],
   EntryUnstarred: [{ entryId: ENTRY }],
+  ActionRulesSaved: [{ rules: [{ name: "Star", condition: [], result: { star: true } }] }],
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.

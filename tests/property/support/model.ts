@@ -90,6 +90,10 @@ export class ServerModel {
       case "collections.unstar":
         this.starred.delete(p.entryId);
         return true;
+      // Rules are not part of the reading state this model compares.
+      case "actions.save":
+      case "actions.applyToRecent":
+        return true;
     }
   }
 
