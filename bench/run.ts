@@ -11,6 +11,7 @@ import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
 import { benchLocalSearch, benchServerSearch, searchTables } from "./search.ts";
+import { benchSummary, summaryTable } from "./summary.ts";
 import { printTable, type Table } from "./support/table.ts";
 import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
 import { benchTimelineScroll, timelineScrollTable } from "./timeline-scroll.ts";
@@ -86,6 +87,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "reader-ui",
     run: async () => readerUiTables(await benchReaderUi()),
+  },
+  {
+    name: "summary",
+    run: async () => [summaryTable(await benchSummary())],
   },
 ];
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { EntryActionSettings } from "./actions.ts";
 
 /**
  * Shapes the reading API answers with (SPEC §3 entities, API notes' field names). Declared as
@@ -81,6 +82,8 @@ export const EntryListItem = Schema.Struct({
   read: Schema.Boolean,
   view: Schema.Number,
   collections: Schema.optionalKey(Schema.Struct({ createdAt: Schema.String })),
+  /** What the user's action rules gave this entry (API-NOTES: the Action result flags). */
+  settings: Schema.optionalKey(EntryActionSettings),
 });
 export type EntryListItem = typeof EntryListItem.Type;
 

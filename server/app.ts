@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { createChatProvider } from "./ai/chat/provider.ts";
+import { createSummaries } from "./ai/summaries.ts";
+import { createTranslations } from "./ai/translations.ts";
 import type { Auth } from "./auth.ts";
 import { listProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
@@ -15,6 +18,8 @@ import { createOpmlImporter } from "./jobs/opml-import.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
+import { actionRoutes } from "./routes/actions.ts";
+import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { categoryRoutes } from "./routes/categories.ts";
 import { collectionRoutes } from "./routes/collections.ts";
@@ -134,6 +139,12 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
   app.route(`${base}/search`, searchRoutes(auth, database));
   app.route(`${base}/discover`, discoverRoutes(auth, database, subscriber));
+  const provider = createChatProvider(config.ai, fetcher);
+  const readability = createReadability(database, fetcher);
+  const summaries = createSummaries({ database, readability, provider });
+  const translations = createTranslations({ database, readability, provider });
+  app.route(`${base}/actions`, actionRoutes(auth, database));
+  app.route(`${base}/ai`, aiRoutes(auth, database, { summaries, translations }, logger));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -72,11 +72,25 @@ export interface ServerConfig {
   maxSubscriptionsPerUser: number | undefined;
   /** Lists one person may own, and feeds one list may hold. */
   lists: { listsPerUser: number; feedsPerList: number };
+  /** The operator's OpenAI-compatible chat-completions provider; none: extractive only. */
+  ai: AiConfig;
 }
 
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
+}
+
+export interface AiConfig {
+  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (Ollama); unset: no provider. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string;
+  timeoutSeconds: number;
+  /** Retries after a 429/5xx or a dropped connection, with exponential backoff. */
+  maxRetries: number;
+  /** The article text sent is trimmed to about this many tokens. */
+  maxInputTokens: number;
 }
 
 export class ConfigError extends Error {
@@ -315,6 +329,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     maxSubscriptionsPerUser: read("MAX_SUBSCRIPTIONS_PER_USER")
       ? int("MAX_SUBSCRIPTIONS_PER_USER", 0, 1, 10_000_000)
       : undefined,
+    ai: {
+      baseUrl: url("AI_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
+      apiKey: read("AI_API_KEY"),
+      model: read("AI_MODEL") ?? "gpt-4o-mini",
+      timeoutSeconds: int("AI_TIMEOUT_SECONDS", 60, 1, 600),
+      maxRetries: int("AI_MAX_RETRIES", 2, 0, 10),
+      maxInputTokens: int("AI_MAX_INPUT_TOKENS", 6_000, 100, 1_000_000),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

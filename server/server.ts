@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { createAdaptorServer } from "@hono/node-server";
+import { deleteStaleTranslations } from "./ai/translations.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
@@ -56,6 +57,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
     await migrateDatabase(database, auth, logger);
+    const staleTranslations = await deleteStaleTranslations(database);
+    if (staleTranslations > 0) logger.info({ staleTranslations }, "deleted old translations");
     // Planner statistics for data loaded while no server ran, then as writes come in; on its
     // own connection, so a pool busy with the slow plans it is there to fix cannot hold it up.
     statistics = keepStatistics(

@@ -77,9 +77,9 @@ export type RequestOf<E extends Endpoint> = E["request"]["Type"];
 export type ResponseOf<E extends Endpoint> = E["format"] extends "ndjson"
   ? ReadonlyArray<E["response"]["Type"]>
   : E["response"]["Type"];
-/** What the server writes (encoded form). */
+/** What the server writes (encoded form); NDJSON lines may be streamed as they are made. */
 export type AnswerOf<E extends Endpoint> = E["format"] extends "ndjson"
-  ? ReadonlyArray<E["response"]["Encoded"]>
+  ? ReadonlyArray<E["response"]["Encoded"]> | AsyncIterable<E["response"]["Encoded"]>
   : E["response"]["Encoded"];
 export type ParamsOf<E extends Endpoint> = E["params"] extends WireSchema
   ? E["params"]["Type"]

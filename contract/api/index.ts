@@ -1,3 +1,5 @@
+import * as actions from "./actions.ts";
+import * as ai from "./ai.ts";
 import * as auth from "./auth.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
@@ -23,6 +25,8 @@ export { type EndpointInfo, endpointInfo, isEndpointInfo, type Route, routes } f
  * against it, the client calls it with call().
  */
 export const endpoints = {
+  actions,
+  ai,
   auth,
   categories,
   collections,

@@ -17,6 +17,17 @@ export interface Route {
 }
 
 const table = {
+  actions: {
+    get: { method: "GET", path: "/actions" },
+    put: { method: "PUT", path: "/actions" },
+    apply: { method: "POST", path: "/actions/apply" },
+  },
+  ai: {
+    summary: { method: "GET", path: "/ai/summary" },
+    summaryStream: { method: "GET", path: "/ai/summary/stream", format: "ndjson" },
+    translation: { method: "GET", path: "/ai/translation" },
+    config: { method: "GET", path: "/ai/config" },
+  },
   auth: {
     getSession: { method: "GET", path: "/better-auth/get-session" },
     signIn: { method: "POST", path: "/better-auth/sign-in/email" },

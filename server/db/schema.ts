@@ -55,6 +55,31 @@ export interface Database {
   list_subscription: ListSubscriptionRow;
   inbox: InboxRow;
   entry_search: EntrySearchRow;
+  ai_summary: {
+    entry_id: string;
+    language: string;
+    target: string;
+    summary: string;
+    kind: string;
+    created_at: string;
+  };
+  action_rule: { user_id: string; rules: string; updated_at: string };
+  entry_action: {
+    user_id: string;
+    entry_id: string;
+    settings: string;
+    blocked: number;
+    created_at: string;
+  };
+  ai_translation: {
+    entry_id: string;
+    language: string;
+    title: string | null;
+    description: string | null;
+    content: string | null;
+    readability_content: string | null;
+    created_at: string;
+  };
 }
 
 export interface ListRow {

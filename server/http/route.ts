@@ -51,7 +51,11 @@ export function route<E extends Endpoint, V extends Env>(
           });
     const request = decodeOrThrow(endpoint.request, raw, code);
     const answer = await handler({ request, params } as RouteInput<E>, c as Context<V>);
-    if (endpoint.format === "ndjson") return ndjson(answer as readonly unknown[]);
+    if (endpoint.format === "ndjson") {
+      return Symbol.asyncIterator in (answer as object)
+        ? ndjsonStream(answer as AsyncIterable<unknown>)
+        : ndjson(answer as readonly unknown[]);
+    }
     return c.json(answer as object);
   });
 }
@@ -78,5 +82,24 @@ function ndjson(lines: readonly unknown[]): Response {
   const text = lines.map((line) => JSON.stringify(line)).join("\n");
   return new Response(lines.length ? `${text}\n` : "", {
     headers: { "content-type": "application/x-ndjson; charset=utf-8" },
+  });
+}
+
+/** Lines written as they are made (a summary being generated), flushed one by one. */
+function ndjsonStream(lines: AsyncIterable<unknown>): Response {
+  const encoder = new TextEncoder();
+  const iterator = lines[Symbol.asyncIterator]();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
   });
 }

@@ -49,8 +49,28 @@ export interface FetchResult {
   retryAfterSeconds: number | null;
 }
 
+/** A request with a body to a service the operator configured (an AI provider, a webhook). */
+export interface SendOptions {
+  method: "POST" | "PUT";
+  headers: Record<string, string>;
+  body: string;
+  signal?: AbortSignal;
+}
+
+/** The answer as it arrives: read `body` chunk by chunk (streamed model output). */
+export interface SendResult {
+  status: number;
+  headers: Record<string, string>;
+  body: AsyncIterable<Buffer>;
+}
+
 export interface Fetcher {
   fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
+  /**
+   * Sends a body through the same address guard and timeouts, without following redirects
+   * (a POST is not replayed elsewhere). The caller bounds how much of the body it reads.
+   */
+  send(url: string, options: SendOptions): Promise<SendResult>;
   close(): Promise<void>;
 }
 
@@ -124,7 +144,27 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
     }
   }
 
-  return { fetch, close: () => agent.close() };
+  async function send(input: string, options: SendOptions): Promise<SendResult> {
+    const url = checkedUrl(input);
+    try {
+      const response = await request(url, {
+        dispatcher: agent,
+        method: options.method,
+        headers: { "user-agent": userAgent, ...options.headers },
+        body: options.body,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return {
+        status: response.statusCode,
+        headers: flattenHeaders(response.headers),
+        body: response.body as AsyncIterable<Buffer>,
+      };
+    } catch (error) {
+      throw asFetchError(error, url, options.signal?.aborted ? timeoutMs : null);
+    }
+  }
+
+  return { fetch, send, close: () => agent.close() };
 }
 
 /** Only absolute http(s) URLs; credentials are dropped rather than sent to a redirect target. */

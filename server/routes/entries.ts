@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
 import type { Readability } from "../jobs/readability.ts";
+import { rewrittenFor } from "../storage/actions.ts";
 import { findVisibleEntry, listEntries } from "../storage/entry-queries.ts";
 import { findList } from "../storage/lists.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
@@ -63,8 +64,9 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
     const userId = c.get("userId");
     const found = await findVisibleEntry(database, userId, id);
     if (!found) throw new ApiError(3000);
+    const entry = await rewrittenFor(database, userId, found.entry);
     const [data] = await hideFeedSecrets(database, userId, [
-      { entries: toEntryModel(found.entry, true), feeds: toFeedModel(found.feed) },
+      { entries: toEntryModel(entry, true), feeds: toFeedModel(found.feed) },
     ]);
     return { code: 0 as const, data: data! };
   });
@@ -75,7 +77,10 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
     const lines: { id: string; content: string | null }[] = [];
     for (const id of new Set(ids)) {
       const found = await findVisibleEntry(database, userId, id);
-      if (found) lines.push({ id, content: found.entry.content });
+      if (found) {
+        const entry = await rewrittenFor(database, userId, found.entry);
+        lines.push({ id, content: entry.content });
+      }
     }
     return lines;
   });

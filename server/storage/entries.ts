@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow } from "../db/schema.ts";
 import type { NormalizedEntry } from "../ingest/model.ts";
+import { type ActionOutcome, applyActions, noOutcome } from "../jobs/apply-actions.ts";
 import { shapedChunks } from "./chunks.ts";
 import { nextEntityId } from "./ids.ts";
 import { writeSearchRows } from "./search-index.ts";
@@ -13,6 +14,8 @@ export interface StoreResult {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** What subscribers' action rules asked for beyond the database (push, webhooks). */
+  actions: ActionOutcome;
 }
 
 /**
@@ -24,7 +27,7 @@ export async function storeEntries(
   feedId: string,
   entries: readonly NormalizedEntry[],
 ): Promise<StoreResult> {
-  const result: StoreResult = { inserted: 0, updated: 0, unchanged: 0 };
+  const result: StoreResult = { inserted: 0, updated: 0, unchanged: 0, actions: noOutcome() };
   if (entries.length === 0) return result;
   const now = nowIso();
   // A feed may repeat a guid; the first occurrence wins, as readers show it.
@@ -137,6 +140,9 @@ export async function storeEntries(
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
+      // Each subscriber's action rules run on the new entries in the same transaction.
+      const userIds = subscribers.map((s) => s.user_id);
+      await applyActions(trx, feedId, inserted, userIds, result.actions);
     }
   });
   return result;

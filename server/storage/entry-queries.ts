@@ -4,6 +4,7 @@ import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { PREPARED_MARK } from "../db/prepared-pool.ts";
 import type { FeedRow } from "../db/schema.ts";
+import { entrySettings } from "./actions.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
 import { toIso } from "./time.ts";
 
@@ -52,6 +53,12 @@ export async function listEntries(
   if (filter.read === false && mode === "collection")
     conditions.push(sql`unread.entry_id is not null`);
   if (filter.excludePrivate) conditions.push(sql`coalesce(subscription.is_private, 0) = 0`);
+  // Entries the user's action rules blocked stay out of timelines (stars are kept on purpose).
+  if (mode !== "collection") {
+    conditions.push(
+      sql`not exists (select 1 from entry_action where entry_action.user_id = ${userId} and entry_action.entry_id = entry.id and entry_action.blocked = 1)`,
+    );
+  }
   // The driving table's own columns, so the cursor and the tie below ride its index.
   const time = mode === "unread" ? sql`unread.published_at` : sql`entry.published_at`;
   const id = mode === "unread" ? sql`unread.entry_id` : sql`entry.id`;
@@ -82,13 +89,20 @@ export async function listEntries(
     rows.push(...(await select(tie, MAX_TIED_ROWS)));
   }
 
+  const settings = await entrySettings(
+    database,
+    userId,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
+    const flags = settings.get(row.id);
     const item: EntryListItem = {
       entries: toEntryModel(row, Boolean(filter.withContent)),
       feeds: toFeedModel(feedOf(row)),
       read: row.unread_id === null,
       view: row.s_view ?? row.c_view ?? 0,
       ...(row.c_created_at ? { collections: { createdAt: row.c_created_at } } : {}),
+      ...(flags ? { settings: flags } : {}),
     };
     return item;
   });

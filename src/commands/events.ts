@@ -1,3 +1,4 @@
+import type { ActionRule } from "../../contract/actions.ts";
 import type { FeedModel } from "../../contract/reading-models.ts";
 
 /**
@@ -72,6 +73,8 @@ export interface EventData {
   ListDeleted: { listId: string };
   ListFeedsAdded: { listId: string; feedIds: string[] };
   ListFeedsRemoved: { listId: string; feedIds: string[] };
+  /** The whole list of the user's action rules, as saved (no local table: read from the log). */
+  ActionRulesSaved: { rules: ActionRule[] };
 }
 
 export type EventName = keyof EventData;

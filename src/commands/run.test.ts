@@ -54,6 +54,11 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "lists.delete": { context: {}, input: { listId: F2 } },
   "lists.addFeeds": { context: {}, input: { listId: F2, feedIds: [F1] } },
   "lists.removeFeeds": { context: {}, input: { listId: F2, feedIds: [F1] } },
+  "actions.save": {
+    context: {},
+    input: { rules: [{ name: "Star", condition: [], result: { star: true } }] },
+  },
+  "actions.applyToRecent": { context: {}, input: { days: 7 } },
 };
 
 function fakeHost() {

@@ -10,6 +10,7 @@ const NAMESPACES = [
   "accounts",
   "lists",
   "search",
+  "ai",
 ] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */

@@ -35,6 +35,8 @@ export interface EntryDetail extends EntryCard {
   feedUrl: string | null;
   categories: string[];
   inboxHandle: string | null;
+  /** As the feed said, or as the server detected (translation's language check). */
+  language: string | null;
 }
 
 export const ENTRY_TABLES = ["entries", "feeds", "subscriptions", "collections"];
@@ -89,7 +91,7 @@ export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDet
   return liveQuery(db, ENTRY_TABLES, async () => {
     const rows = await db.query<CardRow>(
       `SELECT ${CARD_COLUMNS}, e.content, e.description, e.author_url, e.readability_content,
-         e.readability_updated_at, e.categories, e.inbox_handle, f.url AS feed_url
+         e.readability_updated_at, e.categories, e.inbox_handle, e.language, f.url AS feed_url
        FROM ${CARD_FROM} WHERE e.id = ?`,
       [id],
     );
@@ -105,6 +107,7 @@ export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDet
       feedUrl: (row.feed_url as string | null) ?? null,
       categories: jsonList<string>(row.categories),
       inboxHandle: (row.inbox_handle as string | null) ?? null,
+      language: (row.language as string | null) ?? null,
     };
   });
 }

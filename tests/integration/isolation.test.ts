@@ -128,6 +128,10 @@ describe.each(DIALECTS)("user isolation on %s", (dialect) => {
         (r) => expect(r.body.data.subscription).toBeUndefined(),
       ],
       ["GET", `/api/feeds/refresh?id=${feedId}`, undefined, (r) => expect(r.body.code).toBe(2000)],
+      ["GET", `/api/ai/summary?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
+      ["GET", "/api/actions", undefined, (r) => expect(r.body.data).toEqual({ rules: [] })],
+      ["POST", "/api/actions/apply", {}, (r) => expect(r.body.data).toEqual({ matched: 0 })],
+      ["GET", `/api/ai/summary/stream?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
     ];
     for (const [method, path, json, check] of attempts) {
       const response = await bob.request(method, path, json === undefined ? {} : { json });

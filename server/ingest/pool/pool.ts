@@ -6,6 +6,7 @@ import {
   type PageTask,
   type ReadableTask,
   resultFeed,
+  type SummaryTask,
   type Task,
   type TaskResult,
 } from "./protocol.ts";
@@ -218,4 +219,9 @@ export function ingestPageInPool(task: Omit<PageTask, "task">) {
 /** The readable article of a fetched page, off the event loop. */
 export function readableInPool(task: Omit<ReadableTask, "task">) {
   return ingestPool().run({ task: "readable", ...task });
+}
+
+/** The extractive summary of an entry's HTML, off the event loop. */
+export function summarizeInPool(task: Omit<SummaryTask, "task">) {
+  return ingestPool().run({ task: "summary", ...task });
 }

@@ -40,12 +40,21 @@ export interface ReadableTask {
   contentType: string | null;
 }
 
-export type Task = FeedTask | PageTask | ReadableTask;
+/** Extractive summary of an entry's HTML (server/ai/extractive): the summary text. */
+export interface SummaryTask {
+  task: "summary";
+  html: string;
+  language: string | null;
+}
+
+export type Task = FeedTask | PageTask | ReadableTask | SummaryTask;
 export type TaskResult<T extends Task> = T extends FeedTask
   ? FeedOutcome
   : T extends PageTask
     ? PageOutcome
-    : ReadableArticle | null;
+    : T extends SummaryTask
+      ? string
+      : ReadableArticle | null;
 
 /**
  * The entries inside a task's result, if any: they cross from the worker in batches of

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
+import { summarizeExtractive } from "../../ai/extractive/summarize.ts";
+import { fillEntryLanguages } from "../../ai/language.ts";
 import { decodeBytes } from "../decode.ts";
 import { IngestError } from "../errors.ts";
 import { findFeedLinks, looksLikeHtmlPage } from "../feed-links.ts";
+import { htmlToText } from "../html-text.ts";
 import { ingestBody } from "../pipeline.ts";
 import { extractReadable } from "../readability.ts";
 import type { PageOutcome, PageTask, Task, TaskResult } from "./protocol.ts";
@@ -20,6 +23,7 @@ export function runTask(task: Task): TaskResult<Task> {
       const hash = bodyHash(task.body);
       if (task.previousHash === hash) return { unchanged: true, bodyHash: hash };
       const ingested = ingestBody(task.body, { url: task.url, contentType: task.contentType });
+      fillEntryLanguages(ingested.entries);
       return { unchanged: false, bodyHash: hash, ingested };
     }
     case "page":
@@ -28,12 +32,16 @@ export function runTask(task: Task): TaskResult<Task> {
       const html = decodeBytes(task.body, task.contentType).text;
       return extractReadable(html, task.url);
     }
+    case "summary":
+      return summarizeExtractive(htmlToText(task.html), task.language);
   }
 }
 
 function ingestPage(task: PageTask): PageOutcome {
   try {
-    return { feed: ingestBody(task.body, { url: task.url, contentType: task.contentType }) };
+    const feed = ingestBody(task.body, { url: task.url, contentType: task.contentType });
+    fillEntryLanguages(feed.entries);
+    return { feed };
   } catch (error) {
     if (!(error instanceof IngestError)) throw error;
     const text = decodeBytes(task.body, task.contentType).text;

@@ -56,6 +56,8 @@ const materializers: Materializers = {
   ListDeleted: { run: listDeleted, writes: ["lists", "subscriptions"] },
   ListFeedsAdded: { run: listFeedsAdded, writes: ["lists"] },
   ListFeedsRemoved: { run: listFeedsRemoved, writes: ["lists"] },
+  // Read from the event log itself until the server has it (src/queries/actions.ts).
+  ActionRulesSaved: { run: () => [], writes: [] },
 };
 
 /** The tables materializers write: the queries to notify after a rebuild. */

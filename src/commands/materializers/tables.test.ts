@@ -50,6 +50,7 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   ListDeleted: [{ listId: FEED }],
   ListFeedsAdded: [{ listId: FEED, feedIds: [FEED] }],
   ListFeedsRemoved: [{ listId: FEED, feedIds: [FEED] }],
+  ActionRulesSaved: [{ rules: [{ name: "Star", condition: [], result: { star: true } }] }],
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.

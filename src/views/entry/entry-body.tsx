@@ -12,7 +12,10 @@ import { EntryContent } from "./entry-content.tsx";
 import { entryContext } from "./entry-context.ts";
 import { EntryHeader } from "./entry-header.tsx";
 import { EntryMedia } from "./entry-media.tsx";
+import { EntrySummary } from "./entry-summary.tsx";
 import { EntryToolbar } from "./entry-toolbar.tsx";
+import { TranslationBar } from "./translation-bar.tsx";
+import { useEntryTranslation } from "./use-entry-translation.ts";
 
 /**
  * A stored entry: toolbar, header, media and content (or its full text with readability on).
@@ -56,7 +59,10 @@ export function EntryBody(props: {
 
   // Full text shows once the stored copy has reached this view's query, not merely once asked.
   const fullText = readability && Boolean(entry.readabilityContent);
-  const html = fullText ? entry.readabilityContent : entry.content;
+  const original = fullText ? entry.readabilityContent : entry.content;
+  const body = fullText ? "readabilityContent" : "content";
+  const translation = useEntryTranslation(reader, entry, body, original);
+  const html = translation.html;
   return (
     <article
       className="flex h-full min-h-0 flex-col"
@@ -79,9 +85,16 @@ export function EntryBody(props: {
       >
         <div className={`mx-auto px-6 py-8 ${settings.wideMode ? "max-w-none" : "max-w-3xl"}`}>
           <div id="entry-title">
-            <EntryHeader entry={entry} />
+            <EntryHeader entry={{ ...entry, title: translation.title }} />
           </div>
           <EntryMedia entry={entry} />
+          <TranslationBar translation={translation} />
+          <EntrySummary
+            reader={reader}
+            entryId={entry.id}
+            html={original ?? (streamed ? (entry.description ?? "") : null)}
+            target={body}
+          />
           {html ? (
             <div className="mt-4">
               <EntryContent html={html} entryId={entry.id} />

@@ -96,6 +96,9 @@ export class ServerModel {
       case "lists.delete":
       case "lists.addFeeds":
       case "lists.removeFeeds":
+      // Rules are not part of the reading state this model compares.
+      case "actions.save":
+      case "actions.applyToRecent":
         return true;
     }
   }

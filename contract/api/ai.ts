@@ -1,0 +1,97 @@
+import { Schema } from "effect";
+import { EntityId } from "../reading.ts";
+import { endpoint } from "./endpoint.ts";
+import { routes } from "./info.ts";
+
+/** A language tag like en, ja, zh-CN (BCP 47 shape, bounded). */
+export const LanguageTag = Schema.String.check(
+  Schema.makeFilter(
+    (value: string) =>
+      /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/.test(value) || "expected a language tag",
+  ),
+);
+
+export const SummaryTarget = Schema.Literals(["content", "readabilityContent"]);
+export const SummaryKind = Schema.Literals(["extractive", "model"]);
+
+export const SummaryQuery = Schema.Struct({
+  id: EntityId,
+  language: Schema.optional(LanguageTag),
+  target: Schema.optional(SummaryTarget),
+});
+
+/**
+ * The entry's summary (SPEC §7): data is null when its text is under 100 characters (SPEC §5).
+ * `kind` says whether it was picked from the text (extractive) or written by a model.
+ */
+export const summary = endpoint(routes.ai.summary, {
+  request: SummaryQuery,
+  response: Schema.Struct({
+    code: Schema.Literal(0),
+    data: Schema.NullOr(Schema.String),
+    kind: Schema.optional(SummaryKind),
+  }),
+});
+
+/** One line of a streamed summary: pieces as they are written, then the whole, or an error. */
+export const SummaryLine = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("delta"), text: Schema.String }),
+  Schema.Struct({
+    type: Schema.Literal("done"),
+    summary: Schema.NullOr(Schema.String),
+    kind: Schema.optional(SummaryKind),
+  }),
+  Schema.Struct({
+    type: Schema.Literal("error"),
+    code: Schema.Number,
+    message: Schema.String,
+    reason: Schema.NullOr(Schema.String),
+  }),
+]);
+
+/** The same summary as NDJSON lines, so the entry pane shows it while it is written. */
+export const summaryStream = endpoint(routes.ai.summaryStream, {
+  request: SummaryQuery,
+  response: SummaryLine,
+});
+
+/** `title,description,content`: the fields asked for, comma-separated (SPEC §7). */
+export const TranslationFieldList = Schema.String.check(
+  Schema.makeFilter(
+    (value: string) =>
+      /^(title|description|content|readabilityContent)(,(title|description|content|readabilityContent)){0,3}$/.test(
+        value,
+      ) || "expected a comma list of title, description, content, readabilityContent",
+  ),
+);
+
+/**
+ * The entry's fields translated into the language (SPEC §7): only those that exist, are not
+ * already in that language, and that were asked for (SPEC §5). Without a provider: 1005 (503).
+ */
+export const translation = endpoint(routes.ai.translation, {
+  request: Schema.Struct({
+    id: EntityId,
+    language: Schema.Literals(["en", "ja", "zh-CN", "zh-TW"]),
+    fields: TranslationFieldList,
+    part: Schema.optional(Schema.String.check(Schema.isMaxLength(40))),
+  }),
+  response: Schema.Struct({
+    code: Schema.Literal(0),
+    data: Schema.Struct({
+      title: Schema.optional(Schema.String),
+      description: Schema.optional(Schema.String),
+      content: Schema.optional(Schema.String),
+      readabilityContent: Schema.optional(Schema.String),
+    }),
+  }),
+});
+
+/** What this server's AI can do: model or extractive summaries, translation or not. */
+export const config = endpoint(routes.ai.config, {
+  request: Schema.Struct({}),
+  response: Schema.Struct({
+    code: Schema.Literal(0),
+    data: Schema.Struct({ summary: SummaryKind, translation: Schema.Boolean }),
+  }),
+});

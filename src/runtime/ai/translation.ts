@@ -1,0 +1,112 @@
+import {
+  needsTranslation,
+  type TranslationField,
+  type TranslationFields,
+} from "../../../contract/ai.ts";
+import { endpoints } from "../../../contract/api/index.ts";
+import type { ApiFetch } from "../../api/client.ts";
+import type { LocalDatabase } from "../../db/types.ts";
+
+/** What the entry offers for translation: its fields as stored locally. */
+export interface TranslatableEntry {
+  id: string;
+  language: string | null;
+  title: string | null;
+  description: string | null;
+  content: string | null;
+  readabilityContent: string | null;
+}
+
+/**
+ * The SPEC §5 field rule: title and description, plus content or the full text when shown;
+ * only those that exist, are not translated yet, and whose language is not the target's.
+ */
+export function fieldsToTranslate(
+  entry: TranslatableEntry,
+  stored: TranslationFields,
+  target: string,
+  body: "content" | "readabilityContent" | null,
+): TranslationField[] {
+  if (!needsTranslation(entry.language, target)) return [];
+  const candidates: TranslationField[] = ["title", "description", ...(body ? [body] : [])];
+  return candidates.filter((field) => Boolean(entry[field]?.trim()) && !stored[field]);
+}
+
+const COLUMNS: Record<TranslationField, string> = {
+  title: "title",
+  description: "description",
+  content: "content",
+  readabilityContent: "readability_content",
+};
+
+export async function storedTranslation(
+  db: LocalDatabase,
+  entryId: string,
+  language: string,
+): Promise<TranslationFields> {
+  const [row] = await db.query(
+    "SELECT title, description, content, readability_content FROM translations WHERE entry_id = ? AND language = ?",
+    [entryId, language],
+  );
+  const out: TranslationFields = {};
+  if (!row) return out;
+  for (const [field, column] of Object.entries(COLUMNS) as [TranslationField, string][]) {
+    const value = row[column];
+    if (typeof value === "string" && value) out[field] = value;
+  }
+  return out;
+}
+
+/**
+ * The entry's translation into `language`: what follow.db holds, plus the missing fields from
+ * ai/translation, stored back (deleted after 7 days at start-up, SPEC §9).
+ */
+export async function loadTranslation(
+  api: ApiFetch,
+  db: LocalDatabase,
+  entry: TranslatableEntry,
+  language: string,
+  body: "content" | "readabilityContent" | null,
+  now = () => new Date(),
+): Promise<TranslationFields> {
+  const stored = await storedTranslation(db, entry.id, language);
+  const fields = fieldsToTranslate(entry, stored, language, body);
+  if (fields.length === 0) return stored;
+  const answer = await api.call(
+    endpoints.ai.translation,
+    { id: entry.id, language: language as "en", fields: fields.join(",") },
+    { silent: true },
+  );
+  const fresh = Object.fromEntries(
+    Object.entries(answer.data).filter(([, value]) => typeof value === "string" && value),
+  ) as TranslationFields;
+  if (Object.keys(fresh).length > 0) {
+    const columns = Object.keys(fresh).map((field) => COLUMNS[field as TranslationField]);
+    const values = Object.values(fresh) as string[];
+    await db.transaction(["translations"], (tx) =>
+      tx.execute(
+        `INSERT INTO translations (entry_id, language, created_at, ${columns.join(", ")})
+         VALUES (?, ?, ?, ${columns.map(() => "?").join(", ")})
+         ON CONFLICT (entry_id, language) DO UPDATE SET ${columns
+           .map((column) => `${column} = excluded.${column}`)
+           .join(", ")}`,
+        [entry.id, language, now().toISOString(), ...values],
+      ),
+    );
+  }
+  return { ...stored, ...fresh };
+}
+
+let configAnswer: Promise<{ summary: string; translation: boolean }> | null = null;
+
+/** What the server's AI can do (asked once per page load). */
+export function aiCapabilities(api: ApiFetch) {
+  configAnswer ??= api.call(endpoints.ai.config, {}, { silent: true }).then(
+    (answer) => answer.data,
+    (error: unknown) => {
+      configAnswer = null;
+      throw error;
+    },
+  );
+  return configAnswer;
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SUMMARY_MIN_CHARS, type SummaryTarget } from "../../../contract/ai.ts";
+import { type SummaryState, streamSummary } from "../../runtime/ai/summary-stream.ts";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { useGeneralSettings } from "../../settings/hooks.ts";
+import { Button } from "../../ui/button.tsx";
+import { AlertIcon } from "../../ui/icons.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+
+/** The language summaries are written in: actionLanguage, or the UI language by default. */
+export function useActionLanguage(): string {
+  const general = useGeneralSettings();
+  return general.actionLanguage && general.actionLanguage !== "default"
+    ? general.actionLanguage
+    : general.language;
+}
+
+/** Text length of HTML without its markup (the SPEC §5 rule is checked on the server too). */
+function textLength(html: string): number {
+  return new DOMParser().parseFromString(html, "text/html").body.textContent?.trim().length ?? 0;
+}
+
+/**
+ * The AI summary above the entry's content (with the `summary` setting on): it streams in
+ * while written, says when it is extractive (picked from the text, no model), and shows a
+ * failure with its coded reason and a retry.
+ */
+export function EntrySummary(props: {
+  reader: RuntimeServices;
+  entryId: string;
+  html: string | null;
+  target: SummaryTarget;
+}) {
+  const { reader, entryId, html, target } = props;
+  const { t } = useTranslation("ai");
+  const { t: tErrors } = useTranslation("errors");
+  const { summary: enabled } = useGeneralSettings();
+  const language = useActionLanguage();
+  const [state, setState] = useState<SummaryState | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const longEnough = html !== null && textLength(html) >= SUMMARY_MIN_CHARS;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) runs it again.
+  useEffect(() => {
+    if (!enabled || !longEnough) return;
+    const controller = new AbortController();
+    void streamSummary(
+      reader.api,
+      reader.db,
+      { id: entryId, language, target },
+      (next) => !controller.signal.aborted && setState(next),
+      controller.signal,
+    ).catch(() => {});
+    return () => controller.abort();
+  }, [reader, entryId, language, target, enabled, longEnough, attempt]);
+
+  if (!enabled || !longEnough || !state) return null;
+  if (state.status === "done" && !state.text) return null;
+  const kind = state.status === "done" ? state.kind : undefined;
+  return (
+    <section
+      className="mt-4 rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="entry-summary"
+      data-state={state.status}
+      data-kind={kind ?? ""}
+      aria-label={t("summary.title")}
+      aria-busy={state.status === "pending"}
+    >
+      <header className="mb-2 flex items-center gap-2 font-medium text-zinc-700 dark:text-zinc-300">
+        <span>{t("summary.title")}</span>
+        {kind === "extractive" ? (
+          <span
+            className="rounded bg-zinc-200 px-1.5 py-0.5 text-xs font-normal text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+            data-testid="summary-extractive"
+            title={t("summary.extractiveHint")}
+          >
+            {t("summary.extractive")}
+          </span>
+        ) : null}
+        {state.status === "pending" ? <Spinner size={16} label={t("summary.pending")} /> : null}
+      </header>
+      {state.status === "error" ? (
+        <div className="flex flex-wrap items-center gap-3" role="alert">
+          <AlertIcon className="text-red-600" />
+          <span data-testid="summary-error" data-code={state.code ?? ""}>
+            {state.code !== undefined
+              ? tErrors(String(state.code), { defaultValue: state.message })
+              : state.message}
+            {state.reason ? ` (${state.reason})` : ""}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            {t("summary.retry")}
+          </Button>
+        </div>
+      ) : (
+        <p className="leading-relaxed whitespace-pre-line" data-testid="summary-text">
+          {state.text || t("summary.pending")}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { FakeChatServer } from "../support/fake-chat-server.ts";
+import { FeedServer, rssFeed } from "../support/feed-server.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, openPage } from "./support/browser.ts";
+import { openEntry, quickAdd, signUp, timelineIds } from "./support/reader.ts";
+
+const ARTICLE = `<p>The harbour authority opened a new ferry terminal on Friday morning.</p>
+<p>The terminal serves six ferry routes and can handle two thousand passengers an hour.</p>
+<p>Ferry passengers will be able to buy tickets on their phones from next month.</p>
+<p>Local shops expect more visitors now that the ferry terminal is open.</p>`;
+
+function articleFeed(title: string) {
+  return rssFeed(title, [
+    {
+      guid: `${title}-1`,
+      title: `${title} story`,
+      html: ARTICLE,
+      date: new Date(Date.now() - 3_600_000),
+    },
+  ]);
+}
+
+/** The summary block above an entry's content, with and without a provider (Chromium). */
+describe("AI summary in the entry pane (Chromium)", () => {
+  let feeds: FeedServer;
+  let chat: FakeChatServer;
+  let browser: Browser;
+  const servers: TestServer[] = [];
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    chat = await new FakeChatServer().start();
+    feeds.serve("/harbour.xml", articleFeed("Harbour"));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    for (const server of servers) await server.close();
+    await feeds?.stop();
+    await chat?.stop();
+  });
+
+  async function readerOn(env: Record<string, string>): Promise<Page> {
+    const server = await startTestServer("sqlite", {
+      CLIENT_DIST_DIR: inject("clientDistDir"),
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      ...env,
+    });
+    servers.push(server);
+    const { context, page } = await openPage(browser);
+    contexts.push(context);
+    await signUp(page, server.localUrl);
+    await quickAdd(page, feeds.url("/harbour.xml"));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(1);
+    return page;
+  }
+
+  it("without a provider shows an extractive summary, labelled as such", async () => {
+    const page = await readerOn({});
+    await openEntry(page, (await timelineIds(page))[0]!);
+    const block = page.getByTestId("entry-summary");
+    await expect.poll(() => block.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
+    expect(await block.getAttribute("data-kind")).toBe("extractive");
+    expect(await page.getByTestId("summary-extractive").textContent()).toBe("Extractive");
+    const text = (await page.getByTestId("summary-text").textContent()) ?? "";
+    expect(text).toContain("ferry");
+    // Picked from the article: each sentence shown is one of the article's.
+    for (const sentence of text.split(/(?<=\.)\s+/)) expect(ARTICLE).toContain(sentence);
+  });
+
+  it("with a provider streams the model's summary in, then shows it unlabelled", async () => {
+    let release!: () => void;
+    chat.gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    chat.answer = () => ["The harbour has ", "a new ferry terminal ", "for six routes."];
+    const page = await readerOn({ AI_BASE_URL: chat.baseUrl, AI_API_KEY: chat.apiKey });
+    await openEntry(page, (await timelineIds(page))[0]!);
+    const block = page.getByTestId("entry-summary");
+    // The first piece shows while the rest is still being written.
+    await expect
+      .poll(() => page.getByTestId("summary-text").textContent(), { timeout: 20_000 })
+      .toBe("The harbour has ");
+    expect(await block.getAttribute("data-state")).toBe("pending");
+    release();
+    await expect.poll(() => block.getAttribute("data-state")).toBe("done");
+    expect(await page.getByTestId("summary-text").textContent()).toBe(
+      "The harbour has a new ferry terminal for six routes.",
+    );
+    expect(await block.getAttribute("data-kind")).toBe("model");
+    expect(await page.getByTestId("summary-extractive").count()).toBe(0);
+    chat.gate = undefined;
+  });
+
+  it("shows a provider failure with its code and retries on demand", async () => {
+    const page = await readerOn({
+      AI_BASE_URL: chat.baseUrl,
+      AI_API_KEY: chat.apiKey,
+      AI_MAX_RETRIES: "2",
+    });
+    chat.failures.push({ status: 500 }, { status: 500 }, { status: 500 });
+    await openEntry(page, (await timelineIds(page))[0]!);
+    const block = page.getByTestId("entry-summary");
+    await expect.poll(() => block.getAttribute("data-state"), { timeout: 20_000 }).toBe("error");
+    expect(await page.getByTestId("summary-error").getAttribute("data-code")).toBe("1005");
+    chat.answer = () => ["Second try."];
+    await block.getByRole("button").click();
+    await expect.poll(() => block.getAttribute("data-state")).toBe("done");
+    expect(await page.getByTestId("summary-text").textContent()).toBe("Second try.");
+  });
+});

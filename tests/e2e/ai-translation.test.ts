@@ -1,0 +1,121 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { FakeChatServer } from "../support/fake-chat-server.ts";
+import { FeedServer, rssFeed } from "../support/feed-server.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, openPage } from "./support/browser.ts";
+import { openEntry, quickAdd, signUp, timelineIds } from "./support/reader.ts";
+
+const TITLE = "東京都は新しい交通計画を発表しました";
+const ARTICLE =
+  "<p>東京都は火曜日に新しい交通計画を発表しました。</p><p>バスの路線が増え、電車の本数も増えます。</p>";
+
+/** The fake model: English for a Japanese entry, one block per block of the original. */
+function translator(call: { body: { messages: { content: string }[] } }): string[] {
+  const prompt = call.body.messages[1]!.content;
+  if (prompt.includes("HTML"))
+    return [
+      "<p>Tokyo announced a new transport plan on Tuesday.</p>",
+      "<p>More buses and trains will run.</p>",
+    ];
+  return prompt.includes(TITLE) && !prompt.includes("バス")
+    ? ["Tokyo announces a new transport plan"]
+    : ["Tokyo announced a new transport plan; more buses and trains."];
+}
+
+/** Translating an entry in the entry pane (Chromium), with and without a provider. */
+describe("AI translation in the entry pane (Chromium)", () => {
+  let feeds: FeedServer;
+  let chat: FakeChatServer;
+  let browser: Browser;
+  const servers: TestServer[] = [];
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    chat = await new FakeChatServer().start();
+    chat.answer = translator;
+    feeds.serve(
+      "/tokyo.xml",
+      rssFeed("Tokyo", [
+        { guid: "t-1", title: TITLE, html: ARTICLE, date: new Date(Date.now() - 3_600_000) },
+      ]),
+    );
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    for (const server of servers) await server.close();
+    await feeds?.stop();
+    await chat?.stop();
+  });
+
+  async function readerOn(env: Record<string, string>): Promise<Page> {
+    const server = await startTestServer("sqlite", {
+      CLIENT_DIST_DIR: inject("clientDistDir"),
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      ...env,
+    });
+    servers.push(server);
+    const { context, page } = await openPage(browser);
+    contexts.push(context);
+    await signUp(page, server.localUrl);
+    await quickAdd(page, feeds.url("/tokyo.xml"));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(1);
+    await openEntry(page, (await timelineIds(page))[0]!);
+    return page;
+  }
+
+  it("shows the translation block by block (bilingual), then in place of the original", async () => {
+    const page = await readerOn({ AI_BASE_URL: chat.baseUrl, AI_API_KEY: chat.apiKey });
+    await page.getByTestId("entry-translate").click();
+    const bar = page.getByTestId("translation-bar");
+    await expect.poll(() => bar.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
+    expect(await page.getByTestId("entry-title-translation").textContent()).toBe(
+      "Tokyo announces a new transport plan",
+    );
+    const blocks = page.locator(".entry-content .entry-translation");
+    expect(await blocks.count()).toBe(2);
+    expect(await blocks.nth(0).textContent()).toBe(
+      "Tokyo announced a new transport plan on Tuesday.",
+    );
+    // The original stays, each paragraph before its translation.
+    const content = (await page.locator(".entry-content").textContent()) ?? "";
+    expect(content.indexOf("東京都は火曜日")).toBeLessThan(content.indexOf("Tokyo announced"));
+    expect(content.indexOf("Tokyo announced")).toBeLessThan(content.indexOf("バスの路線"));
+
+    // Translation only: the translated title heads the entry and the original text is gone.
+    await page.getByTestId("entry-translate").click();
+    await expect.poll(() => bar.getAttribute("data-state")).toBe("off");
+    const calls = chat.calls.length;
+    await page.goto(new URL("/settings/general", page.url()).href);
+    await page.locator('label:has([data-testid="ai-translation-mode-translation"])').click();
+    await expect
+      .poll(() => page.getByTestId("ai-translation-mode-translation").isChecked())
+      .toBe(true);
+    await page.goBack();
+    await page.getByTestId("entry-view").waitFor();
+    await page.getByTestId("entry-translate").click();
+    await expect.poll(() => bar.getAttribute("data-state")).toBe("done");
+    expect(await bar.getAttribute("data-mode")).toBe("translation");
+    await expect
+      .poll(() => page.getByTestId("entry-title").textContent())
+      .toBe("Tokyo announces a new transport plan");
+    const only = (await page.locator(".entry-content").textContent()) ?? "";
+    expect(only).toContain("More buses and trains will run.");
+    expect(only).not.toContain("東京都は火曜日");
+    // Stored in follow.db and on the server: nothing asked of the model again.
+    expect(chat.calls.length).toBe(calls);
+  });
+
+  it("without a provider says translation is unavailable and how to enable it", async () => {
+    const page = await readerOn({});
+    await page.getByTestId("entry-translate").click();
+    const note = page.getByTestId("translation-unavailable");
+    await note.waitFor({ timeout: 20_000 });
+    expect(await note.textContent()).toContain("AI_BASE_URL");
+    expect(await page.locator(".entry-content .entry-translation").count()).toBe(0);
+  });
+});
