@@ -19,10 +19,13 @@ import { collectionRoutes } from "./routes/collections.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { integrationRoutes } from "./routes/integrations.ts";
 import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { resolveAuthSecret } from "./secret.ts";
+import { createSecretBox } from "./services/integrations/secret-box.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -112,7 +115,12 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
-  app.route(`${base}/settings`, settingsRoutes(auth, database));
+  const secretBox = createSecretBox(resolveAuthSecret(config.authSecret, config.dataDir));
+  app.route(`${base}/settings`, settingsRoutes(auth, database, secretBox));
+  app.route(
+    `${base}/integrations`,
+    integrationRoutes(auth, database, fetcher, secretBox, config.integrations),
+  );
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -1,5 +1,6 @@
 import { COOKIE_MAX_AGE_CAP_SECONDS } from "../contract/constants.ts";
 import { DEFAULT_POOL_SIZE } from "./ingest/pool/size.ts";
+import { DEFAULT_SERVICE_BASES } from "./services/integrations/service.ts";
 
 /** Server configuration, read once from the environment and validated at start. */
 export interface ServerConfig {
@@ -44,6 +45,8 @@ export interface ServerConfig {
     testHold: { phase: "before" | "after"; path: string } | undefined;
   };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Where the hosted save-to services are (tests point them at fakes on 127.0.0.1). */
+  integrations: { readwise: string; instapaper: string; zotero: string };
 }
 
 export class ConfigError extends Error {
@@ -221,6 +224,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           : undefined,
     },
     logLevel: logLevel ?? "info",
+    integrations: {
+      readwise:
+        url("READWISE_API_URL", ["http:", "https:"])?.replace(/\/$/, "") ??
+        DEFAULT_SERVICE_BASES.readwise,
+      instapaper:
+        url("INSTAPAPER_API_URL", ["http:", "https:"])?.replace(/\/$/, "") ??
+        DEFAULT_SERVICE_BASES.instapaper,
+      zotero:
+        url("ZOTERO_API_URL", ["http:", "https:"])?.replace(/\/$/, "") ??
+        DEFAULT_SERVICE_BASES.zotero,
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -5,6 +5,7 @@ import type { Endpoint } from "./endpoint.ts";
 import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
+import * as integrations from "./integrations.ts";
 import * as profiles from "./profiles.ts";
 import * as reads from "./reads.ts";
 import * as settings from "./settings.ts";
@@ -25,6 +26,7 @@ export const endpoints = {
   entries,
   feeds,
   health,
+  integrations,
   profiles,
   reads,
   settings,

@@ -48,6 +48,10 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  integrations: {
+    save: { method: "POST", path: "/integrations/save" },
+    test: { method: "POST", path: "/integrations/test" },
+  },
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },
   },

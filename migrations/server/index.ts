@@ -5,6 +5,7 @@ import * as m0003 from "./0003_timeline_indexes.ts";
 import * as m0004 from "./0004_user_settings.ts";
 import * as m0005 from "./0005_idempotency_lease.ts";
 import * as m0006 from "./0006_feed_body_hash.ts";
+import * as m0011 from "./0011_integrations.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0004_user_settings": m0004,
   "0005_idempotency_lease": m0005,
   "0006_feed_body_hash": m0006,
+  "0011_integrations": m0011,
 };

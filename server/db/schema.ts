@@ -43,6 +43,7 @@ export interface Database {
   read_history: ReadHistoryRow;
   readability_cache: { entry_id: string; content: string | null; fetched_at: string };
   user_setting: { user_id: string; tab: string; payload: string; updated_at: string };
+  integration_secret: { user_id: string; name: string; ciphertext: string; updated_at: string };
 }
 
 export interface FeedRow {

@@ -128,6 +128,19 @@ describe.each(DIALECTS)("user isolation on %s", (dialect) => {
         (r) => expect(r.body.data.subscription).toBeUndefined(),
       ],
       ["GET", `/api/feeds/refresh?id=${feedId}`, undefined, (r) => expect(r.body.code).toBe(2000)],
+      // Bob's own (absent) integration settings, never Alice's: nothing is sent anywhere.
+      [
+        "POST",
+        "/api/integrations/save",
+        { service: "readwise", entryId: id },
+        (r) => expect(r.body.code).toBe(7000),
+      ],
+      [
+        "POST",
+        "/api/integrations/test",
+        { service: "zotero" },
+        (r) => expect(r.body.code).toBe(7000),
+      ],
     ];
     for (const [method, path, json, check] of attempts) {
       const response = await bob.request(method, path, json === undefined ? {} : { json });
