@@ -32,11 +32,16 @@ const dataControlPage = lazyPage(
   () => import("../views/settings/data-control-settings-page.tsx"),
   "DataControlSettingsPage",
 );
+const integrationPage = lazyPage(
+  () => import("../views/settings/integration-settings-page.tsx"),
+  "IntegrationSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
   shortcuts: shortcutsPage,
   "data-control": dataControlPage,
+  integration: integrationPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

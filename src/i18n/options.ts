@@ -1,7 +1,15 @@
 import type { InitOptions } from "i18next";
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGES, SUPPORTED_LANGUAGES } from "./languages.ts";
 
-const NAMESPACES = ["app", "errors", "commands", "reader", "controls"] as const;
+const NAMESPACES = [
+  "app",
+  "errors",
+  "commands",
+  "reader",
+  "controls",
+  "desktop",
+  "integrations",
+] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */
 export const baseI18nOptions = {

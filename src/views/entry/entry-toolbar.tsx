@@ -26,6 +26,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
+import { EntrySaveMenu } from "./save-menu.tsx";
 
 /** Links drawn as icon buttons. */
 const TOOL = iconButtonClass();
@@ -175,6 +176,7 @@ export function EntryToolbar(props: {
           <ExternalIcon size={18} />
         </a>
       ) : null}
+      <EntrySaveMenu entry={entry} />
       {mobile ? null : (
         <>
           <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />
