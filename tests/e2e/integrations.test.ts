@@ -212,6 +212,16 @@ describe("save to services from the entry pane (Chromium)", () => {
       (window as unknown as { __clickMenu(id: string): void }).__clickMenu("global.commandPalette"),
     );
     await page.getByTestId("palette-input").waitFor();
+    await page.keyboard.press("Escape");
+
+    // The server setting: a self-hosted URL, saved through the bridge (which relaunches).
+    await page.goto(`${server.localUrl}/settings/general`);
+    await page.getByTestId("desktop-server-remote").check();
+    await page.getByTestId("desktop-server-url").fill("https://follow.example.org");
+    await page.getByTestId("desktop-server-apply").click();
+    await expect
+      .poll(async () => (await bridgeCalls(page)).filter(([name]) => name === "setServer"))
+      .toEqual([["setServer", [{ kind: "remote", url: "https://follow.example.org" }]]]);
     expect(watch.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });
