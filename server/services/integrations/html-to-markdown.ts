@@ -24,6 +24,8 @@ export function htmlToMarkdown(html: string): string {
   const markdown = block(document.body as unknown as NodeLike, 0, "");
   return `${markdown
     .replace(/[ \t]+\n/g, "\n")
+    // The whitespace between block elements leaves one space at a line's start.
+    .replace(/^ (?=\S)/gm, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim()}\n`;
 }
