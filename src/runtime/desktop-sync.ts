@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { map } from "rxjs";
+import { useTranslation } from "react-i18next";
+import { FeedViewType } from "../../contract/views.ts";
 import { desktopBridge } from "../platform/desktop.ts";
 import { viewUnreadTotals$ } from "../queries/subscriptions.ts";
 import { generalSettingsStore } from "../settings/stores.ts";
@@ -10,25 +11,35 @@ import { useRuntime } from "./runtime-context.tsx";
  * What the desktop app learns from the page, through the bridge, and only when there is one:
  * the unread total (dock / launcher badge and tray), the `openLinksInExternalApp` setting (the
  * main process's link policy), and the native menu's clicks, run as the shortcut actions they
- * stand for. Each is a subscription to something that changes; nothing polls.
+ * stand for; and it raises a desktop notification when entries arrive in the Notifications view
+ * (the push-worthy ones). Each is a subscription to something that changes; nothing polls.
  */
 export function useDesktopBridgeSync(): void {
   const reader = useRuntime();
   const db = reader?.db;
+  const { t } = useTranslation("desktop");
 
   useEffect(() => {
     const bridge = desktopBridge();
     if (!bridge || !db) return;
-    let last = -1;
-    const subscription = viewUnreadTotals$(db)
-      .pipe(map((totals) => Object.values(totals).reduce((sum, n) => sum + n, 0)))
-      .subscribe((total) => {
-        if (total === last) return;
-        last = total;
+    let lastTotal = -1;
+    let lastNotifications: number | undefined;
+    const subscription = viewUnreadTotals$(db).subscribe((totals) => {
+      const total = Object.values(totals).reduce((sum, n) => sum + n, 0);
+      if (total !== lastTotal) {
+        lastTotal = total;
         void bridge.setUnreadCount(total);
-      });
+      }
+      const notifications = totals[FeedViewType.Notifications] ?? 0;
+      // Not for what was already there when the app opened: only what arrives while it runs.
+      if (lastNotifications !== undefined && notifications > lastNotifications) {
+        const count = notifications - lastNotifications;
+        void bridge.notify(t("notifications.title"), t("notifications.body", { count }));
+      }
+      lastNotifications = notifications;
+    });
     return () => subscription.unsubscribe();
-  }, [db]);
+  }, [db, t]);
 
   useEffect(() => {
     const bridge = desktopBridge();

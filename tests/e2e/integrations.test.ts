@@ -56,6 +56,7 @@ describe("save to services from the entry pane (Chromium)", () => {
   beforeAll(async () => {
     feeds = await new FeedServer().start();
     feeds.serve("/keepers.xml", FEED);
+    feeds.serve("/notes.xml", FEED.replace("keep-1</guid>", "note-1</guid>"));
     fakes = await new ServiceFakes().start();
     server = await startTestServer("sqlite", {
       CLIENT_DIST_DIR: inject("clientDistDir"),
@@ -77,6 +78,7 @@ describe("save to services from the entry pane (Chromium)", () => {
   async function openFirstEntry(page: Page) {
     await page.goto(`${server.localUrl}/timeline/view-0/all/pending`);
     await quickAdd(page, feeds.url("/keepers.xml"));
+    await page.getByTestId("timeline-item").first().waitFor();
     const [first] = await timelineIds(page);
     await openEntry(page, first!);
   }
@@ -206,6 +208,12 @@ describe("save to services from the entry pane (Chromium)", () => {
     ]);
     // Nothing went to a web service for the desktop-only saves.
     expect(fakes.take()).toEqual([]);
+
+    // An entry arriving in the Notifications view raises a desktop notification.
+    await quickAdd(page, feeds.url("/notes.xml"), { view: 5, open: false });
+    await expect
+      .poll(async () => (await bridgeCalls(page)).filter(([name]) => name === "notify"))
+      .toEqual([["notify", ["Follow", "1 new entry in Notifications"]]]);
 
     // A native menu click runs the action it stands for: the command palette opens.
     await page.evaluate(() =>
