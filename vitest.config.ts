@@ -15,6 +15,8 @@ export default defineConfig({
             "src/**/*.test.{ts,tsx}",
             "contract/**/*.test.ts",
             "server/**/*.test.ts",
+            // The desktop main process, through a fake of the Electron adapter.
+            "electron/**/*.test.ts",
             "tests/property/**/*.test.ts",
             // Corpus scorers of the ingest pipeline (test harness, not product code).
             "tests/ingest/**/*.test.ts",

@@ -1,5 +1,6 @@
 import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
+import { benchIdleCost, idleCostTables } from "./idle-cost.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
 import { benchLoad, loadTables } from "./load.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
@@ -91,6 +92,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "summary",
     run: async () => [summaryTable(await benchSummary())],
+  },
+  {
+    name: "idle-cost",
+    run: async () => idleCostTables(await benchIdleCost()),
   },
 ];
 

@@ -27,6 +27,7 @@ import { discoverRoutes } from "./routes/discover.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { integrationRoutes } from "./routes/integrations.ts";
 import { invitationRoutes } from "./routes/invitations.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { profileRoutes } from "./routes/profiles.ts";
@@ -34,6 +35,8 @@ import { readRoutes } from "./routes/reads.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { resolveAuthSecret } from "./secret.ts";
+import { createSecretBox } from "./services/integrations/secret-box.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -135,7 +138,12 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
-  app.route(`${base}/settings`, settingsRoutes(auth, database));
+  const secretBox = createSecretBox(resolveAuthSecret(config.authSecret, config.dataDir));
+  app.route(`${base}/settings`, settingsRoutes(auth, database, secretBox));
+  app.route(
+    `${base}/integrations`,
+    integrationRoutes(auth, database, fetcher, secretBox, config.integrations),
+  );
   app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
   app.route(`${base}/search`, searchRoutes(auth, database));
   app.route(`${base}/discover`, discoverRoutes(auth, database, subscriber));

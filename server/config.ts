@@ -1,5 +1,6 @@
 import { COOKIE_MAX_AGE_CAP_SECONDS } from "../contract/constants.ts";
 import { DEFAULT_POOL_SIZE } from "./ingest/pool/size.ts";
+import { DEFAULT_SERVICE_BASES } from "./services/integrations/service.ts";
 
 /** Server configuration, read once from the environment and validated at start. */
 export interface ServerConfig {
@@ -74,6 +75,8 @@ export interface ServerConfig {
   lists: { listsPerUser: number; feedsPerList: number };
   /** The operator's OpenAI-compatible chat-completions provider; none: extractive only. */
   ai: AiConfig;
+  /** Where the hosted save-to services are (tests point them at fakes on 127.0.0.1). */
+  integrations: { readwise: string; instapaper: string; zotero: string };
 }
 
 export interface OAuthClient {
@@ -336,6 +339,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       timeoutSeconds: int("AI_TIMEOUT_SECONDS", 60, 1, 600),
       maxRetries: int("AI_MAX_RETRIES", 2, 0, 10),
       maxInputTokens: int("AI_MAX_INPUT_TOKENS", 6_000, 100, 1_000_000),
+    },
+    integrations: {
+      readwise:
+        url("READWISE_API_URL", ["http:", "https:"])?.replace(/\/$/, "") ??
+        DEFAULT_SERVICE_BASES.readwise,
+      instapaper:
+        url("INSTAPAPER_API_URL", ["http:", "https:"])?.replace(/\/$/, "") ??
+        DEFAULT_SERVICE_BASES.instapaper,
+      zotero:
+        url("ZOTERO_API_URL", ["http:", "https:"])?.replace(/\/$/, "") ??
+        DEFAULT_SERVICE_BASES.zotero,
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

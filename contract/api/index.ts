@@ -8,6 +8,7 @@ import type { Endpoint } from "./endpoint.ts";
 import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
+import * as integrations from "./integrations.ts";
 import * as invitations from "./invitations.ts";
 import * as lists from "./lists.ts";
 import * as profiles from "./profiles.ts";
@@ -36,6 +37,7 @@ export const endpoints = {
   health,
   invitations,
   lists,
+  integrations,
   profiles,
   reads,
   search,

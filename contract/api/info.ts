@@ -96,6 +96,10 @@ const table = {
     addFeeds: { method: "POST", path: "/lists/feeds" },
     removeFeeds: { method: "DELETE", path: "/lists/feeds" },
   },
+  integrations: {
+    save: { method: "POST", path: "/integrations/save" },
+    test: { method: "POST", path: "/integrations/test" },
+  },
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },
   },

@@ -9,6 +9,7 @@ import * as m0007 from "./0007_accounts.ts";
 import * as m0008 from "./0008_lists_inboxes.ts";
 import * as m0009 from "./0009_search.ts";
 import * as m0010 from "./0010_ai_actions_push.ts";
+import * as m0011 from "./0011_integrations.ts";
 import * as m0012 from "./0012_entry_inserted_index.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
@@ -24,4 +25,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0008_lists_inboxes": m0008,
   "0009_search": m0009,
   "0010_ai_actions_push": m0010,
+  "0011_integrations": m0011,
 };

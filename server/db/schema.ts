@@ -80,6 +80,7 @@ export interface Database {
     readability_content: string | null;
     created_at: string;
   };
+  integration_secret: { user_id: string; name: string; ciphertext: string; updated_at: string };
 }
 
 export interface ListRow {

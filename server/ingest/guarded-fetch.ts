@@ -34,6 +34,11 @@ export interface FetchOptions {
   lastModified?: string | null;
   accept?: string;
   signal?: AbortSignal;
+  /** A write to a service (integrations): POST with these headers and body. Its redirects
+   * are answered as they are, never followed (a body is not re-sent to another host). */
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
 }
 
 export interface FetchResult {
@@ -103,9 +108,16 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
     };
     if (options.etag) headers["if-none-match"] = options.etag;
     if (options.lastModified) headers["if-modified-since"] = options.lastModified;
+    Object.assign(headers, options.headers);
     const release = await limiter.acquire(url.host, signal);
     try {
-      const response = await request(url, { dispatcher: agent, method: "GET", headers, signal });
+      const response = await request(url, {
+        dispatcher: agent,
+        method: options.method ?? "GET",
+        headers,
+        body: options.body,
+        signal,
+      });
       const flat = flattenHeaders(response.headers);
       if (REDIRECTS.has(response.statusCode) || response.statusCode === 304) {
         await response.body.dump();
@@ -127,7 +139,7 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
       for (let hop = 0; ; hop++) {
         const answer = await fetchOnce(url, options, signal);
         const location = answer.headers.location;
-        if (REDIRECTS.has(answer.status) && location) {
+        if (REDIRECTS.has(answer.status) && location && (options.method ?? "GET") === "GET") {
           if (hop >= maxRedirects) {
             throw fetchFailed(
               "too-many-redirects",

@@ -5,6 +5,8 @@ import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
+import type { SecretBox } from "../services/integrations/secret-box.ts";
+import { divertIntegrationSecrets } from "../services/integrations/settings-secrets.ts";
 import { patchSettings, readSettings } from "../storage/settings.ts";
 import { ok, userRouter } from "./context.ts";
 
@@ -17,7 +19,7 @@ const MAX_SETTINGS_DEPTH = 16;
  * endpoints), a tab that would grow past 64 KB 7003 (settings used to grow without bound:
  * issue 10, M4).
  */
-export function settingsRoutes(auth: Auth, database: DatabaseHandle) {
+export function settingsRoutes(auth: Auth, database: DatabaseHandle, secretBox: SecretBox) {
   const app = userRouter(auth, database);
 
   route(app, endpoints.settings.get, async ({ request }, c) => {
@@ -35,10 +37,15 @@ export function settingsRoutes(auth: Auth, database: DatabaseHandle) {
   route(
     app,
     endpoints.settings.patch,
-    async ({ request: patch, params: { tab } }, c) => {
-      if (Buffer.byteLength(JSON.stringify(patch)) > MAX_SETTINGS_TAB_BYTES) {
+    async ({ request, params: { tab } }, c) => {
+      if (Buffer.byteLength(JSON.stringify(request)) > MAX_SETTINGS_TAB_BYTES) {
         throw new ApiError(7003, `a settings tab holds at most ${MAX_SETTINGS_TAB_BYTES} bytes`);
       }
+      // Integration tokens and passwords are kept encrypted apart; the tab gets hints.
+      const patch =
+        tab === "integration"
+          ? await divertIntegrationSecrets(database, secretBox, c.get("userId"), request)
+          : request;
       const saved = await patchSettings(
         database,
         c.get("userId"),

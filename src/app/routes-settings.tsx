@@ -44,6 +44,10 @@ const listsPage = lazyPage(
   () => import("../views/settings/lists-settings-page.tsx"),
   "ListsSettingsPage",
 );
+const integrationPage = lazyPage(
+  () => import("../views/settings/integration-settings-page.tsx"),
+  "IntegrationSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
@@ -52,6 +56,7 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   account: accountPage,
   profile: profilePage,
   list: listsPage,
+  integration: integrationPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

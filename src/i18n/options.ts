@@ -11,6 +11,8 @@ const NAMESPACES = [
   "lists",
   "search",
   "ai",
+  "desktop",
+  "integrations",
 ] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */

@@ -6,7 +6,7 @@ import { commandAvailability, runCommand } from "../commands/run.ts";
 import type { CommandContext } from "../commands/types.ts";
 import type { ColorMode } from "../settings/ui.ts";
 import {
-  SHORTCUT_ACTIONS,
+  ALL_SHORTCUT_ACTIONS,
   type ShortcutAction,
   type ShortcutGroup,
   shortcutLabelKey,
@@ -126,7 +126,7 @@ function themeItems(sources: PaletteSources): PaletteItem[] {
 
 /** Shortcut actions the palette offers while something binds them. */
 function actionItems(sources: PaletteSources): PaletteItem[] {
-  const actions: readonly ShortcutAction[] = sources.actions ?? SHORTCUT_ACTIONS;
+  const actions: readonly ShortcutAction[] = sources.actions ?? ALL_SHORTCUT_ACTIONS;
   return actions
     .filter((action) => action.palette && (!action.webOnly || sources.web))
     .filter((action) => sources.handlers.has(action.id))

@@ -171,6 +171,7 @@ describe("shortcut registry", () => {
     expect(groups).toEqual(SHORTCUT_GROUPS.filter((g) => groups.includes(g)));
     expect(groups).toEqual([
       "entry-actions",
+      "integrations",
       "theme",
       "global",
       "layout",
@@ -178,6 +179,14 @@ describe("shortcut registry", () => {
       "entry-render",
       "subscription",
     ]);
+    // The eight "Save to <service>" actions, with no default keys.
+    const integrations = listing.find((g) => g.group === "integrations")!.items;
+    expect(integrations.map((i) => i.id)).toEqual(
+      ["eagle", "readwise", "instapaper", "obsidian", "outline", "readeck", "cubox", "zotero"].map(
+        (service) => `integrations.saveTo.${service}`,
+      ),
+    );
+    expect(integrations.map((i) => i.labelKey)).toContain("integrations:saveTo.readwise");
     const entryActions = listing.find((g) => g.group === "entry-actions")!.items.map((i) => i.id);
     expect(entryActions).toContain("collections.star");
     expect(listing.find((g) => g.group === "subscription")!.items.map((i) => i.id)).toContain(

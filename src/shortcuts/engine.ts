@@ -3,7 +3,7 @@ import { commandHost } from "../commands/host.ts";
 import { commandAvailability, ran, runCommand } from "../commands/run.ts";
 import type { HandlerRegistry, ShortcutMatch } from "./handlers.ts";
 import { type KeyEventLike, matchKeys } from "./keys.ts";
-import { SHORTCUT_ACTIONS, type ShortcutAction } from "./registry.ts";
+import { ALL_SHORTCUT_ACTIONS, type ShortcutAction } from "./registry.ts";
 import type { ShortcutScope } from "./scopes.ts";
 
 /** One thing a key press may trigger, in one scope. */
@@ -39,7 +39,7 @@ export function dispatchShortcut(
 export function actionCandidates(
   handlers: HandlerRegistry,
   options: { web: boolean; event?: KeyboardEvent },
-  actions: readonly ShortcutAction[] = SHORTCUT_ACTIONS,
+  actions: readonly ShortcutAction[] = ALL_SHORTCUT_ACTIONS,
 ): ShortcutCandidate[] {
   const candidates: ShortcutCandidate[] = [];
   for (const action of actions) {

@@ -1,6 +1,6 @@
 import type { CatalogEntry } from "../commands/catalog.ts";
 import {
-  SHORTCUT_ACTIONS,
+  ALL_SHORTCUT_ACTIONS,
   SHORTCUT_GROUPS,
   type ShortcutAction,
   type ShortcutGroup,
@@ -42,7 +42,7 @@ function commandGroup(scope: ShortcutScope): ShortcutGroup {
 export function shortcutListing(
   commands: readonly CatalogEntry[],
   options: { web: boolean },
-  actions: readonly ShortcutAction[] = SHORTCUT_ACTIONS,
+  actions: readonly ShortcutAction[] = ALL_SHORTCUT_ACTIONS,
 ): ShortcutListGroup[] {
   const byGroup = new Map<ShortcutGroup, ShortcutListItem[]>();
   const add = (group: ShortcutGroup, item: ShortcutListItem) =>

@@ -1,3 +1,4 @@
+import { INTEGRATION_SERVICES, type IntegrationService } from "../../contract/integrations.ts";
 import type { ShortcutScope } from "./scopes.ts";
 
 /** SPEC §2 shortcut groups, in the order the shortcut list shows them. */
@@ -24,6 +25,8 @@ export interface ShortcutAction {
   readonly webOnly?: boolean;
   /** Also offered in the command palette while a handler is bound. */
   readonly palette?: boolean;
+  /** Its label, when not `controls:shortcuts.actions.<id>`. */
+  readonly labelKey?: string;
 }
 
 /**
@@ -167,14 +170,43 @@ export const SHORTCUT_ACTIONS = [
   },
 ] as const satisfies readonly ShortcutAction[];
 
-export type ShortcutActionId = (typeof SHORTCUT_ACTIONS)[number]["id"];
+/**
+ * "Save to <service>" (SPEC §2 group "integrations"): bound by the entry toolbar while the
+ * service is set up, so the palette offers them then; no default keys (the user may bind some).
+ */
+export const INTEGRATION_ACTIONS: readonly ShortcutAction[] = INTEGRATION_SERVICES.map(
+  (service) => ({
+    id: integrationActionId(service),
+    keys: [],
+    scope: "entry-render",
+    group: "integrations",
+    palette: true,
+    labelKey: `integrations:saveTo.${service}`,
+  }),
+);
 
-const byId = new Map<string, ShortcutAction>(SHORTCUT_ACTIONS.map((action) => [action.id, action]));
+export function integrationActionId(service: IntegrationService) {
+  return `integrations.saveTo.${service}` as const;
+}
+
+/** Every action: the list above and the integrations'. */
+export const ALL_SHORTCUT_ACTIONS: readonly ShortcutAction[] = [
+  ...SHORTCUT_ACTIONS,
+  ...INTEGRATION_ACTIONS,
+];
+
+export type ShortcutActionId =
+  | (typeof SHORTCUT_ACTIONS)[number]["id"]
+  | ReturnType<typeof integrationActionId>;
+
+const byId = new Map<string, ShortcutAction>(
+  ALL_SHORTCUT_ACTIONS.map((action) => [action.id, action]),
+);
 
 export function findShortcutAction(id: string): ShortcutAction | undefined {
   return byId.get(id);
 }
 
 export function shortcutLabelKey(id: string): string {
-  return `controls:shortcuts.actions.${id}`;
+  return byId.get(id)?.labelKey ?? `controls:shortcuts.actions.${id}`;
 }

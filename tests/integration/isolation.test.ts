@@ -132,6 +132,19 @@ describe.each(DIALECTS)("user isolation on %s", (dialect) => {
       ["GET", "/api/actions", undefined, (r) => expect(r.body.data).toEqual({ rules: [] })],
       ["POST", "/api/actions/apply", {}, (r) => expect(r.body.data).toEqual({ matched: 0 })],
       ["GET", `/api/ai/summary/stream?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
+      // Bob's own (absent) integration settings, never Alice's: nothing is sent anywhere.
+      [
+        "POST",
+        "/api/integrations/save",
+        { service: "readwise", entryId: id },
+        (r) => expect(r.body.code).toBe(7000),
+      ],
+      [
+        "POST",
+        "/api/integrations/test",
+        { service: "zotero" },
+        (r) => expect(r.body.code).toBe(7000),
+      ],
     ];
     for (const [method, path, json, check] of attempts) {
       const response = await bob.request(method, path, json === undefined ? {} : { json });

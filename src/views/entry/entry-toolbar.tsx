@@ -28,6 +28,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
+import { EntrySaveMenu } from "./save-menu.tsx";
 import { ShareDialog } from "./share-dialog.tsx";
 import { type MoreAction, ToolbarMoreMenu } from "./toolbar-more-menu.tsx";
 
@@ -226,6 +227,7 @@ export function EntryToolbar(props: {
           onClose={() => setSharing(false)}
         />
       ) : null}
+      <EntrySaveMenu entry={entry} />
       {mobile ? null : (
         <>
           <span className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-800" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "../language-switcher.tsx";
 import { PageHeader } from "../page.tsx";
+import { DesktopServerSection } from "./desktop-server-section.tsx";
 import { GeneralPanel } from "./general-panel.tsx";
 
 /** /settings/general: the UI language, then the reading settings (src/settings). */
@@ -21,6 +22,7 @@ export function GeneralSettingsPage() {
           <LanguageSwitcher testId="settings-language" compact />
         </div>
         <GeneralPanel />
+        <DesktopServerSection />
       </div>
     </section>
   );

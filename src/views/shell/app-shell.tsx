@@ -1,6 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDesktopBridgeSync } from "../../runtime/desktop-sync.ts";
 import { RuntimeProvider } from "../../runtime/runtime-context.tsx";
 import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settings/reader.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
@@ -44,6 +45,7 @@ function ShellLayout() {
   const column = useRef<HTMLElement>(null);
   useLeaveOnLink(column, mobile && nav.subscriptionsOpen);
   useReaderHost(view);
+  useDesktopBridgeSync();
   useShortcut("layout.toggleSubscriptionColumn", () => {
     if (mobile) nav.showSubscriptions();
     else setColumnHidden((hidden) => !hidden);

@@ -1,0 +1,64 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { FeedViewType } from "../../contract/views.ts";
+import { desktopBridge } from "../platform/desktop.ts";
+import { viewUnreadTotals$ } from "../queries/subscriptions.ts";
+import { generalSettingsStore } from "../settings/stores.ts";
+import { shortcutHandlers } from "../shortcuts/handlers.ts";
+import { useRuntime } from "./runtime-context.tsx";
+
+/**
+ * What the desktop app learns from the page, through the bridge, and only when there is one:
+ * the unread total (dock / launcher badge and tray), the `openLinksInExternalApp` setting (the
+ * main process's link policy), and the native menu's clicks, run as the shortcut actions they
+ * stand for; and it raises a desktop notification when entries arrive in the Notifications view
+ * (the push-worthy ones). Each is a subscription to something that changes; nothing polls.
+ */
+export function useDesktopBridgeSync(): void {
+  const reader = useRuntime();
+  const db = reader?.db;
+  const { t } = useTranslation("desktop");
+
+  useEffect(() => {
+    const bridge = desktopBridge();
+    if (!bridge || !db) return;
+    let lastTotal = -1;
+    let lastNotifications: number | undefined;
+    const subscription = viewUnreadTotals$(db).subscribe((totals) => {
+      const total = Object.values(totals).reduce((sum, n) => sum + n, 0);
+      if (total !== lastTotal) {
+        lastTotal = total;
+        void bridge.setUnreadCount(total);
+      }
+      const notifications = totals[FeedViewType.Notifications] ?? 0;
+      // Not for what was already there when the app opened: only what arrives while it runs.
+      if (lastNotifications !== undefined && notifications > lastNotifications) {
+        const count = notifications - lastNotifications;
+        void bridge.notify(t("notifications.title"), t("notifications.body", { count }));
+      }
+      lastNotifications = notifications;
+    });
+    return () => subscription.unsubscribe();
+  }, [db, t]);
+
+  useEffect(() => {
+    const bridge = desktopBridge();
+    if (!bridge) return;
+    let last: boolean | undefined;
+    const push = () => {
+      const on = generalSettingsStore.get().openLinksInExternalApp;
+      if (on === last) return;
+      last = on;
+      void bridge.setOpenLinksExternally(on);
+    };
+    push();
+    const unsubscribe = generalSettingsStore.subscribe(push);
+    const unlisten = bridge.onMenuAction((actionId) => {
+      shortcutHandlers.trigger(actionId);
+    });
+    return () => {
+      unsubscribe();
+      unlisten();
+    };
+  }, []);
+}
