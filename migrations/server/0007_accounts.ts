@@ -6,9 +6,14 @@ import { type Kysely, sql } from "kysely";
  * who created each, and who used it (once).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create unique index if not exists user_handle_lower_idx on "user" (lower(handle))`.execute(
-    db,
-  );
+  // Databases without better-auth's tables (tools and tests that run only these migrations)
+  // have no handles to keep unique.
+  const tables = await db.introspection.getTables();
+  if (tables.some((table) => table.name === "user")) {
+    await sql`create unique index if not exists user_handle_lower_idx on "user" (lower(handle))`.execute(
+      db,
+    );
+  }
   await db.schema
     .createTable("invitation")
     .addColumn("code", "varchar(32)", (c) => c.primaryKey())

@@ -204,6 +204,6 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(5);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(6);
   });
 });

@@ -20,6 +20,8 @@ export const PALETTE_GROUPS = [
   "collections",
   "subscriptions",
   "categories",
+  "lists",
+  "actions",
   "timeline",
   "layout",
   "theme",
