@@ -11,7 +11,21 @@ const MAX_FIELD = 1_000;
  * CJK characters apart). Registered on every connection before migrations run, since the
  * triggers of migrations/client/0003_search.ts call it.
  */
-export function registerSearchFunctions(api: SQLiteAPI, db: number): void {
+export function registerSearchFunctions(api: SQLiteAPI, module: unknown, db: number): void {
+  // wa-sqlite keeps one callback per function name and wasm module: registering on a second
+  // database deletes the first database's callback, whose calls then find none. Every
+  // connection keeps its own here (tests open several databases on one module).
+  const wasm = module as { deleteCallback(key: number): void };
+  const deleteCallback = wasm.deleteCallback;
+  wasm.deleteCallback = () => {};
+  try {
+    createSearchText(api, db);
+  } finally {
+    wasm.deleteCallback = deleteCallback;
+  }
+}
+
+function createSearchText(api: SQLiteAPI, db: number): void {
   api.create_function(
     db,
     "search_text",

@@ -41,7 +41,7 @@ export async function openConnection(
   openTurns.set(api, turns);
   const db = await turns.run(() => api.open_v2(filename, flags, vfsName));
   // Before anything runs: the search index's triggers call these.
-  registerSearchFunctions(api, db);
+  registerSearchFunctions(api, module, db);
   const cache = new Map<string, number>();
   const written = new Set<string>();
   const bindText = createTextBinder(module);
