@@ -4,7 +4,7 @@ import type { TimelineQuery } from "../queries/index.ts";
 import { timelineScope } from "../sync/pager.ts";
 import type { RuntimeServices } from "./start-runtime.ts";
 
-/** How often the open timeline asks the server for newer entries (and on window focus). */
+/** How often the open timeline asks the server for newer entries while shown (and on focus). */
 export const CHECK_NEW_INTERVAL_MS = 60_000;
 
 /**
@@ -44,13 +44,28 @@ export function useCheckNew(reader: RuntimeServices | undefined, query: Timeline
         // A missed check is retried at the next interval or focus.
       }
     };
-    const timer = setInterval(() => void check(), CHECK_NEW_INTERVAL_MS);
+    // Polls only while the page is shown: a hidden tab or minimised window wakes for nothing,
+    // and catches up the moment it shows again.
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const poll = () => {
+      clearInterval(timer);
+      timer = undefined;
+      if (document.visibilityState === "hidden") return;
+      timer = setInterval(() => void check(), CHECK_NEW_INTERVAL_MS);
+    };
+    const onVisibility = () => {
+      poll();
+      if (document.visibilityState === "visible") void check();
+    };
     const onFocus = () => void check();
+    poll();
     window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onVisibility);
     return () => {
       stopped = true;
       clearInterval(timer);
       window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onVisibility);
     };
   }, [reader, key]);
 
