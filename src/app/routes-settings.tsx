@@ -40,6 +40,10 @@ const profilePage = lazyPage(
   () => import("../views/settings/profile-settings-page.tsx"),
   "ProfileSettingsPage",
 );
+const invitationsPage = lazyPage(
+  () => import("../views/settings/invitations-settings-page.tsx"),
+  "InvitationsSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
@@ -47,6 +51,7 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   "data-control": dataControlPage,
   account: accountPage,
   profile: profilePage,
+  invitations: invitationsPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),
