@@ -25,6 +25,8 @@ import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
+import { createAvatarStore } from "./uploads/avatar-store.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -97,7 +99,9 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
       // The unread rest of the body poisons a kept-alive socket: close it after answering.
       onError: (c) => {
         c.header("connection", "close");
-        return c.json(new ApiError(1002, "Request body too large", 413).toBody(), 413);
+        // An avatar over the limit says so in the upload's own words (SPEC §5).
+        const code = c.req.path.endsWith("/uploads/avatar") ? 14001 : 1002;
+        return c.json(new ApiError(code, "Request body too large", 413).toBody(), 413);
       },
     }),
   );
@@ -122,6 +126,10 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database));
   app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
+  app.route(
+    `${base}/uploads`,
+    uploadRoutes(auth, database, createAvatarStore(config.uploads.dir), { config, logger }),
+  );
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

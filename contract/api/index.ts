@@ -10,6 +10,7 @@ import * as profiles from "./profiles.ts";
 import * as reads from "./reads.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
+import * as uploads from "./uploads.ts";
 
 export * from "./endpoint.ts";
 export { type EndpointInfo, endpointInfo, isEndpointInfo, type Route, routes } from "./info.ts";
@@ -31,6 +32,7 @@ export const endpoints = {
   reads,
   settings,
   subscriptions,
+  uploads,
 } as const;
 export type Endpoints = typeof endpoints;
 
