@@ -200,6 +200,19 @@ describe("accounts (Chromium)", () => {
     await smtp.next(address);
     await other.context.clearCookies();
     await other.page.goto(`${server.localUrl}/login`);
+    // Signing up again with the address says what happened, not whether it is registered.
+    await other.page.getByTestId("login-tab-sign-up").click();
+    await other.page.getByLabel("Name").fill("Someone");
+    await other.page.getByLabel("Email").fill(address);
+    await other.page.getByLabel("Password").fill("another long passphrase");
+    await other.page.getByTestId("login-submit").click();
+    await other.page.getByTestId("login-error").waitFor();
+    expect(await other.page.getByTestId("login-error").textContent()).toBe(
+      "No new account was created. We sent a mail to this address saying what to do next: check your inbox. If you already have an account, sign in instead.",
+    );
+    const notice = await smtp.next(address);
+    expect(notice.subject).toBe("Someone tried to create a Follow account with your address");
+    await other.page.getByTestId("login-tab-sign-in").click();
     await other.page.getByTestId("login-forgot").click();
     await other.page.getByTestId("forgot-email").fill(address);
     await other.page.getByTestId("forgot-submit").click();
