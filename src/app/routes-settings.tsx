@@ -44,6 +44,10 @@ const invitationsPage = lazyPage(
   () => import("../views/settings/invitations-settings-page.tsx"),
   "InvitationsSettingsPage",
 );
+const aboutPage = lazyPage(
+  () => import("../views/settings/about-settings-page.tsx"),
+  "AboutSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
@@ -52,6 +56,7 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   account: accountPage,
   profile: profilePage,
   invitations: invitationsPage,
+  about: aboutPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),
