@@ -68,4 +68,14 @@ describe("social sign-in (Chromium)", () => {
     for (const text of await rows.allTextContents()) expect(text).toContain("better-auth");
     expect(await page.getByTestId("about-issues").getAttribute("href")).toMatch(/^https:\/\//);
   });
+
+  it("deletes an account made through the provider without asking for a password", async () => {
+    await page.goto(`${server.localUrl}/settings/account`);
+    await page.getByTestId("linked-oidc").waitFor();
+    expect(await page.getByTestId("delete-account-password").count()).toBe(0);
+    await page.getByTestId("delete-account-sure").check();
+    await page.getByTestId("delete-account").click();
+    await page.waitForURL(/\/login/);
+    await page.getByTestId("social-oidc").waitFor();
+  });
 });
