@@ -35,8 +35,10 @@ import { readRoutes } from "./routes/reads.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { uploadRoutes } from "./routes/uploads.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createSecretBox } from "./services/integrations/secret-box.ts";
+import { createAvatarStore } from "./uploads/avatar-store.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -109,7 +111,9 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
       // The unread rest of the body poisons a kept-alive socket: close it after answering.
       onError: (c) => {
         c.header("connection", "close");
-        return c.json(new ApiError(1002, "Request body too large", 413).toBody(), 413);
+        // An avatar over the limit says so in the upload's own words (SPEC §5).
+        const code = c.req.path.endsWith("/uploads/avatar") ? 14001 : 1002;
+        return c.json(new ApiError(code, "Request body too large", 413).toBody(), 413);
       },
     }),
   );
@@ -153,6 +157,10 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   const translations = createTranslations({ database, readability, provider });
   app.route(`${base}/actions`, actionRoutes(auth, database));
   app.route(`${base}/ai`, aiRoutes(auth, database, { summaries, translations }, logger));
+  app.route(
+    `${base}/uploads`,
+    uploadRoutes(auth, database, createAvatarStore(config.uploads.dir), { config, logger }),
+  );
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -17,6 +17,7 @@ import type { Logger } from "./logger.ts";
 import { createAccountMail } from "./mail/account-mail.ts";
 import { claimToken, readTokenClaims } from "./mail/single-use.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
+import { createAvatarStore } from "./uploads/avatar-store.ts";
 
 /** The header we write the peer address into; better-auth's rate limiter keys on it. */
 export const CLIENT_IP_HEADER = "x-follow-client-ip";
@@ -118,7 +119,11 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
       // with the user row (foreign keys and deleteOwnedRows).
       deleteUser: {
         enabled: true,
-        beforeDelete: (user) => deleteUserRows(database.db, user.id),
+        beforeDelete: async (user) => {
+          await deleteUserRows(database.db, user.id);
+          const avatar = /\/uploads\/avatars\/([^/]+)$/.exec(user.image ?? "")?.[1];
+          if (avatar) await createAvatarStore(config.uploads.dir).remove(user.id, avatar);
+        },
         afterDelete: async (user, request) => mail.accountDeleted(user, request),
       },
     },

@@ -54,6 +54,8 @@ export interface ServerConfig {
     /** Any OpenID Connect provider, found through its issuer's discovery document. */
     oidc: (OAuthClient & { issuer: string; name: string }) | undefined;
   };
+  /** Uploaded avatars: where they are kept and how large one may be (SPEC §5, 14000-14002). */
+  uploads: { dir: string; avatarMaxBytes: number };
   /** Who may create an account: anyone, anyone (as a trial user until a code), or nobody. */
   registrationMode: "open" | "invitation" | "closed";
   /** What a trial user may have (codes 1100-1102). */
@@ -300,6 +302,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       from:
         read("MAIL_FROM") ??
         `Follow <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
+    },
+    uploads: {
+      dir: read("UPLOADS_DIR") ?? `${dataDir}/uploads`,
+      // Under the API's 1 MB body limit.
+      avatarMaxBytes: int("AVATAR_MAX_BYTES", 512 * 1024, 1024, 1_000_000),
     },
     registrationMode: registrationMode ?? "open",
     trialLimits: {

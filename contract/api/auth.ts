@@ -68,9 +68,16 @@ export const changeEmail = endpoint(routes.auth.changeEmail, {
   response: Status,
 });
 
-/** Deletes the account and everything it owns: the password, and the TOTP code when on. */
+/**
+ * Deletes the account and everything it owns: the password (when the account has one; one
+ * that only signs in through a provider needs a recent sign-in instead), and the TOTP code
+ * when two-factor is on.
+ */
 export const deleteUser = endpoint(routes.auth.deleteUser, {
-  request: Schema.Struct({ password: Schema.String, TOTPCode: Schema.optionalKey(Schema.String) }),
+  request: Schema.Struct({
+    password: Schema.optionalKey(Schema.String),
+    TOTPCode: Schema.optionalKey(Schema.String),
+  }),
   response: Schema.Struct({ success: Schema.Boolean }),
 });
 

@@ -16,6 +16,7 @@ import * as reads from "./reads.ts";
 import * as search from "./search.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
+import * as uploads from "./uploads.ts";
 
 export * from "./endpoint.ts";
 export { type EndpointInfo, endpointInfo, isEndpointInfo, type Route, routes } from "./info.ts";
@@ -43,6 +44,7 @@ export const endpoints = {
   search,
   settings,
   subscriptions,
+  uploads,
 } as const;
 export type Endpoints = typeof endpoints;
 

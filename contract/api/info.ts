@@ -103,6 +103,10 @@ const table = {
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },
   },
+  uploads: {
+    avatar: { method: "POST", path: "/uploads/avatar" },
+    getAvatar: { method: "GET", path: "/uploads/avatars/:name" },
+  },
   reads: {
     unread: { method: "GET", path: "/reads" },
     markRead: { method: "POST", path: "/reads" },

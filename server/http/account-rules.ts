@@ -28,11 +28,16 @@ export async function checkAccountRules(ctx: HookContext): Promise<void> {
     }
   }
   if (path === "/delete-user") {
-    // Always the password: better-auth would accept a fresh session alone.
-    if (!nonEmpty(body.password)) {
+    const session = await getSessionFromCtx(ctx);
+    // The password whenever the account has one (better-auth would take a fresh session
+    // alone); an account that only signs in through a provider has none, and better-auth then
+    // wants a session signed in within the last day.
+    const credential = session
+      ? await ctx.context.internalAdapter.findCredentialAccount(session.user.id)
+      : null;
+    if ((credential?.password || !session) && !nonEmpty(body.password)) {
       throw new APIError("BAD_REQUEST", { message: "password is required" });
     }
-    const session = await getSessionFromCtx(ctx);
     if (session?.user.twoFactorEnabled) {
       if (!nonEmpty(body.TOTPCode)) throw codeRequired();
       if (!(await totpMatches(ctx, session.user.id, body.TOTPCode))) {

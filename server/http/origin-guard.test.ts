@@ -85,6 +85,33 @@ describe("originGuard", () => {
     expect((await send("POST", { origin: "http://127.0.0.1:3000" }, "{}")).status).toBe(400);
   });
 
+  it("takes raw bytes of types a cross-site page cannot send without a preflight (uploads)", async () => {
+    for (const type of ["image/png", "image/webp", "application/octet-stream"]) {
+      const response = await send(
+        "POST",
+        { "content-type": type, origin: "http://127.0.0.1:3000" },
+        "bytes",
+      );
+      expect(response.status, type).toBe(200);
+    }
+    // Still refused from another origin.
+    const foreign = await send(
+      "POST",
+      { "content-type": "image/png", origin: "https://evil.example" },
+      "x",
+    );
+    expect(foreign.status).toBe(403);
+    // "image" without a subtype, or text types dressed up, are not binary.
+    for (const type of ["image", "image/", "text/plain; x=image/png"]) {
+      const response = await send(
+        "POST",
+        { "content-type": type, origin: "http://127.0.0.1:3000" },
+        "x",
+      );
+      expect(response.status, type).toBe(400);
+    }
+  });
+
   it("reads the media type, not a substring", () => {
     expect(isJsonMediaType("application/json")).toBe(true);
     expect(isJsonMediaType("Application/JSON; charset=utf-8")).toBe(true);

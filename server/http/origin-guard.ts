@@ -14,7 +14,9 @@ const OWN_SITE = new Set(["same-origin", "none"]);
  *   host (and port) the request was sent to, or `Sec-Fetch-Site: same-origin`/`none`. A request
  *   with neither header is not from a browser page (curl, tests, server-to-server) and passes:
  *   browsers send `Origin` on every cross-origin POST, PUT, PATCH and DELETE;
- * - carry a body, if any, of media type `application/json` exactly (no form or text types).
+ * - carry a body, if any, of media type `application/json` exactly (no form or text types), or
+ *   raw bytes (`image/*`, `application/octet-stream`: an avatar upload). Neither is a type a
+ *   cross-site page may send without a CORS preflight, which this server never grants.
  */
 export function originGuard(options: { trustedOrigins: readonly string[] }): MiddlewareHandler {
   const trusted = new Set(options.trustedOrigins);
@@ -28,7 +30,8 @@ export function originGuard(options: { trustedOrigins: readonly string[] }): Mid
         throw new ApiError(1004, "Cross-origin write refused: send it from the app's own origin");
       }
     }
-    if (hasBody(c.req.raw.headers) && !isJsonMediaType(c.req.header("content-type"))) {
+    const type = c.req.header("content-type");
+    if (hasBody(c.req.raw.headers) && !isJsonMediaType(type) && !isBinaryMediaType(type)) {
       throw new ApiError(1002, "Expected a JSON body (content-type: application/json)");
     }
     return next();
@@ -51,6 +54,12 @@ function hasBody(headers: Headers): boolean {
   if (headers.has("transfer-encoding")) return true;
   const length = headers.get("content-length");
   return length !== null && length.trim() !== "0";
+}
+
+/** Uploads: an image or raw bytes (both need a preflight cross-site, unlike form types). */
+function isBinaryMediaType(contentType: string | undefined): boolean {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return /^image\/[a-z0-9.+-]+$/.test(type) || type === "application/octet-stream";
 }
 
 /** `application/json`, parameters (charset) allowed; `text/plain; charset=application/json` not. */

@@ -48,6 +48,14 @@ const integrationPage = lazyPage(
   () => import("../views/settings/integration-settings-page.tsx"),
   "IntegrationSettingsPage",
 );
+const invitationsPage = lazyPage(
+  () => import("../views/settings/invitations-settings-page.tsx"),
+  "InvitationsSettingsPage",
+);
+const aboutPage = lazyPage(
+  () => import("../views/settings/about-settings-page.tsx"),
+  "AboutSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
@@ -57,6 +65,8 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   profile: profilePage,
   list: listsPage,
   integration: integrationPage,
+  invitations: invitationsPage,
+  about: aboutPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

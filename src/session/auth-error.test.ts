@@ -20,6 +20,17 @@ describe("authErrorMessage", () => {
     });
   });
 
+  it("shows only the reason under the generic code 3 (written for people)", () => {
+    const error = failed(422, {
+      code: 3,
+      message: "Unprocessable content",
+      reason: "No new account was created. We sent a mail to this address.",
+    });
+    expect(authErrorMessage(error, translate, generic)).toEqual({
+      message: "No new account was created. We sent a mail to this address.",
+    });
+  });
+
   it("adds the server's reason below the catalogue message", () => {
     const error = failed(401, {
       code: 1000,

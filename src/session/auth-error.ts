@@ -20,6 +20,9 @@ export function authErrorMessage(
   if (!isFetchError(error)) return { message: generic.unknown };
   if (error.status === null) return { message: generic.network };
   const serverText = error.serverMessage ?? generic.unknown;
+  // "Unprocessable content" tells a person nothing: the reason is written for them (a refused
+  // sign-up with a registered address, a taken handle), so it is the message.
+  if (error.code === 3 && error.reason) return { message: error.reason };
   const message =
     error.code === undefined ? serverText : translate(`errors:${error.code}`, serverText);
   return error.reason && error.reason !== message ? { message, reason: error.reason } : { message };

@@ -167,6 +167,20 @@ describe("accounts (Chromium)", () => {
     await p.getByTestId("profile-handle").fill(handle);
     await p.getByTestId("profile-bio").fill("Wrote the first compiler.");
     await p.getByTestId("profile-social-github").fill("grace");
+    // An avatar from a file: drawn from the server's copy, and kept by the save below.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await p.getByTestId("profile-avatar-file").setInputFiles({
+      name: "me.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
+    await p.getByTestId("profile-avatar-success").waitFor();
+    const avatar = p.getByTestId("profile-preview").locator("img");
+    await expect.poll(() => avatar.getAttribute("src")).toMatch(/^\/api\/uploads\/avatars\//);
+    expect(await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await p.getByTestId("profile-save").click();
     await p.getByTestId("profile-success").waitFor();
     await p.reload();
@@ -176,6 +190,7 @@ describe("accounts (Chromium)", () => {
     expect(await p.getByTestId("profile-name").inputValue()).toBe("Grace Hopper");
     expect(await p.getByTestId("profile-bio").inputValue()).toBe("Wrote the first compiler.");
     expect(await p.getByTestId("profile-social-github").inputValue()).toBe("grace");
+    expect(await p.getByTestId("profile-image").inputValue()).toMatch(/^\/api\/uploads\/avatars\//);
     await other.context.close();
   });
 
@@ -185,6 +200,19 @@ describe("accounts (Chromium)", () => {
     await smtp.next(address);
     await other.context.clearCookies();
     await other.page.goto(`${server.localUrl}/login`);
+    // Signing up again with the address says what happened, not whether it is registered.
+    await other.page.getByTestId("login-tab-sign-up").click();
+    await other.page.getByLabel("Name").fill("Someone");
+    await other.page.getByLabel("Email").fill(address);
+    await other.page.getByLabel("Password").fill("another long passphrase");
+    await other.page.getByTestId("login-submit").click();
+    await other.page.getByTestId("login-error").waitFor();
+    expect(await other.page.getByTestId("login-error").textContent()).toBe(
+      "No new account was created. We sent a mail to this address saying what to do next: check your inbox. If you already have an account, sign in instead.",
+    );
+    const notice = await smtp.next(address);
+    expect(notice.subject).toBe("Someone tried to create a Follow account with your address");
+    await other.page.getByTestId("login-tab-sign-in").click();
     await other.page.getByTestId("login-forgot").click();
     await other.page.getByTestId("forgot-email").fill(address);
     await other.page.getByTestId("forgot-submit").click();

@@ -58,4 +58,24 @@ describe("social sign-in (Chromium)", () => {
     expect(await rows.first().getAttribute("data-current")).toBe("true");
     expect(await rows.first().textContent()).toContain("Chrome");
   });
+
+  it("shows the version and the licences of the shipped packages in Settings › About", async () => {
+    await page.goto(`${server.localUrl}/settings/about`);
+    expect(await page.getByTestId("about-version").textContent()).toBe("version 0.6.1");
+    await page.getByTestId("about-license-filter").fill("better-auth");
+    const rows = page.getByTestId("about-license-list").locator("li");
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.allTextContents()) expect(text).toContain("better-auth");
+    expect(await page.getByTestId("about-issues").getAttribute("href")).toMatch(/^https:\/\//);
+  });
+
+  it("deletes an account made through the provider without asking for a password", async () => {
+    await page.goto(`${server.localUrl}/settings/account`);
+    await page.getByTestId("linked-oidc").waitFor();
+    expect(await page.getByTestId("delete-account-password").count()).toBe(0);
+    await page.getByTestId("delete-account-sure").check();
+    await page.getByTestId("delete-account").click();
+    await page.waitForURL(/\/login/);
+    await page.getByTestId("social-oidc").waitFor();
+  });
 });

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
@@ -179,6 +180,25 @@ describe.each(DIALECTS)("account mail over SMTP on %s", (dialect) => {
     expect(session.user.email).toBe(newEmail);
     expect(session.user.emailVerified).toBe(true);
     expect((await new TestClient(server.localUrl).signIn(newEmail, PASSWORD)).status).toBe(200);
+  });
+
+  it("refuses an expired verification link and says so where it lands", async () => {
+    const email = uniqueEmail("expired");
+    const client = new TestClient(server.localUrl);
+    await client.signUp(email);
+    await smtp.next(email);
+    // A link like the mailed one, signed with the server's secret, that expired a minute ago.
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ email, iat: now - 7200, exp: now - 60 })}`;
+    const signature = createHmac("sha256", "test-secret-test-secret-test-secret-1234")
+      .update(unsigned)
+      .digest("base64url");
+    const link = `${server.localUrl}/api/better-auth/verify-email?token=${unsigned}.${signature}&callbackURL=%2Fsettings%2Faccount`;
+    const follow = await client.request("GET", link);
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get("location")).toBe("/settings/account?error=TOKEN_EXPIRED");
+    expect((await client.session()).body.user.emailVerified).toBe(false);
   });
 
   it("changes the password only with the current one", async () => {

@@ -91,6 +91,21 @@ describe.each(DIALECTS)("social sign-in through an OpenID Connect provider on %s
     expect(unlink.body.reason).toMatch(/last account/i);
   });
 
+  it("deletes an account that only signs in through the provider, without a password", async () => {
+    const email = uniqueEmail("oidc-delete");
+    const person = { sub: `sub-${email}`, email, name: "Gone Soon" };
+    const browser = new TestClient(server.localUrl);
+    await throughProvider(browser, person);
+    const id = (await browser.session()).body.user.id;
+    const deleted = await browser.request("POST", "/api/better-auth/delete-user", { json: {} });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await browser.session()).body).toBeNull();
+    // Signing in again through the provider makes a new account.
+    const again = new TestClient(server.localUrl);
+    await throughProvider(again, person);
+    expect((await again.session()).body.user.id).not.toBe(id);
+  });
+
   it("links a provider account to a password user, lists both, unlinks it (never the last)", async () => {
     const email = uniqueEmail("linker");
     const client = new TestClient(server.localUrl);

@@ -4,6 +4,7 @@ import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { fullTime, openingWords } from "../../ui/format.ts";
 import { FeedIcon } from "../subscriptions/feed-icon.tsx";
+import { EntryReaders } from "./entry-readers.tsx";
 
 /** Feed, title (a link to the original), author and time. */
 export function EntryHeader({ entry }: { entry: EntryDetail }) {
@@ -60,6 +61,7 @@ export function EntryHeader({ entry }: { entry: EntryDetail }) {
         <time dateTime={entry.publishedAt}>{fullTime(entry.publishedAt, i18n.language)}</time>
         {entry.read ? null : <span className="text-accent-ink">{t("entry.unread")}</span>}
       </p>
+      <EntryReaders entryId={entry.id} />
     </header>
   );
 }

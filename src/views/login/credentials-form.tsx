@@ -1,6 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "../../ui/accent-ink.css";
 import { translate } from "../../i18n/index.ts";
 import { sanitizeRedirect } from "../../platform/redirect.ts";
 import { type AuthErrorText, authErrorMessage } from "../../session/auth-error.ts";
@@ -137,7 +138,7 @@ export function CredentialsForm({
       {signingUp ? null : (
         <button
           type="button"
-          className="block text-sm text-accent hover:underline"
+          className="block text-sm text-accent-ink hover:underline"
           onClick={onForgot}
           data-testid="login-forgot"
         >

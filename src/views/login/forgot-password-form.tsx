@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "../../ui/accent-ink.css";
 import { endpointInfo } from "../../../contract/api/info.ts";
 import { useAppServices } from "../../runtime/app-services.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -63,7 +64,7 @@ export function ForgotPasswordForm(props: { linkError?: boolean; onBack(): void 
       </Button>
       <button
         type="button"
-        className="text-sm text-accent hover:underline"
+        className="text-sm text-accent-ink hover:underline"
         onClick={props.onBack}
         data-testid="forgot-back"
       >

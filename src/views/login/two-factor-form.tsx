@@ -1,6 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import "../../ui/accent-ink.css";
 import { sanitizeRedirect } from "../../platform/redirect.ts";
 import { useSessionService } from "../../session/session-context.tsx";
 import { browserStorage } from "../../settings/storage.ts";
@@ -59,7 +60,7 @@ export function TwoFactorForm({ redirect, onCancel }: { redirect?: string; onCan
       <div className="flex justify-between text-sm">
         <button
           type="button"
-          className="text-accent hover:underline"
+          className="text-accent-ink hover:underline"
           onClick={() => {
             setKind(kind === "totp" ? "backup" : "totp");
             setCode("");

@@ -11,6 +11,7 @@ import { Button } from "../../ui/button.tsx";
 import { Field, HINT_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
+import { AvatarUpload } from "./account/avatar-upload.tsx";
 import { FormMessage } from "./account/form-message.tsx";
 import { useAccountAction } from "./account/use-account-action.ts";
 
@@ -48,7 +49,9 @@ function draftProblem(draft: Draft, t: (key: string) => string): string | undefi
   if (!draft.name.trim()) return t("profile.nameRequired");
   if (profileProblem("handle", draft.handle)) return t("profile.handleInvalid");
   if (profileProblem("website", draft.website)) return t("profile.websiteInvalid");
-  if (draft.image && !/^https?:\/\/\S+$/i.test(draft.image)) return t("profile.imageInvalid");
+  if (draft.image && !/^(https?:\/\/|\/api\/uploads\/)\S+$/i.test(draft.image)) {
+    return t("profile.imageInvalid");
+  }
   if (profileProblem("socialLinks", draft.socialLinks)) return t("profile.socialInvalid");
   return undefined;
 }
@@ -139,6 +142,8 @@ function ProfileForm({ user }: { user: SessionUser }) {
             onChange={(event) => set({ handle: event.target.value })}
             data-testid="profile-handle"
           />
+          {/* The form's image follows the upload, so a later save keeps it. */}
+          <AvatarUpload onUploaded={(url) => setDraft((current) => ({ ...current, image: url }))} />
           <Field
             label={t("profile.image")}
             hint={t("profile.imageHint")}

@@ -2,6 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { filter, of } from "rxjs";
+import { isActivationCode } from "../../../contract/errors.ts";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import { commandProgress$, feedEntryCount$, type SubscriptionItem } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
@@ -115,9 +116,22 @@ export function QuickAddProgress(props: {
           <Button variant="ghost" onClick={closeQuickAdd}>
             {t("dialog.close")}
           </Button>
-          <Button onClick={props.onRetry} data-testid="quick-add-retry">
-            {t("quickAdd.retry")}
-          </Button>
+          {rejection.code !== undefined && isActivationCode(rejection.code) ? (
+            // A trial limit (codes 11xx): the way out is an invitation code, not a retry.
+            <Button
+              onClick={() => {
+                closeQuickAdd();
+                void navigate({ to: "/invitation" });
+              }}
+              data-testid="quick-add-activate"
+            >
+              {t("errors:activation.action")}
+            </Button>
+          ) : (
+            <Button onClick={props.onRetry} data-testid="quick-add-retry">
+              {t("quickAdd.retry")}
+            </Button>
+          )}
         </DialogActions>
       </div>
     );

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointInfo } from "../../../../contract/api/info.ts";
 import type { SessionUser } from "../../../../contract/session.ts";
@@ -25,10 +25,25 @@ export function DeleteSection({ user }: { user: SessionUser }) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [sure, setSure] = useState(false);
+  // Whether the account has a password (an account made through a provider may not).
+  const [hasPassword, setHasPassword] = useState(true);
+  useEffect(() => {
+    let live = true;
+    api.call(endpointInfo.auth.listAccounts, {}, { silent: true }).then(
+      (accounts) => live && setHasPassword(accounts.some((a) => a.providerId === "credential")),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = user.twoFactorEnabled ? { password, TOTPCode: code.trim() } : { password };
+    const input = {
+      ...(hasPassword ? { password } : {}),
+      ...(user.twoFactorEnabled ? { TOTPCode: code.trim() } : {}),
+    };
     const done = await action.run(() =>
       api.call(endpointInfo.auth.deleteUser, input, { silent: true }),
     );
@@ -43,14 +58,16 @@ export function DeleteSection({ user }: { user: SessionUser }) {
     <SettingsSection title={t("delete.title")}>
       <form className="space-y-3 p-4" onSubmit={submit} noValidate>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("delete.hint")}</p>
-        <Field
-          label={t("delete.password")}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          data-testid="delete-account-password"
-        />
+        {hasPassword ? (
+          <Field
+            label={t("delete.password")}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            data-testid="delete-account-password"
+          />
+        ) : null}
         {user.twoFactorEnabled ? (
           <Field
             label={t("delete.code")}
@@ -78,7 +95,9 @@ export function DeleteSection({ user }: { user: SessionUser }) {
           variant="outline"
           className="text-red-700 dark:text-red-300"
           loading={action.busy}
-          disabled={!sure || !password || (user.twoFactorEnabled && code.length !== 6)}
+          disabled={
+            !sure || (hasPassword && !password) || (user.twoFactorEnabled && code.length !== 6)
+          }
           data-testid="delete-account"
         >
           {t("delete.action")}

@@ -16,6 +16,9 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
+/** The product's name reads the same in every language. */
+const SAME_EVERYWHERE = new Set(["about.app"]);
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe("locales/*/accounts.json", () => {
@@ -29,7 +32,7 @@ describe("locales/*/accounts.json", () => {
     expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [key, text] of english) {
       expect(placeholders(other.get(key)!), key).toEqual(placeholders(text));
-      expect(other.get(key), key).not.toBe(text);
+      if (!SAME_EVERYWHERE.has(key)) expect(other.get(key), key).not.toBe(text);
     }
   });
 });
