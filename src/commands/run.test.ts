@@ -207,3 +207,36 @@ describe("the commands' first-paint half", () => {
     expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(6);
   });
 });
+
+describe("a view effect that reads first (mark all read's undo)", () => {
+  it("is awaited before the dispatch, which follows even when it fails", async () => {
+    const order: string[] = [];
+    const { host, dispatch } = fakeHost();
+    let finish: () => void = () => undefined;
+    host.view!.offerMarkAllReadUndo = vi.fn(
+      (scope) =>
+        new Promise<void>((resolve) => {
+          order.push(`read ${JSON.stringify(scope)}`);
+          finish = resolve;
+        }),
+    );
+    dispatch.mockImplementation(async (name: string) => {
+      order.push(`dispatch ${name}`);
+      return { commandId: name, issuedAt: "" };
+    });
+    const run = runCommand("entries.markAllRead", { selection: "all", view: 2 }, undefined, host);
+    expect(run.status).toBe("dispatched");
+    await Promise.resolve();
+    expect(order).toEqual(['read {"view":2,"excludePrivate":true}']);
+    finish();
+    if (run.status === "dispatched") await run.done;
+    expect(order.at(-1)).toBe("dispatch entries.markAllRead");
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    host.view!.offerMarkAllReadUndo = () => Promise.reject(new Error("no database"));
+    const failed = runCommand("entries.markAllRead", { feedId: F1 }, undefined, host);
+    if (failed.status === "dispatched") await failed.done;
+    expect(dispatch).toHaveBeenLastCalledWith("entries.markAllRead", { feedId: F1 });
+    errors.mockRestore();
+  });
+});

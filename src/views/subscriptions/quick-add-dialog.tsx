@@ -96,11 +96,16 @@ function QuickAddBody({
   const previewed =
     preview.status === "ready" && preview.url === typed ? preview.preview.feed.id : null;
   const followed = followedSubscription(subscriptions, typed, previewed);
+  // The server says it is followed even before this device has the subscription (made on
+  // another one): subscribing again would move it to this dialog's view.
+  const followedElsewhere =
+    preview.status === "ready" && preview.url === typed && Boolean(preview.preview.subscription);
   // Nothing to send: no address, one the preview refused, or a feed already followed.
   const blocked =
     target.kind !== "url" ||
     (preview.status === "failed" && preview.url === typed) ||
-    followed !== null;
+    followed !== null ||
+    followedElsewhere;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -24,8 +24,6 @@ export async function offerMarkAllReadUndo(
         label: i18n.t("reader:markAllReadUndo.undo"),
         onClick: () => undoMarkAllRead(ids),
       },
-      // sonner's own attribute is not ours to rely on in tests.
-      className: "mark-all-read-undo",
     }),
   );
 }
