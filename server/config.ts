@@ -57,6 +57,14 @@ export interface ServerConfig {
   maxSubscriptionsPerUser: number | undefined;
   /** Lists one person may own, and feeds one list may hold. */
   lists: { listsPerUser: number; feedsPerList: number };
+  inboxes: {
+    perUser: number;
+    /** E-mail intake: off unless INBOX_SMTP_PORT is set (0 picks a free port, for tests). */
+    smtpPort: number | undefined;
+    smtpHost: string;
+    emailDomain: string | undefined;
+    maxMessageBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -243,10 +251,20 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       listsPerUser: int("MAX_LISTS_PER_USER", 100, 0, 1_000_000),
       feedsPerList: int("MAX_FEEDS_PER_LIST", 1_000, 1, 1_000_000),
     },
+    inboxes: {
+      perUser: int("MAX_INBOXES_PER_USER", 10, 0, 1_000_000),
+      smtpPort: read("INBOX_SMTP_PORT") ? int("INBOX_SMTP_PORT", 0, 0, 65_535) : undefined,
+      smtpHost: read("INBOX_SMTP_HOST") ?? read("HOST") ?? "127.0.0.1",
+      emailDomain: read("INBOX_EMAIL_DOMAIN")?.toLowerCase(),
+      maxMessageBytes: int("INBOX_MAX_MESSAGE_BYTES", 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    },
     maxSubscriptionsPerUser: read("MAX_SUBSCRIPTIONS_PER_USER")
       ? int("MAX_SUBSCRIPTIONS_PER_USER", 0, 1, 10_000_000)
       : undefined,
   };
+  if (config.inboxes.smtpPort !== undefined && !config.inboxes.emailDomain) {
+    problems.push("INBOX_EMAIL_DOMAIN is required when INBOX_SMTP_PORT is set");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

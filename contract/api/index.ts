@@ -5,6 +5,7 @@ import type { Endpoint } from "./endpoint.ts";
 import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
+import * as inboxes from "./inboxes.ts";
 import * as lists from "./lists.ts";
 import * as profiles from "./profiles.ts";
 import * as reads from "./reads.ts";
@@ -26,6 +27,7 @@ export const endpoints = {
   entries,
   feeds,
   health,
+  inboxes,
   lists,
   profiles,
   reads,

@@ -11,6 +11,7 @@ import { readHistory } from "../storage/reads.ts";
 import { toIso } from "../storage/time.ts";
 import { userRouter } from "./context.ts";
 import { hideFeedSecrets } from "./feed-url-privacy.ts";
+import { registerInboxEntryRoutes } from "./inbox-entries.ts";
 
 export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: Readability) {
   const app = userRouter(auth, database);
@@ -99,5 +100,6 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
       },
     };
   });
+  registerInboxEntryRoutes(app, database);
   return app;
 }
