@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Field, Select } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
+import { InboxesSection } from "./inboxes-section.tsx";
 
 /** Ids for lists made here: the same list offline and once synced (random worker number). */
 const nextListId = createIdGenerator({ worker: Math.floor(Math.random() * 1024) });
@@ -69,6 +70,7 @@ export function ListsSettingsPage() {
             </p>
           )}
         </SettingsSection>
+        <InboxesSection />
         {open ? (
           <ListEditor key={open.id} list={open} onDeleted={() => setOpenId(undefined)} />
         ) : null}
