@@ -72,6 +72,8 @@ export interface EventData {
   ListDeleted: { listId: string };
   ListFeedsAdded: { listId: string; feedIds: string[] };
   ListFeedsRemoved: { listId: string; feedIds: string[] };
+  ListFollowed: { listId: string; userId: string; view: number; createdAt: string };
+  ListUnfollowed: { listId: string };
 }
 
 export type EventName = keyof EventData;

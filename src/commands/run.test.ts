@@ -54,6 +54,8 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "lists.delete": { context: {}, input: { listId: F2 } },
   "lists.addFeeds": { context: {}, input: { listId: F2, feedIds: [F1] } },
   "lists.removeFeeds": { context: {}, input: { listId: F2, feedIds: [F1] } },
+  "lists.follow": { context: {}, input: { listId: F2, userId: "u1", view: 1 } },
+  "lists.unfollow": { context: {}, input: { listId: F2 } },
 };
 
 function fakeHost() {

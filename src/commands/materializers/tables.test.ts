@@ -50,6 +50,8 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   ListDeleted: [{ listId: FEED }],
   ListFeedsAdded: [{ listId: FEED, feedIds: [FEED] }],
   ListFeedsRemoved: [{ listId: FEED, feedIds: [FEED] }],
+  ListFollowed: [{ listId: FEED, userId: "u1", view: 1, createdAt: AT }],
+  ListUnfollowed: [{ listId: FEED }],
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
@@ -8,7 +9,7 @@ import { runCommand } from "../../commands/run.ts";
 import { allSubscriptions$, type OwnedList, ownedLists$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Field, Select } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
@@ -53,6 +54,14 @@ export function ListsSettingsPage() {
                       })}
                     </p>
                   </div>
+                  <Link
+                    to="/discover/list/$listId"
+                    params={{ listId: list.id }}
+                    className={buttonClass("ghost", "sm")}
+                    data-testid={`list-page-${list.id}`}
+                  >
+                    {t("lists.page")}
+                  </Link>
                   <Button
                     variant="outline"
                     size="sm"

@@ -96,6 +96,8 @@ export class ServerModel {
       case "lists.delete":
       case "lists.addFeeds":
       case "lists.removeFeeds":
+      case "lists.follow":
+      case "lists.unfollow":
         return true;
     }
   }
