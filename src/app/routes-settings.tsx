@@ -32,6 +32,10 @@ const dataControlPage = lazyPage(
   () => import("../views/settings/data-control-settings-page.tsx"),
   "DataControlSettingsPage",
 );
+const feedsPage = lazyPage(
+  () => import("../views/settings/feeds-settings-page.tsx"),
+  "FeedsSettingsPage",
+);
 const listsPage = lazyPage(
   () => import("../views/settings/lists-settings-page.tsx"),
   "ListsSettingsPage",
@@ -42,6 +46,7 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   shortcuts: shortcutsPage,
   "data-control": dataControlPage,
   list: listsPage,
+  feeds: feedsPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),
