@@ -62,6 +62,7 @@ export function fakeTimelineServer(entries: ServerEntry[]) {
       return { code: 0, data: list(input as EntriesRequest) };
     if (is(endpoint, endpoints.subscriptions.list)) return { code: 0, data: [] };
     if (is(endpoint, endpoints.reads.unread)) return { code: 0, data: {} };
+    if (is(endpoint, endpoints.lists.list)) return { code: 0, data: [] };
     throw new Error(
       `The fake timeline server answers timeline calls only, not ${JSON.stringify(endpoint)}`,
     );
