@@ -20,7 +20,7 @@ import { collectionRoutes } from "./routes/collections.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
-import { inboxRoutes, inboxWebhookRoutes } from "./routes/inboxes.ts";
+import { inboxFileRoutes, inboxRoutes, inboxWebhookRoutes } from "./routes/inboxes.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { profileRoutes } from "./routes/profiles.ts";
 import { readRoutes } from "./routes/reads.ts";
@@ -122,6 +122,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/lists`, listRoutes(auth, database, config.lists));
   app.route(`${base}/inboxes`, inboxRoutes(auth, database, config));
   app.route(`${base}/inbox-webhooks`, inboxWebhookRoutes(database));
+  app.route(`${base}/inbox-files`, inboxFileRoutes(config.dataDir));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));

@@ -90,6 +90,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         port: config.inboxes.smtpPort,
         domain: config.inboxes.emailDomain,
         maxBytes: config.inboxes.maxMessageBytes,
+        dataDir: config.dataDir,
+        filesUrl: `${baseUrl}${config.apiBasePath}/inbox-files`,
       });
     }
     if (config.ingest.scheduler) {

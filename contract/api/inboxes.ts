@@ -117,3 +117,10 @@ export const webhook = endpoint(routes.inboxes.webhook, {
   request: WebhookEntry,
   response: Envelope(Schema.Struct({ entryId: Schema.String })),
 });
+
+/** The bytes of a file that came with inbox mail (served as-is; the answer is not JSON). */
+export const file = endpoint(routes.inboxes.file, {
+  params: Schema.Struct({ name: Text(80) }),
+  request: Schema.Struct({}),
+  response: Schema.Unknown,
+});

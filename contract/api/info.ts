@@ -59,6 +59,8 @@ const table = {
     removeEntry: { method: "DELETE", path: "/entries/inbox" },
     // Called by other programs with the inbox's secret, not by a signed-in person.
     webhook: { method: "POST", path: "/inbox-webhooks/:handle" },
+    // A file that came with inbox mail (the bytes themselves, not JSON).
+    file: { method: "GET", path: "/inbox-files/:name" },
   },
   lists: {
     get: { method: "GET", path: "/lists" },

@@ -4,7 +4,11 @@ import { SMTPServer } from "smtp-server";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Logger } from "../logger.ts";
 import { findInbox } from "../storage/inboxes.ts";
+import { saveInboxFile } from "./files.ts";
 import { receiveInboxMessage } from "./intake.ts";
+
+/** Files kept per message; more are dropped. */
+const MAX_ATTACHMENTS = 20;
 
 export interface SmtpIntakeOptions {
   host: string;
@@ -13,6 +17,9 @@ export interface SmtpIntakeOptions {
   domain: string;
   /** Larger messages are refused (advertised with SIZE, enforced while reading). */
   maxBytes: number;
+  /** Where attachments are kept (DATA_DIR), and the URL prefix they are served at. */
+  dataDir: string;
+  filesUrl: string;
 }
 
 export interface SmtpIntake {
@@ -70,6 +77,17 @@ export async function startSmtpIntake(
           const handles = session.envelope.rcptTo
             .map((r) => handleOf(r.address))
             .filter((h): h is string => h !== null);
+          // Attached files (not the images the HTML shows inline) are kept and linked.
+          const attachments = [];
+          for (const file of mail.attachments.filter((a) => !a.related).slice(0, MAX_ATTACHMENTS)) {
+            const name = await saveInboxFile(options.dataDir, file.content, file.contentType);
+            attachments.push({
+              url: `${options.filesUrl}/${name}`,
+              mimeType: file.contentType,
+              sizeInBytes: file.size,
+              ...(file.filename ? { title: file.filename } : {}),
+            });
+          }
           for (const handle of new Set(handles)) {
             await receiveInboxMessage(database, handle, {
               guid: mail.messageId ? `${mail.messageId}` : null,
@@ -78,6 +96,7 @@ export async function startSmtpIntake(
               text: mail.text ?? null,
               author: mail.from?.value[0]?.name || mail.from?.value[0]?.address || null,
               publishedAt: mail.date ?? null,
+              attachments,
             });
           }
           callback();

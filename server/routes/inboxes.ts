@@ -7,7 +7,8 @@ import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { InboxRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
-import { route } from "../http/route.ts";
+import { passThrough, route } from "../http/route.ts";
+import { readInboxFile } from "../inbox/files.ts";
 import { receiveInboxMessage } from "../inbox/intake.ts";
 import {
   createInbox,
@@ -103,4 +104,23 @@ function validDate(value: string | number | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Files that came with inbox mail, by their hash name (see server/inbox/files.ts). */
+export function inboxFileRoutes(dataDir: string) {
+  const app = new Hono();
+  passThrough(app, endpoints.inboxes.file, async (c) => {
+    const found = await readInboxFile(dataDir, c.req.param("name") ?? "");
+    if (!found) throw new ApiError(14000, "No such file", 404);
+    return new Response(new Uint8Array(found.body), {
+      headers: {
+        "content-type": found.type,
+        "x-content-type-options": "nosniff",
+        "cache-control": "private, max-age=31536000, immutable",
+        "content-security-policy": "default-src 'none'; sandbox",
+        ...(found.download ? { "content-disposition": "attachment" } : {}),
+      },
+    });
+  });
+  return app;
 }

@@ -104,6 +104,41 @@ describe.each(DIALECTS)("inboxes on %s", (dialect) => {
     expect((await alice.request("GET", "/api/reads")).body.data[handle]).toBe(1);
   });
 
+  it("keeps a mail's attached files and serves them back, inline images staying in the body", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n% a small file\n");
+    const pixel = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await mailer().sendMail({
+      from: "files@example.com",
+      to: `${handle}@${DOMAIN}`,
+      subject: "With files",
+      html: '<p>See the chart: <img src="cid:chart@x"></p>',
+      attachments: [
+        { filename: "report.pdf", content: pdf, contentType: "application/pdf" },
+        { filename: "chart.png", content: pixel, contentType: "image/png", cid: "chart@x" },
+      ],
+    });
+    const item = (await inboxEntries(alice)).body.data.find(
+      (i: { entries: { title: string } }) => i.entries.title === "With files",
+    );
+    expect(item.entries.content).toContain("data:image/png;base64,");
+    expect(item.entries.attachments).toHaveLength(1);
+    const [attachment] = item.entries.attachments;
+    expect(attachment).toMatchObject({ title: "report.pdf", mime_type: "application/pdf" });
+    const path = new URL(attachment.url).pathname;
+    const served = await fetch(new URL(path, server.localUrl));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-disposition")).toBe("attachment");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+    const missing = await alice.request("GET", "/api/inbox-files/..%2F..%2Ffollow.sqlite");
+    expect(missing.status).toBe(404);
+    // One more entry than before: later tests count entries.
+    await alice.request("DELETE", "/api/entries/inbox", { json: { entryId: item.entries.id } });
+  });
+
   it("refuses mail for unknown addresses at RCPT and oversized mail", async () => {
     await expect(
       mailer().sendMail({ from: "a@example.com", to: `nobody@${DOMAIN}`, subject: "x", text: "x" }),
