@@ -227,6 +227,22 @@ ${outlines.slice(6).join("\n")}
       ),
       { numRuns: 60 },
     );
+    // Arbitrary bodies, none naming a fetchable URL (nothing leaves this machine).
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ items: fc.array(fc.record({ url: fc.string(), view: fc.anything() })) }),
+        ),
+        async (body) => {
+          fc.pre(!JSON.stringify(body).includes(":/"));
+          const answer = await alice.request("POST", "/api/subscriptions/import", { json: body });
+          expect(answer.status).toBeLessThan(500);
+          expect(typeof answer.body.code).toBe("number");
+        },
+      ),
+      { numRuns: 60 },
+    );
     for (const body of [{ items: [] }, { items: [{ url: 5 }] }, { items: "x" }, {}]) {
       const answer = await alice.request("POST", "/api/subscriptions/import", { json: body });
       expect(answer.status).toBe(400);
