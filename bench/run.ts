@@ -6,6 +6,7 @@ import { benchLoad, loadTables } from "./load.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchMemory, memoryTable } from "./memory.ts";
+import { benchOpmlImport, opmlImportTable } from "./opml-import.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
 import { benchPgPlanner, pgPlannerTable } from "./pg-planner.ts";
 import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
@@ -84,6 +85,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
         await benchServerSearch("postgres"),
         await benchLocalSearch(),
       ]),
+  },
+  {
+    name: "opml-import",
+    run: async () => [opmlImportTable(await benchOpmlImport())],
   },
   {
     name: "reader-ui",

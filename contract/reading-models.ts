@@ -126,3 +126,23 @@ export const ListSubscriptionModel = Schema.Struct({
   lists: ListModel,
 });
 export type ListSubscriptionModel = typeof ListSubscriptionModel.Type;
+
+/** An inbox as a subscription (its owner follows it). */
+export const InboxSubscriptionModel = Schema.Struct({
+  userId: Schema.String,
+  inboxId: Schema.String,
+  view: Schema.Number,
+  isPrivate: Schema.Boolean,
+  title: NullableText,
+  category: NullableText,
+  createdAt: Schema.String,
+  inboxes: Schema.Struct({
+    type: Schema.Literal("inbox"),
+    id: Schema.String,
+    title: NullableText,
+    secret: Schema.String,
+    email: NullableText,
+    webhookUrl: Schema.String,
+  }),
+});
+export type InboxSubscriptionModel = typeof InboxSubscriptionModel.Type;

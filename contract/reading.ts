@@ -90,6 +90,8 @@ export const MarkAllReadRequest = Schema.Struct({
   startTime: Schema.optional(TimeBound),
   endTime: Schema.optional(TimeBound),
   listId: Schema.optional(EntityId),
+  /** An inbox's handle. */
+  inboxId: Schema.optional(Text(64)),
 });
 export type MarkAllReadRequest = typeof MarkAllReadRequest.Type;
 

@@ -27,6 +27,7 @@ import { discoverRoutes } from "./routes/discover.ts";
 import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { inboxFileRoutes, inboxRoutes, inboxWebhookRoutes } from "./routes/inboxes.ts";
 import { integrationRoutes } from "./routes/integrations.ts";
 import { invitationRoutes } from "./routes/invitations.ts";
 import { listRoutes } from "./routes/lists.ts";
@@ -138,6 +139,9 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   );
   app.route(`${base}/categories`, categoryRoutes(auth, database));
   app.route(`${base}/lists`, listRoutes(auth, database, config.lists));
+  app.route(`${base}/inboxes`, inboxRoutes(auth, database, config));
+  app.route(`${base}/inbox-webhooks`, inboxWebhookRoutes(database));
+  app.route(`${base}/inbox-files`, inboxFileRoutes(config.dataDir));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));

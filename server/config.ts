@@ -79,6 +79,14 @@ export interface ServerConfig {
   ai: AiConfig;
   /** Where the hosted save-to services are (tests point them at fakes on 127.0.0.1). */
   integrations: { readwise: string; instapaper: string; zotero: string };
+  inboxes: {
+    perUser: number;
+    /** E-mail intake: off unless INBOX_SMTP_PORT is set (0 picks a free port, for tests). */
+    smtpPort: number | undefined;
+    smtpHost: string;
+    emailDomain: string | undefined;
+    maxMessageBytes: number;
+  };
 }
 
 export interface OAuthClient {
@@ -336,6 +344,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       listsPerUser: int("MAX_LISTS_PER_USER", 100, 0, 1_000_000),
       feedsPerList: int("MAX_FEEDS_PER_LIST", 1_000, 1, 1_000_000),
     },
+    inboxes: {
+      perUser: int("MAX_INBOXES_PER_USER", 10, 0, 1_000_000),
+      smtpPort: read("INBOX_SMTP_PORT") ? int("INBOX_SMTP_PORT", 0, 0, 65_535) : undefined,
+      smtpHost: read("INBOX_SMTP_HOST") ?? read("HOST") ?? "127.0.0.1",
+      emailDomain: read("INBOX_EMAIL_DOMAIN")?.toLowerCase(),
+      maxMessageBytes: int("INBOX_MAX_MESSAGE_BYTES", 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    },
     maxSubscriptionsPerUser: read("MAX_SUBSCRIPTIONS_PER_USER")
       ? int("MAX_SUBSCRIPTIONS_PER_USER", 0, 1, 10_000_000)
       : undefined,
@@ -359,6 +374,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         DEFAULT_SERVICE_BASES.zotero,
     },
   };
+  if (config.inboxes.smtpPort !== undefined && !config.inboxes.emailDomain) {
+    problems.push("INBOX_EMAIL_DOMAIN is required when INBOX_SMTP_PORT is set");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

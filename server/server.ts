@@ -9,6 +9,7 @@ import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
+import { type SmtpIntake, startSmtpIntake } from "./inbox/smtp-intake.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
@@ -22,6 +23,8 @@ export interface RunningServer {
   localUrl: string;
   port: number;
   dialect: "sqlite" | "postgres";
+  /** The e-mail intake's port, when INBOX_SMTP_PORT turned it on. */
+  smtpPort?: number;
   /** One claim-and-refresh round of the feed scheduler now (when it runs in this process). */
   runIngestion(): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +56,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
   let statistics: StatisticsKeeper | undefined;
+  let smtp: SmtpIntake | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
@@ -83,6 +87,16 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     });
     const app = createApp({ config, database, auth, logger, fetcher });
     handler = (request, env) => app.fetch(request, env);
+    if (config.inboxes.smtpPort !== undefined && config.inboxes.emailDomain) {
+      smtp = await startSmtpIntake(database, logger, {
+        host: config.inboxes.smtpHost,
+        port: config.inboxes.smtpPort,
+        domain: config.inboxes.emailDomain,
+        maxBytes: config.inboxes.maxMessageBytes,
+        dataDir: config.dataDir,
+        filesUrl: `${baseUrl}${config.apiBasePath}/inbox-files`,
+      });
+    }
     if (config.ingest.scheduler) {
       scheduler = startScheduler(database, fetcher, logger, {
         pollIntervalMs: config.ingest.pollSeconds * 1000,
@@ -92,6 +106,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
   } catch (error) {
+    await smtp?.close();
     await statistics?.stop();
     await fetcher?.close();
     await new Promise((resolve) => server.close(resolve));
@@ -114,6 +129,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       }, 10_000);
       await closed;
       clearTimeout(timer);
+      await smtp?.close();
       await statistics?.stop();
       await scheduler?.stop();
       await fetcher?.close();
@@ -127,6 +143,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     localUrl,
     port,
     dialect: database.dialect,
+    ...(smtp ? { smtpPort: smtp.port } : {}),
     runIngestion: () => scheduler?.runOnce() ?? Promise.resolve(),
     close,
   };

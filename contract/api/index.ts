@@ -8,6 +8,7 @@ import type { Endpoint } from "./endpoint.ts";
 import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
+import * as inboxes from "./inboxes.ts";
 import * as integrations from "./integrations.ts";
 import * as invitations from "./invitations.ts";
 import * as lists from "./lists.ts";
@@ -37,6 +38,7 @@ export const endpoints = {
   feeds,
   health,
   invitations,
+  inboxes,
   lists,
   integrations,
   profiles,

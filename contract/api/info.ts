@@ -87,6 +87,20 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  inboxes: {
+    create: { method: "POST", path: "/inboxes" },
+    update: { method: "PUT", path: "/inboxes" },
+    remove: { method: "DELETE", path: "/inboxes" },
+    get: { method: "GET", path: "/inboxes" },
+    list: { method: "GET", path: "/inboxes/list" },
+    listEntries: { method: "POST", path: "/entries/inbox" },
+    getEntry: { method: "GET", path: "/entries/inbox" },
+    removeEntry: { method: "DELETE", path: "/entries/inbox" },
+    // Called by other programs with the inbox's secret, not by a signed-in person.
+    webhook: { method: "POST", path: "/inbox-webhooks/:handle" },
+    // A file that came with inbox mail (the bytes themselves, not JSON).
+    file: { method: "GET", path: "/inbox-files/:name" },
+  },
   lists: {
     get: { method: "GET", path: "/lists" },
     list: { method: "GET", path: "/lists/list" },

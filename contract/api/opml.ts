@@ -9,7 +9,7 @@ import { View } from "../reading.ts";
 
 /** The largest OPML text any server accepts in one request (an operator may set less). */
 export const OPML_TEXT_LIMIT = 900_000;
-/** Feeds one import request may carry (a bigger file is imported in several requests). */
+/** Feeds one import request may carry; a bigger selection goes in several (see importId). */
 export const IMPORT_BATCH_LIMIT = 5_000;
 
 const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max));
@@ -64,6 +64,8 @@ export const ImportRequest = Schema.Struct({
   ),
   /** The view for items that name none (the per-import choice). */
   view: Schema.optional(View),
+  /** Adds these items to an import already started (a big file comes in several requests). */
+  importId: Schema.optional(Text(64)),
 });
 
 export const ImportItemStatus = Schema.Struct({

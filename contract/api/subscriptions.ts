@@ -8,6 +8,7 @@ import {
 } from "../reading.ts";
 import {
   FeedModel,
+  InboxSubscriptionModel,
   ListModel,
   ListSubscriptionModel,
   SubscriptionModel,
@@ -26,7 +27,9 @@ import {
 
 export const list = endpoint(routes.subscriptions.list, {
   request: ViewQuery,
-  response: Envelope(Schema.Array(Schema.Union([SubscriptionModel, ListSubscriptionModel]))),
+  response: Envelope(
+    Schema.Array(Schema.Union([SubscriptionModel, ListSubscriptionModel, InboxSubscriptionModel])),
+  ),
 });
 
 /**

@@ -20,6 +20,9 @@ interface Job {
   userId: string;
   items: Array<Omit<ImportItem, "view"> & { view: number }>;
   statuses: ImportItemStatus[];
+  /** Items a worker has picked (appended items start untaken). */
+  taken: boolean[];
+  running: boolean;
   finished: boolean;
   finishedAt: number | undefined;
 }
@@ -103,17 +106,17 @@ export function createOpmlImporter(
     return { url: item.url, status: "done", feedId: feed.id };
   }
 
+  /** Works through the job's untaken items; items appended meanwhile are picked up too. */
   async function run(job: Job): Promise<void> {
-    const hosts = job.items.map((item) => hostOf(item.url));
     const inFlight = new Map<string, number>();
-    const taken = new Array<boolean>(job.items.length).fill(false);
     let cursor = 0;
     // The next feed whose host is not busy in this import; else the next feed at all.
     const pick = (): number | undefined => {
-      while (cursor < taken.length && taken[cursor]) cursor++;
-      if (cursor >= taken.length) return undefined;
-      for (let i = cursor; i < taken.length; i++) {
-        if (!taken[i] && (inFlight.get(hosts[i] as string) ?? 0) < options.perHost) return i;
+      while (cursor < job.taken.length && job.taken[cursor]) cursor++;
+      if (cursor >= job.taken.length) return undefined;
+      for (let i = cursor; i < job.taken.length; i++) {
+        const host = hostOf(job.items[i]?.url ?? "");
+        if (!job.taken[i] && (inFlight.get(host) ?? 0) < options.perHost) return i;
       }
       return cursor;
     };
@@ -121,8 +124,8 @@ export function createOpmlImporter(
       for (;;) {
         const index = pick();
         if (index === undefined) return;
-        taken[index] = true;
-        const host = hosts[index] as string;
+        job.taken[index] = true;
+        const host = hostOf(job.items[index]?.url ?? "");
         inFlight.set(host, (inFlight.get(host) ?? 0) + 1);
         try {
           job.statuses[index] = await importOne(job, index);
@@ -140,43 +143,70 @@ export function createOpmlImporter(
     await Promise.all(Array.from({ length: workers }, worker));
   }
 
+  function launch(job: Job) {
+    job.running = true;
+    job.finished = false;
+    job.finishedAt = undefined;
+    void run(job).finally(() => {
+      job.running = false;
+      // Items appended as the last workers were leaving: go on with them.
+      if (job.taken.some((taken) => !taken)) return launch(job);
+      job.finished = true;
+      job.finishedAt = Date.now();
+    });
+  }
+
+  async function checkQuota(userId: string, items: readonly ImportItem[]) {
+    if (options.maxSubscriptionsPerUser === undefined) return;
+    const held = await countSubscriptions(database, userId);
+    const remaining = Math.max(0, options.maxSubscriptionsPerUser - held);
+    if (items.length <= remaining) return;
+    // Already-followed feeds do not count: the precise check runs per feed.
+    const fresh = await countUnsubscribed(userId, items);
+    if (fresh > remaining) {
+      throw new ApiError(2011, `${fresh} new feeds, ${remaining} subscriptions left`);
+    }
+  }
+
   return {
-    /** Starts an import; refused while this person's previous one runs, or over the quota. */
+    /**
+     * Starts an import, or adds items to `importId` (a big file comes in several requests).
+     * Refused while another import of this person runs, or over the quota.
+     */
     async start(
       userId: string,
       items: readonly ImportItem[],
       view: number,
+      importId?: string,
     ): Promise<ImportProgress> {
       forget(Date.now());
+      const existing = importId ? jobs.get(importId) : undefined;
+      if (importId && (!existing || existing.userId !== userId)) {
+        throw new ApiError(1002, "No such import", 404);
+      }
       for (const job of jobs.values()) {
-        if (job.userId === userId && !job.finished) {
+        if (job.userId === userId && !job.finished && job !== existing) {
           throw new ApiError(1, "An import is still running");
         }
       }
-      if (options.maxSubscriptionsPerUser !== undefined) {
-        const held = await countSubscriptions(database, userId);
-        const remaining = Math.max(0, options.maxSubscriptionsPerUser - held);
-        if (items.length > remaining) {
-          // Already-followed feeds do not count: the precise check runs per feed.
-          const fresh = await countUnsubscribed(userId, items);
-          if (fresh > remaining) {
-            throw new ApiError(2011, `${fresh} new feeds, ${remaining} subscriptions left`);
-          }
-        }
-      }
-      const job: Job = {
+      await checkQuota(userId, items);
+      const job: Job = existing ?? {
         id: randomUUID(),
         userId,
-        items: items.map((item) => ({ ...item, view: item.view ?? view })),
-        statuses: items.map((item) => ({ url: item.url, status: "pending" })),
+        items: [],
+        statuses: [],
+        taken: [],
+        running: false,
         finished: false,
         finishedAt: undefined,
       };
+      for (const item of items) {
+        job.items.push({ ...item, view: item.view ?? view });
+        job.statuses.push({ url: item.url, status: "pending" });
+        job.taken.push(false);
+      }
       jobs.set(job.id, job);
-      void run(job).finally(() => {
-        job.finished = true;
-        job.finishedAt = Date.now();
-      });
+      if (!job.running) launch(job);
       return progress(job);
     },
 

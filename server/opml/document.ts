@@ -32,7 +32,8 @@ export const MAX_OUTLINE_DEPTH = 32;
 
 /**
  * Reads OPML 1.0, 1.1 and 2.0. A file that is not OPML (no `<opml>` root and no outline at all,
- * e.g. an RSS feed or not XML) or that declares another version is refused; a damaged file keeps
+ * e.g. an RSS feed or not XML), that declares another version, or whose body has no outline is
+ * refused; a damaged file keeps
  * every outline that can be read, and each unreadable one becomes a problem on its line.
  */
 export async function readOpml(text: string): Promise<OpmlReadResult> {
@@ -132,6 +133,10 @@ export async function readOpml(text: string): Promise<OpmlReadResult> {
       ok: false,
       reason: `Unsupported OPML version "${document.version}" (1.0, 1.1 or 2.0)`,
     };
+  }
+  // OPML requires at least one outline in the body; an empty file has nothing to import.
+  if (document.outlines.length === 0 && !problems.some((p) => p.kind === "broken-outline")) {
+    return { ok: false, reason: "The OPML body has no outlines" };
   }
   return { ok: true, document, problems };
 }

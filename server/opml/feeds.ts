@@ -31,7 +31,13 @@ export function feedsOf(document: OpmlDocument): { feeds: OpmlFeed[]; problems: 
     for (const outline of outlines) {
       const a = outline.attributes;
       const name = clip(a.title?.trim() || a.text?.trim() || "", MAX_TITLE) || null;
-      const rawUrl = a.xmlUrl?.trim() || a.xmlurl?.trim() || a.xmlURL?.trim();
+      // Some exporters write a feed's address as `url` on an outline typed rss or atom.
+      const typedFeed = /^(rss|atom)$/i.test(a.type?.trim() ?? "");
+      const rawUrl =
+        a.xmlUrl?.trim() ||
+        a.xmlurl?.trim() ||
+        a.xmlURL?.trim() ||
+        (typedFeed ? a.url?.trim() : undefined);
       if (!rawUrl) {
         if (outline.children.length > 0)
           visit(outline.children, clip(name ?? "", MAX_CATEGORY) || folder);

@@ -124,10 +124,23 @@ describe("OPML corpus (../shared/fixtures/opml)", () => {
     }
   });
 
-  it("refuses documents that are not OPML", async () => {
+  it("writes each canonical file back unchanged", async () => {
+    const canonical = files.filter((f) => f.includes("/spec/marshal/"));
+    expect(canonical.length).toBeGreaterThan(0);
+    for (const file of canonical) {
+      const text = readFixture("opml", file).toString("utf8");
+      const result = await readOpml(text);
+      if (!result.ok) throw new Error(file);
+      expect(writeOpml(result.document), file).toBe(text);
+    }
+  });
+
+  it("refuses documents that are not OPML, or whose body has no outline", async () => {
     const rss = '<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>';
-    const result = await readOpml(rss);
-    expect(result.ok).toBe(false);
+    expect((await readOpml(rss)).ok).toBe(false);
+    const empty = await readOpml('<opml version="2.0"><head><title>t</title></head><body/></opml>');
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(empty.reason).toContain("no outlines");
   });
 });
 

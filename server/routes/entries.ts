@@ -13,6 +13,7 @@ import { readHistory } from "../storage/reads.ts";
 import { toIso } from "../storage/time.ts";
 import { userRouter } from "./context.ts";
 import { hideFeedSecrets } from "./feed-url-privacy.ts";
+import { registerInboxEntryRoutes } from "./inbox-entries.ts";
 
 export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: Readability) {
   const app = userRouter(auth, database);
@@ -104,5 +105,6 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
       },
     };
   });
+  registerInboxEntryRoutes(app, database);
   return app;
 }

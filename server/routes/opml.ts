@@ -50,9 +50,9 @@ export function registerOpmlRoutes(
     };
   });
 
-  route(app, importOpml, async ({ request: { items, view } }, c) => ({
+  route(app, importOpml, async ({ request: { items, view, importId } }, c) => ({
     code: 0 as const,
-    data: await importer.start(c.get("userId"), items, view ?? 0),
+    data: await importer.start(c.get("userId"), items, view ?? 0, importId),
   }));
 
   route(app, importStatus, ({ request: { id } }, c) => ({

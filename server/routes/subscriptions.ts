@@ -9,6 +9,7 @@ import { route } from "../http/route.ts";
 import type { OpmlImporter } from "../jobs/opml-import.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findFeedById, findFeedByUrl } from "../storage/feeds.ts";
+import { inboxesOf } from "../storage/inboxes.ts";
 import {
   findList,
   listSubscriptionsOf,
@@ -26,13 +27,17 @@ import {
 } from "../storage/subscriptions.ts";
 import { ok, userRouter } from "./context.ts";
 import { feedUrlHasSecret } from "./feed-url-privacy.ts";
+import { toInboxModel } from "./inboxes.ts";
 import { registerOpmlRoutes } from "./opml.ts";
 
 export function subscriptionRoutes(
   auth: Auth,
   database: DatabaseHandle,
   subscriber: SubscribeService,
-  opml: { importer: OpmlImporter; config: Parameters<typeof registerOpmlRoutes>[3] },
+  opml: {
+    importer: OpmlImporter;
+    config: Parameters<typeof registerOpmlRoutes>[3] & Parameters<typeof toInboxModel>[1];
+  },
   /** A trial user's feed quota (code 1100); none when absent. */
   trialLimits?: ServerConfig["trialLimits"],
 ) {
@@ -44,9 +49,24 @@ export function subscriptionRoutes(
     const userId = c.get("userId");
     const rows = await listSubscriptions(database, userId, view);
     const lists = await listSubscriptionsOf(database, userId, view);
+    // An inbox is followed by its owner, in Articles.
+    const inboxes = view === undefined || view === 0 ? await inboxesOf(database, userId) : [];
     return {
       code: 0 as const,
-      data: [...rows.map((r) => toSubscriptionModel(r.subscription, r.feed)), ...lists],
+      data: [
+        ...rows.map((r) => toSubscriptionModel(r.subscription, r.feed)),
+        ...lists,
+        ...inboxes.map((row) => ({
+          userId,
+          inboxId: row.id,
+          view: 0,
+          isPrivate: false,
+          title: row.title,
+          category: null,
+          createdAt: row.created_at,
+          inboxes: toInboxModel(row, opml.config),
+        })),
+      ],
     };
   });
 

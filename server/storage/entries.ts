@@ -47,7 +47,7 @@ export async function storeEntries(
         .execute();
       for (const row of rows) known.set(row.guid, row);
     }
-    // Subscribers of the feed and of lists holding it, once each.
+    // Subscribers of the feed and of lists holding it (and an inbox's owner), once each.
     const subscribers = await trx
       .selectFrom("subscription")
       .select("user_id")
@@ -58,6 +58,10 @@ export async function storeEntries(
           .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
           .select("list_subscription.user_id")
           .where("list_feed.feed_id", "=", feedId),
+      )
+      // An inbox's entries are unread for its owner.
+      .union(
+        trx.selectFrom("inbox").select("owner_user_id as user_id").where("feed_id", "=", feedId),
       )
       .execute();
 

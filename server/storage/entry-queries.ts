@@ -241,6 +241,13 @@ export async function findVisibleEntry(database: DatabaseHandle, userId: string,
         ),
         eb.exists(
           eb
+            .selectFrom("inbox")
+            .select("inbox.feed_id")
+            .whereRef("inbox.feed_id", "=", "entry.feed_id")
+            .where("inbox.owner_user_id", "=", userId),
+        ),
+        eb.exists(
+          eb
             .selectFrom("collection")
             .select("collection.entry_id")
             .whereRef("collection.entry_id", "=", "entry.id")

@@ -34,6 +34,21 @@ export async function unreadCounts(database: DatabaseHandle, userId: string, vie
     .groupBy("list_subscription.list_id");
   if (view !== undefined) lists = lists.where("list_subscription.view", "=", view);
   for (const r of await lists.execute()) counts[r.list_id] = Number(r.n);
+  // An inbox counts under its handle.
+  if (view === undefined || view === 0) {
+    const inboxes = await database.db
+      .selectFrom("inbox")
+      .innerJoin("unread", (join) =>
+        join
+          .onRef("unread.feed_id", "=", "inbox.feed_id")
+          .onRef("unread.user_id", "=", "inbox.owner_user_id"),
+      )
+      .select(["inbox.id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("inbox.owner_user_id", "=", userId)
+      .groupBy("inbox.id")
+      .execute();
+    for (const r of inboxes) counts[r.id] = Number(r.n);
+  }
   return counts;
 }
 
@@ -106,7 +121,15 @@ export async function markAllRead(
 ) {
   return database.db.transaction().execute(async (trx) => {
     let feedIds: string[];
-    if (filter.listId) {
+    if (filter.inboxId) {
+      const rows = await trx
+        .selectFrom("inbox")
+        .select("feed_id")
+        .where("id", "=", filter.inboxId)
+        .where("owner_user_id", "=", userId)
+        .execute();
+      feedIds = rows.map((r) => r.feed_id);
+    } else if (filter.listId) {
       // A followed list: every feed in it (the list's own subscription decides, not the feeds').
       const rows = await trx
         .selectFrom("list_subscription")

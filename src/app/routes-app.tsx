@@ -56,6 +56,12 @@ export const discoverCategoryRoute = createRoute({
   component: lazyPage(() => import("../views/discover/category-page.tsx"), "DiscoverCategoryPage"),
 });
 
+export const discoverListRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "discover/list/$listId",
+  component: lazyPage(() => import("../views/discover/list-page.tsx"), "ListPage"),
+});
+
 export const powerRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: "power",

@@ -40,6 +40,10 @@ const profilePage = lazyPage(
   () => import("../views/settings/profile-settings-page.tsx"),
   "ProfileSettingsPage",
 );
+const feedsPage = lazyPage(
+  () => import("../views/settings/feeds-settings-page.tsx"),
+  "FeedsSettingsPage",
+);
 const listsPage = lazyPage(
   () => import("../views/settings/lists-settings-page.tsx"),
   "ListsSettingsPage",
@@ -67,6 +71,7 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   integration: integrationPage,
   invitations: invitationsPage,
   about: aboutPage,
+  feeds: feedsPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

@@ -75,6 +75,8 @@ export interface EventData {
   ListFeedsRemoved: { listId: string; feedIds: string[] };
   /** The whole list of the user's action rules, as saved (no local table: read from the log). */
   ActionRulesSaved: { rules: ActionRule[] };
+  ListFollowed: { listId: string; userId: string; view: number; createdAt: string };
+  ListUnfollowed: { listId: string };
 }
 
 export type EventName = keyof EventData;

@@ -59,3 +59,20 @@ export const removeListFeedsInfo = commandInfo({
   fromContext: (_context, input?: { listId: string; feedIds: string[] }) =>
     input?.listId && input.feedIds.length > 0 ? { ...input } : undefined,
 });
+
+/** Following someone's list (its public page); the list's own view unless one is chosen. */
+export const followListInfo = commandInfo({
+  name: "lists.follow",
+  when: onListsPage,
+  keywords: ["list", "follow", "subscribe"],
+  fromContext: (_context, input?: { listId: string; userId: string; view: FeedViewType }) =>
+    input?.listId ? { ...input } : undefined,
+});
+
+export const unfollowListInfo = commandInfo({
+  name: "lists.unfollow",
+  when: onListsPage,
+  keywords: ["list", "unfollow", "unsubscribe"],
+  fromContext: (_context, input?: { listId: string }) =>
+    input?.listId ? { listId: input.listId } : undefined,
+});

@@ -1,14 +1,17 @@
 import { Schema } from "effect";
 import * as lists from "../../contract/api/lists.ts";
+import * as subscriptions from "../../contract/api/subscriptions.ts";
 import { event } from "./events.ts";
 import {
   addListFeedsInfo,
   createListInfo,
   deleteListInfo,
   editListInfo,
+  followListInfo,
   removeListFeedsInfo,
+  unfollowListInfo,
 } from "./lists.info.ts";
-import { defined, EntityId, IdList } from "./schemas.ts";
+import { defined, EntityId, IdList, View } from "./schemas.ts";
 import { defineCommand } from "./types.ts";
 
 /** Lists the person owns: each change shows at once, syncs, and is undone if refused. */
@@ -51,4 +54,20 @@ export const removeListFeeds = defineCommand(removeListFeedsInfo, {
   ],
   sync: (payload, api) =>
     api.call(lists.removeFeeds, { listId: payload.listId, feedIds: payload.feedIds }),
+});
+
+export const followList = defineCommand(followListInfo, {
+  payload: Schema.Struct({ listId: EntityId, userId: Schema.String, view: View }),
+  apply: (payload, meta) => [event("ListFollowed", { ...payload, createdAt: meta.issuedAt })],
+  sync: (payload, api) =>
+    api.call(subscriptions.subscribe, { listId: payload.listId, view: payload.view }),
+  // The list, its unread counts and its entries come with the next pull.
+  refreshAfterSync: true,
+});
+
+export const unfollowList = defineCommand(unfollowListInfo, {
+  payload: Schema.Struct({ listId: EntityId }),
+  apply: (payload) => [event("ListUnfollowed", payload)],
+  sync: (payload, api) => api.call(subscriptions.unsubscribe, { listId: payload.listId }),
+  refreshAfterSync: true,
 });

@@ -59,6 +59,8 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
     input: { rules: [{ name: "Star", condition: [], result: { star: true } }] },
   },
   "actions.applyToRecent": { context: {}, input: { days: 7 } },
+  "lists.follow": { context: {}, input: { listId: F2, userId: "u1", view: 1 } },
+  "lists.unfollow": { context: {}, input: { listId: F2 } },
 };
 
 function fakeHost() {

@@ -9,6 +9,7 @@ export {
   entryDetail$,
   entryStarred$,
 } from "./entries.ts";
+export { feedLatest$ } from "./feed-activity.ts";
 export { type OwnedList, ownedLists$ } from "./lists.ts";
 export {
   allSubscriptions$,

@@ -17,7 +17,10 @@ export type Floor = string | undefined;
 export type TimelineScope = Pick<
   EntriesRequest,
   "view" | "feedId" | "feedIdList" | "read" | "isCollection" | "listId"
->;
+> & {
+  /** An inbox's handle: its timeline comes from entries/inbox. */
+  inboxId?: string;
+};
 
 const PREFIX = "floor:";
 
@@ -30,6 +33,7 @@ export function scopeKey(scope: TimelineScope): string {
   if (scope.feedIdList !== undefined) key.feedIdList = [...scope.feedIdList].sort();
   if (scope.read !== undefined) key.read = scope.read;
   if (scope.listId !== undefined) key.listId = scope.listId;
+  if (scope.inboxId !== undefined) key.inboxId = scope.inboxId;
   return JSON.stringify(key);
 }
 
@@ -41,8 +45,8 @@ export function scopeKey(scope: TimelineScope): string {
 export function coveringScopes(scope: TimelineScope): TimelineScope[] {
   const { read: _read, ...all } = scope;
   const scopes: TimelineScope[] = [scope, all];
-  // A list's feeds need not be subscribed: no wider timeline holds its entries.
-  if (scope.listId !== undefined) return scopes;
+  // A list's feeds need not be subscribed, an inbox is no feed: no wider timeline holds them.
+  if (scope.listId !== undefined || scope.inboxId !== undefined) return scopes;
   if (scope.isCollection) scopes.push({ isCollection: true });
   else scopes.push({});
   if (scope.feedIdList?.length === 1) scopes.push({ feedId: scope.feedIdList[0] });

@@ -1,5 +1,6 @@
 import { BehaviorSubject, filter, merge, type Observable, type Subscription } from "rxjs";
 import { endpointInfo } from "../../contract/api/info.ts";
+import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { FeedSelection } from "../../contract/routes.ts";
 import type { ApiCall } from "../api/call.ts";
 import type { LocalDatabase } from "../db/types.ts";
@@ -124,13 +125,7 @@ export function createPager(options: PagerOptions): Pager {
     }
     update({ loading: true, offline: false });
     try {
-      const request = {
-        ...scope,
-        limit: pageSize,
-        ...(oldestFirst ? { order: "oldest" as const } : {}),
-        ...(from ? { publishedAfter: from } : {}),
-      };
-      const { data } = await options.call(endpointInfo.entries.list, request, { silent: true });
+      const data = await fetchEntries(options.call, scope, pageSize, from, oldestFirst);
       if (stopped) return;
       // The server never splits entries sharing a publish time across pages, so the next
       // page starts strictly beyond the last one here; a short page is the end.
@@ -194,8 +189,8 @@ function isNetworkError(error: unknown): boolean {
 }
 
 /**
- * The server filter of a timeline the route names; undefined for those the server cannot page
- * (inboxes for now). A folder is the feeds the user filed under it in that view.
+ * The server filter of a timeline the route names (undefined for one the server cannot page).
+ * A folder is the feeds the user filed under it in that view.
  */
 export async function timelineScope(
   db: LocalDatabase,
@@ -223,7 +218,7 @@ export async function timelineScope(
     case "list":
       return { listId: feed.listId, ...read };
     case "inbox":
-      return undefined;
+      return { inboxId: feed.inboxId, ...read };
   }
 }
 
@@ -251,4 +246,32 @@ export async function fillSubscription(
     { order: "newest", from: undefined, to: floor },
     { newFeed: true },
   );
+}
+
+/** One page of a timeline: an inbox's from entries/inbox, any other from entries. */
+async function fetchEntries(
+  call: ApiCall,
+  scope: TimelineScope,
+  pageSize: number,
+  from: string | undefined,
+  /** Timelines by feed only: inboxes page newest first (their pager never asks otherwise). */
+  oldestFirst = false,
+): Promise<readonly EntryListItem[]> {
+  const cursor = from ? { publishedAfter: from } : {};
+  if (scope.inboxId !== undefined) {
+    const { inboxId, read } = scope;
+    const request = {
+      inboxId,
+      limit: pageSize,
+      ...cursor,
+      ...(read !== undefined ? { read } : {}),
+    };
+    const { data } = await call(endpointInfo.inboxes.listEntries, request, { silent: true });
+    // Inbox items name their inbox where others name their feed (entryRow reads the handle).
+    return data as unknown as readonly EntryListItem[];
+  }
+  const order = oldestFirst ? { order: "oldest" as const } : {};
+  const request = { ...scope, limit: pageSize, ...order, ...cursor };
+  const { data } = await call(endpointInfo.entries.list, request, { silent: true });
+  return data;
 }

@@ -2,6 +2,7 @@ import { endpointInfo } from "../../contract/api/info.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type {
   EntryListItem,
+  InboxSubscriptionModel,
   ListModel,
   ListSubscriptionModel,
   SubscriptionModel,
@@ -15,6 +16,8 @@ export interface ServerSnapshot {
   listSubscriptions?: readonly ListSubscriptionModel[];
   /** Lists this person owns. */
   ownedLists?: readonly ListModel[];
+  /** The person's inboxes, as subscriptions. */
+  inboxSubscriptions?: readonly InboxSubscriptionModel[];
   unread: { readonly [feedId: string]: number };
   /** Absent when the pull left entries alone (window refocus). */
   entries?: readonly EntryListItem[];
@@ -64,14 +67,13 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
   ]);
   const subscriptions = all.filter((s): s is SubscriptionModel => "feedId" in s);
   const listSubscriptions = all.filter((s): s is ListSubscriptionModel => "listId" in s);
-  if (!options.entries) return { subscriptions, listSubscriptions, ownedLists, unread };
+  const inboxSubscriptions = all.filter((s): s is InboxSubscriptionModel => "inboxId" in s);
+  const confirmed = { subscriptions, listSubscriptions, ownedLists, inboxSubscriptions, unread };
+  if (!options.entries) return confirmed;
   const entries = await pages({});
   const starred = await pages({ isCollection: true });
   return {
-    subscriptions,
-    listSubscriptions,
-    ownedLists,
-    unread,
+    ...confirmed,
     entries: entries.items,
     starred: starred.items,
     entriesFloor: entries.floor,

@@ -70,6 +70,17 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
       if (row) statements.push(upsert("lists", row, ["id"]));
     }
   }
+  if (snapshot.inboxSubscriptions) {
+    statements.push(
+      sql("DELETE FROM subscriptions WHERE type = 'inbox'"),
+      sql("DELETE FROM inboxes"),
+    );
+    for (const subscription of snapshot.inboxSubscriptions) {
+      const { id, title, secret } = subscription.inboxes;
+      statements.push(upsert("inboxes", { id, title, secret }, ["id"]));
+      statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
+    }
+  }
   if (snapshot.listSubscriptions) {
     statements.push(sql("DELETE FROM subscriptions WHERE type = 'list'"));
     for (const subscription of snapshot.listSubscriptions) {
@@ -104,7 +115,10 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
 /** Entries in list form with their feeds. */
 export function entryStatements(items: readonly EntryListItem[]): Statement[] {
   return items.flatMap((item) => [
-    upsert("feeds", feedRow(item.feeds), ["id"]),
+    // An inbox is no feed of the local store: its entries carry its handle instead.
+    ...((item.feeds as { type: string }).type === "inbox"
+      ? []
+      : [upsert("feeds", feedRow(item.feeds), ["id"])]),
     // Content fetched earlier (detail view) is kept; the list form has none.
     upsert("entries", entryRow(item), ["id"], item.entries.content ? [] : ["content"]),
   ]);

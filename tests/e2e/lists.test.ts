@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedServer } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import type { TestServer } from "../support/server.ts";
+import { openPage } from "./support/browser.ts";
 import { PASSWORD, quickAdd, recentFeed, signUp, waitForSynced } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
@@ -75,5 +76,44 @@ describe("lists (Chromium)", () => {
     await page.getByTestId(`list-open-${list!.id}`).waitFor({ timeout: 30_000 });
     await waitForSynced(page);
     expect((await serverLists()).map((l) => l.id)).toEqual([list!.id]);
+  });
+
+  it("shows a list's public page to someone else, who follows it; a paid list is refused", async () => {
+    const [list] = await serverLists();
+    const owner = new TestClient(server.localUrl);
+    await owner.signIn(email, PASSWORD);
+    const paid = await owner.request("POST", "/api/lists", {
+      json: { title: "Premium", view: 0, fee: 5 },
+    });
+    const other = await openPage(world.browser);
+    try {
+      const reader = other.page;
+      await signUp(reader, server.localUrl);
+      await reader.goto(`${server.localUrl}/discover/list/${list!.id}`);
+      await reader
+        .locator('[data-testid="list-page"][data-state="ready"]')
+        .waitFor({ timeout: 20_000 });
+      expect(await reader.getByTestId("list-page-feeds").textContent()).toContain("List Two");
+      expect(await reader.getByTestId("list-page-entries").locator("li").count()).toBe(3);
+      await reader.getByTestId("list-follow").click();
+      await reader.getByTestId("list-unfollow").waitFor();
+      await waitForSynced(reader);
+      await expect
+        .poll(() => reader.getByTestId("subscription-title").allTextContents(), { timeout: 20_000 })
+        .toContain("Morning reads");
+
+      await reader.goto(`${server.localUrl}/discover/list/${paid.body.data.id}`);
+      await reader
+        .locator('[data-testid="list-page"][data-state="ready"]')
+        .waitFor({ timeout: 20_000 });
+      expect(await reader.getByTestId("list-fee").textContent()).toContain("5 POWER");
+      await reader.getByTestId("list-follow").click();
+      await reader
+        .getByText("“Follow list” could not be saved and was undone")
+        .waitFor({ timeout: 30_000 });
+      await reader.getByTestId("list-follow").waitFor();
+    } finally {
+      await other.context.close();
+    }
   });
 });

@@ -164,6 +164,23 @@ ${outlines.slice(6).join("\n")}
     }
   });
 
+  it("takes a big selection in several requests into one import", async () => {
+    const dave = new TestClient(server.localUrl);
+    await dave.signUp(uniqueEmail("dave"));
+    const urls = Array.from({ length: FEEDS }, (_, i) => feeds.url(`/f${i}.xml`));
+    const first = await dave.request("POST", "/api/subscriptions/import", {
+      json: { items: urls.slice(0, 5).map((url) => ({ url })) },
+    });
+    const second = await dave.request("POST", "/api/subscriptions/import", {
+      json: { items: urls.slice(5).map((url) => ({ url })), importId: first.body.data.id },
+    });
+    expect(second.body.data.id).toBe(first.body.data.id);
+    expect(second.body.data.total).toBe(FEEDS);
+    const result = await finished(dave, first.body.data.id);
+    expect(result.done).toBe(FEEDS);
+    expect(await subscriptionsOf(dave)).toHaveLength(FEEDS);
+  });
+
   it("keeps each person's imports to themselves", async () => {
     const started = await alice.request("POST", "/api/subscriptions/import", {
       json: { items: [{ url: feeds.url("/f1.xml") }] },
@@ -172,6 +189,11 @@ ${outlines.slice(6).join("\n")}
     const peek = await bob.request("GET", `/api/subscriptions/import?id=${started.body.data.id}`);
     expect(peek.status).toBe(404);
     expect(peek.body.code).toBe(1002);
+    const append = await bob.request("POST", "/api/subscriptions/import", {
+      json: { items: [{ url: feeds.url("/f2.xml") }], importId: started.body.data.id },
+    });
+    expect(append.status).toBe(404);
+    expect(append.body.code).toBe(1002);
     const bobs = await bob.request("GET", "/api/subscriptions/export");
     expect(bobs.body.data.opml).not.toContain("f1.xml");
     expect(await subscriptionsOf(bob)).toEqual([]);
@@ -201,6 +223,22 @@ ${outlines.slice(6).join("\n")}
           });
           expect(answer.status).toBeLessThan(500);
           expect([0, 14000]).toContain(answer.body.code);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Arbitrary bodies, none naming a fetchable URL (nothing leaves this machine).
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ items: fc.array(fc.record({ url: fc.string(), view: fc.anything() })) }),
+        ),
+        async (body) => {
+          fc.pre(!JSON.stringify(body).includes(":/"));
+          const answer = await alice.request("POST", "/api/subscriptions/import", { json: body });
+          expect(answer.status).toBeLessThan(500);
+          expect(typeof answer.body.code).toBe("number");
         },
       ),
       { numRuns: 60 },

@@ -2,7 +2,15 @@ import type { Statement } from "../../db/statements.ts";
 import type { DomainEvent, EventData, EventName } from "../events.ts";
 import { entryStarred, entryUnstarred } from "./collections.ts";
 import { allEntriesMarkedRead, entriesMarkedRead, entryMarkedUnread } from "./entries.ts";
-import { listCreated, listDeleted, listEdited, listFeedsAdded, listFeedsRemoved } from "./lists.ts";
+import {
+  listCreated,
+  listDeleted,
+  listEdited,
+  listFeedsAdded,
+  listFeedsRemoved,
+  listFollowed,
+  listUnfollowed,
+} from "./lists.ts";
 import {
   categoryDeleted,
   categoryRenamed,
@@ -58,6 +66,8 @@ const materializers: Materializers = {
   ListFeedsRemoved: { run: listFeedsRemoved, writes: ["lists"] },
   // Read from the event log itself until the server has it (src/queries/actions.ts).
   ActionRulesSaved: { run: () => [], writes: [] },
+  ListFollowed: { run: listFollowed, writes: ["subscriptions"] },
+  ListUnfollowed: { run: listUnfollowed, writes: ["subscriptions"] },
 };
 
 /** The tables materializers write: the queries to notify after a rebuild. */

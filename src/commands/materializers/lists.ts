@@ -75,3 +75,24 @@ export function listFeedsRemoved(data: EventData["ListFeedsRemoved"]): Statement
     ),
   ];
 }
+
+/** Following a list: its subscription row (the list itself arrives with the next pull). */
+export function listFollowed(data: EventData["ListFollowed"]): Statement[] {
+  return [
+    sql(
+      `INSERT INTO subscriptions (id, feed_id, list_id, inbox_id, user_id, view, is_private,
+         title, category, created_at, type)
+       VALUES (?, NULL, ?, NULL, ?, ?, 0, NULL, NULL, ?, 'list')
+       ON CONFLICT (id) DO UPDATE SET view = excluded.view`,
+      `list/${data.listId}`,
+      data.listId,
+      data.userId,
+      data.view,
+      data.createdAt,
+    ),
+  ];
+}
+
+export function listUnfollowed(data: EventData["ListUnfollowed"]): Statement[] {
+  return [sql("DELETE FROM subscriptions WHERE id = ?", `list/${data.listId}`)];
+}

@@ -51,6 +51,8 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   ListFeedsAdded: [{ listId: FEED, feedIds: [FEED] }],
   ListFeedsRemoved: [{ listId: FEED, feedIds: [FEED] }],
   ActionRulesSaved: [{ rules: [{ name: "Star", condition: [], result: { star: true } }] }],
+  ListFollowed: [{ listId: FEED, userId: "u1", view: 1, createdAt: AT }],
+  ListUnfollowed: [{ listId: FEED }],
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.

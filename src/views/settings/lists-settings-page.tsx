@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
@@ -8,11 +9,12 @@ import { runCommand } from "../../commands/run.ts";
 import { allSubscriptions$, type OwnedList, ownedLists$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
-import { Button } from "../../ui/button.tsx";
+import { Button, buttonClass } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Field, Select } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
+import { InboxesSection } from "./inboxes-section.tsx";
 
 /** Ids for lists made here: the same list offline and once synced (random worker number). */
 const nextListId = createIdGenerator({ worker: Math.floor(Math.random() * 1024) });
@@ -52,6 +54,14 @@ export function ListsSettingsPage() {
                       })}
                     </p>
                   </div>
+                  <Link
+                    to="/discover/list/$listId"
+                    params={{ listId: list.id }}
+                    className={buttonClass("ghost", "sm")}
+                    data-testid={`list-page-${list.id}`}
+                  >
+                    {t("lists.page")}
+                  </Link>
                   <Button
                     variant="outline"
                     size="sm"
@@ -69,6 +79,7 @@ export function ListsSettingsPage() {
             </p>
           )}
         </SettingsSection>
+        <InboxesSection />
         {open ? (
           <ListEditor key={open.id} list={open} onDeleted={() => setOpenId(undefined)} />
         ) : null}

@@ -32,7 +32,9 @@ export function TimelineColumn(props: {
   const reader = useRuntime();
   const state = useRuntimeState();
   const settings = useReaderSettings();
-  const oldestFirst = useOldestFirst(timelineOrderKey(props.view, props.feedParam));
+  // Inboxes are read newest first only (their entries call has no order).
+  const canOrder = props.query.feed.kind !== "inbox";
+  const oldestFirst = useOldestFirst(timelineOrderKey(props.view, props.feedParam)) && canOrder;
   const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly, oldestFirst };
   const pager = useTimelinePager(reader, query);
   const checkNew = useCheckNew(reader, query);

@@ -66,7 +66,7 @@ export function TimelineHeader({
   const selected = selectionContext(query, subscriptions);
   const markAll = useCommandAvailability("entries.markAllRead", selected);
   const toggleOrder = () => setOldestFirst(orderKey, !query.oldestFirst);
-  useShortcut("timeline.oldestFirst", toggleOrder);
+  useShortcut("timeline.oldestFirst", toggleOrder, { enabled: query.feed.kind !== "inbox" });
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 pr-2 pl-3 dark:border-zinc-800">
@@ -113,15 +113,17 @@ export function TimelineHeader({
       >
         <EyeIcon size={17} />
       </IconButton>
-      <IconButton
-        aria-pressed={Boolean(query.oldestFirst)}
-        label={t("timeline.oldestFirst")}
-        data-testid="toggle-oldest-first"
-        onClick={toggleOrder}
-        showsPressed
-      >
-        <SortOldestIcon size={17} />
-      </IconButton>
+      {query.feed.kind === "inbox" ? null : (
+        <IconButton
+          aria-pressed={Boolean(query.oldestFirst)}
+          label={t("timeline.oldestFirst")}
+          data-testid="toggle-oldest-first"
+          onClick={toggleOrder}
+          showsPressed
+        >
+          <SortOldestIcon size={17} />
+        </IconButton>
+      )}
       <IconButton
         aria-pressed={settings.groupByDate}
         label={t("timeline.groupByDate")}

@@ -99,6 +99,8 @@ export class ServerModel {
       // Rules are not part of the reading state this model compares.
       case "actions.save":
       case "actions.applyToRecent":
+      case "lists.follow":
+      case "lists.unfollow":
         return true;
     }
   }

@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/**
+ * Files that came with inbox mail, kept under DATA_DIR/inbox-files by the hash of their bytes
+ * (the name is the address: unguessable, and the same file is stored once). Served back with
+ * their type from a short allow-list and never sniffed; anything not an image downloads.
+ */
+const TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  txt: "text/plain; charset=utf-8",
+  bin: "application/octet-stream",
+};
+const EXTENSION_OF: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+  "text/plain": "txt",
+};
+const NAME = /^([a-f0-9]{64})\.([a-z]{3,4})$/;
+
+export function inboxFilesDir(dataDir: string): string {
+  return join(dataDir, "inbox-files");
+}
+
+/** Stores the bytes; answers the file's name. */
+export async function saveInboxFile(
+  dataDir: string,
+  content: Uint8Array,
+  contentType: string | undefined,
+): Promise<string> {
+  const extension = EXTENSION_OF[(contentType ?? "").split(";")[0]!.trim().toLowerCase()] ?? "bin";
+  const name = `${createHash("sha256").update(content).digest("hex")}.${extension}`;
+  const dir = inboxFilesDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, name), content, { flag: "wx" }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    },
+  );
+  return name;
+}
+
+/** The stored file for a name of ours, with how to serve it; undefined for anything else. */
+export async function readInboxFile(dataDir: string, name: string) {
+  const match = NAME.exec(name);
+  const type = match ? TYPES[match[2]!] : undefined;
+  if (!match || !type) return undefined;
+  const body = await readFile(join(inboxFilesDir(dataDir), name)).catch(() => undefined);
+  if (!body) return undefined;
+  return { body, type, download: !type.startsWith("image/") };
+}

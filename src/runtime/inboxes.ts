@@ -1,0 +1,25 @@
+import type { InboxModel } from "../../contract/api/inboxes.ts";
+import { endpointInfo } from "../../contract/api/info.ts";
+import type { RuntimeServices } from "./start-runtime.ts";
+
+/**
+ * Inboxes as the settings page manages them: straight to the server (an inbox's address and
+ * secret exist only once the server made them), then a pull brings the inbox subscription.
+ */
+type Services = Pick<RuntimeServices, "api" | "engine">;
+
+export async function loadInboxes(services: Services): Promise<readonly InboxModel[]> {
+  const { data } = await services.api.call(endpointInfo.inboxes.list, {}, { silent: true });
+  return data;
+}
+
+export async function createInbox(services: Services, handle: string, title: string | null) {
+  const { data } = await services.api.call(endpointInfo.inboxes.create, { handle, title });
+  await services.engine.pull().catch(() => undefined);
+  return data;
+}
+
+export async function deleteInbox(services: Services, handle: string) {
+  await services.api.call(endpointInfo.inboxes.remove, { handle });
+  await services.engine.pull().catch(() => undefined);
+}

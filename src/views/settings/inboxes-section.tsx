@@ -1,0 +1,127 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { InboxModel } from "../../../contract/api/inboxes.ts";
+import { createInbox, deleteInbox, loadInboxes } from "../../runtime/inboxes.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { Button } from "../../ui/button.tsx";
+import { CopyButton } from "../../ui/copy-button.tsx";
+import { Field } from "../../ui/fields.tsx";
+import { SettingsSection } from "../../ui/setting-rows.tsx";
+
+/**
+ * Inboxes: feeds fed by e-mail or a webhook. Each shows its address and webhook URL (with its
+ * secret) to copy into a newsletter's or a program's settings.
+ */
+export function InboxesSection() {
+  const { t } = useTranslation("lists");
+  const reader = useRuntime();
+  const [inboxes, setInboxes] = useState<readonly InboxModel[]>([]);
+  const [handle, setHandle] = useState("");
+  const [title, setTitle] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    if (!reader) return;
+    setInboxes(await loadInboxes(reader).catch(() => []));
+  }, [reader]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reader || !handle.trim()) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await createInbox(reader, handle.trim().toLowerCase(), title.trim() || null);
+      setHandle("");
+      setTitle("");
+      await refresh();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const origin = typeof location === "undefined" ? "" : location.origin;
+  return (
+    <SettingsSection title={t("inboxes.title")}>
+      <form onSubmit={submit} className="grid gap-3 p-4 sm:grid-cols-2">
+        <Field
+          label={t("inboxes.handle")}
+          value={handle}
+          maxLength={32}
+          pattern="[a-z0-9][a-z0-9._\-]{1,30}[a-z0-9]"
+          onChange={(event) => setHandle(event.target.value)}
+          data-testid="inbox-new-handle"
+        />
+        <Field
+          label={t("inboxes.name")}
+          value={title}
+          maxLength={200}
+          onChange={(event) => setTitle(event.target.value)}
+          data-testid="inbox-new-title"
+        />
+        <div className="sm:col-span-2">
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={!reader || !handle.trim()}
+            data-testid="inbox-create"
+          >
+            {t("inboxes.create")}
+          </Button>
+          {error ? (
+            <p className="mt-2 text-sm text-red-700 dark:text-red-300" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      <ul data-testid="inboxes">
+        {inboxes.map((inbox) => {
+          const webhook = `${inbox.webhookUrl.startsWith("/") ? origin : ""}${inbox.webhookUrl}`;
+          return (
+            <li key={inbox.id} className="space-y-1 p-4 text-sm" data-testid={`inbox-${inbox.id}`}>
+              <p className="font-medium">{inbox.title ?? inbox.id}</p>
+              {inbox.email ? (
+                <p className="flex items-center gap-2">
+                  <span className="text-zinc-500">{t("inboxes.email")}</span>
+                  <code data-testid="inbox-email">{inbox.email}</code>
+                  <CopyButton text={inbox.email} testId="inbox-email-copy" />
+                </p>
+              ) : null}
+              <p className="flex items-center gap-2">
+                <span className="text-zinc-500">{t("inboxes.webhook")}</span>
+                <code className="break-all" data-testid="inbox-webhook">
+                  {webhook}
+                </code>
+                <CopyButton text={webhook} testId="inbox-webhook-copy" />
+              </p>
+              <p className="flex items-center gap-2">
+                <span className="text-zinc-500">{t("inboxes.secret")}</span>
+                <code className="break-all">{inbox.secret}</code>
+                <CopyButton text={inbox.secret} testId="inbox-secret-copy" />
+              </p>
+              <Button
+                size="sm"
+                variant="outline"
+                className="text-red-700 dark:text-red-300"
+                data-testid={`inbox-delete-${inbox.id}`}
+                onClick={() => {
+                  if (!reader) return;
+                  void deleteInbox(reader, inbox.id).then(refresh);
+                }}
+              >
+                {t("inboxes.delete")}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </SettingsSection>
+  );
+}
