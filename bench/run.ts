@@ -79,12 +79,15 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   },
   {
     name: "search",
-    run: async () =>
-      searchTables([
-        await benchServerSearch("sqlite"),
-        await benchServerSearch("postgres"),
-        await benchLocalSearch(),
-      ]),
+    // BENCH_SEARCH_ONLY=postgres (or sqlite, local) runs one part.
+    run: async () => {
+      const only = process.env.BENCH_SEARCH_ONLY;
+      const figures = [];
+      if (!only || only === "sqlite") figures.push(await benchServerSearch("sqlite"));
+      if (!only || only === "postgres") figures.push(await benchServerSearch("postgres"));
+      if (!only || only === "local") figures.push(await benchLocalSearch());
+      return searchTables(figures);
+    },
   },
   {
     name: "opml-import",

@@ -31,8 +31,11 @@ export interface SearchRow {
   url: string;
 }
 
+/** HTML read per entry: enough for MAX_INDEXED_BODY characters of text, bounded main-thread work. */
+const MAX_HTML_READ = 4 * MAX_INDEXED_BODY;
+
 export function searchRowOf(entry: IndexedEntry): SearchRow {
-  const html = entry.content || entry.description || "";
+  const html = (entry.content || entry.description || "").slice(0, MAX_HTML_READ);
   return {
     entry_id: entry.id,
     feed_id: entry.feed_id,
