@@ -13,9 +13,12 @@ import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
+import { createActionEffects, handleActionEffects } from "./jobs/action-effects.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
+import { createPushSender } from "./push/sender.ts";
+import { resolveVapidKeys } from "./push/vapid.ts";
 import { actionRoutes } from "./routes/actions.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -25,9 +28,11 @@ import { entryRoutes } from "./routes/entries.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { profileRoutes } from "./routes/profiles.ts";
+import { pushRoutes } from "./routes/push.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { resolveAuthSecret } from "./secret.ts";
 
 export interface AppDeps {
   config: ServerConfig;
@@ -123,6 +128,20 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   const summaries = createSummaries({ database, readability, provider });
   const translations = createTranslations({ database, readability, provider });
   app.route(`${base}/actions`, actionRoutes(auth, database));
+  const push = createPushSender({
+    database,
+    fetcher,
+    vapid: resolveVapidKeys(config.push, config.dataDir),
+    logger,
+  });
+  app.route(`${base}/push`, pushRoutes(auth, database, push));
+  // Notifications and webhooks that action rules ask for, once new entries are stored.
+  const webhookSecret =
+    config.webhookSecret ?? config.authSecret ?? resolveAuthSecret(undefined, config.dataDir);
+  handleActionEffects(
+    database,
+    createActionEffects({ database, fetcher, push, webhookSecret, logger }),
+  );
   app.route(`${base}/ai`, aiRoutes(auth, database, { summaries, translations }, logger));
 
   app.all(`${base}/*`, (c) => {

@@ -46,6 +46,14 @@ export interface ServerConfig {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** The operator's OpenAI-compatible chat-completions provider; none: extractive only. */
   ai: AiConfig;
+  /** Web Push: VAPID keys from the environment, else generated into DATA_DIR on first start. */
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    subject: string;
+  };
+  /** Signs webhook bodies (HMAC-SHA256); default: derived from the auth secret. */
+  webhookSecret: string | undefined;
 }
 
 export interface AiConfig {
@@ -235,6 +243,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
           : undefined,
     },
     logLevel: logLevel ?? "info",
+    push: {
+      vapidPublicKey: read("VAPID_PUBLIC_KEY"),
+      vapidPrivateKey: read("VAPID_PRIVATE_KEY"),
+      subject: read("VAPID_SUBJECT") ?? "mailto:admin@localhost",
+    },
+    webhookSecret: read("WEBHOOK_SECRET"),
     ai: {
       baseUrl: url("AI_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
       apiKey: read("AI_API_KEY"),

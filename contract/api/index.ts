@@ -8,6 +8,7 @@ import * as entries from "./entries.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
 import * as profiles from "./profiles.ts";
+import * as push from "./push.ts";
 import * as reads from "./reads.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
@@ -30,6 +31,7 @@ export const endpoints = {
   feeds,
   health,
   profiles,
+  push,
   reads,
   settings,
   subscriptions,

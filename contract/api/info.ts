@@ -59,6 +59,13 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  push: {
+    key: { method: "GET", path: "/push/key" },
+    list: { method: "GET", path: "/push/subscriptions" },
+    subscribe: { method: "POST", path: "/push/subscriptions" },
+    unsubscribe: { method: "DELETE", path: "/push/subscriptions" },
+    test: { method: "POST", path: "/push/test" },
+  },
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },
   },

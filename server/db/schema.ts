@@ -52,6 +52,15 @@ export interface Database {
     created_at: string;
   };
   action_rule: { user_id: string; rules: string; updated_at: string };
+  push_subscription: {
+    id: string;
+    user_id: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    name: string | null;
+    created_at: string;
+  };
   entry_action: {
     user_id: string;
     entry_id: string;
