@@ -2,6 +2,7 @@ import * as actions from "./actions.info.ts";
 import * as categories from "./categories.info.ts";
 import * as collections from "./collections.info.ts";
 import * as entries from "./entries.info.ts";
+import * as push from "./push.info.ts";
 import * as subscriptions from "./subscriptions.info.ts";
 import type { AnyCommandInfo, CommandInfo } from "./types.ts";
 
@@ -11,7 +12,7 @@ import type { AnyCommandInfo, CommandInfo } from "./types.ts";
  * and runCommand read, loaded with the first paint. A new command on an existing entity is
  * listed here by being declared; a new domain adds its file to this line.
  */
-const domains = [subscriptions, categories, entries, collections, actions];
+const domains = [subscriptions, categories, entries, collections, actions, push];
 
 /** The command infos a module exports (distributes over a union of modules). */
 type InfosIn<Module> = Module extends unknown

@@ -4,6 +4,7 @@ import type { CommandName } from "./catalog.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
 import * as entries from "./entries.ts";
+import * as push from "./push.ts";
 import * as subscriptions from "./subscriptions.ts";
 import type { CommandDefinition } from "./types.ts";
 
@@ -13,7 +14,7 @@ export type { CommandName } from "./catalog.ts";
  * Every command whole (both halves), derived from the domain files' exports, as the catalog
  * is: the one source for dispatch and sync. Loaded with the dispatcher, after the first paint.
  */
-const domains = [subscriptions, categories, entries, collections, actions];
+const domains = [subscriptions, categories, entries, collections, actions, push];
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every payload type.
 type AnyDefinition = CommandDefinition<string, any, any>;

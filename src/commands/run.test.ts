@@ -51,6 +51,12 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
     input: { rules: [{ name: "Star", condition: [], result: { star: true } }] },
   },
   "actions.applyToRecent": { context: {}, input: { days: 7 } },
+  "push.registerDevice": {
+    context: {},
+    input: { endpoint: "https://push.example/abc", keys: { p256dh: "k", auth: "a" } },
+  },
+  "push.removeDevice": { context: {}, input: { id: "1800000000000001" } },
+  "push.sendTest": { context: {}, input: {} },
 };
 
 function fakeHost() {
@@ -196,6 +202,6 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(5);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(6);
   });
 });

@@ -93,6 +93,9 @@ export class ServerModel {
       // Rules are not part of the reading state this model compares.
       case "actions.save":
       case "actions.applyToRecent":
+      case "push.registerDevice":
+      case "push.removeDevice":
+      case "push.sendTest":
         return true;
     }
   }
