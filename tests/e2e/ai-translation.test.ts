@@ -118,4 +118,29 @@ describe("AI translation in the entry pane (Chromium)", () => {
     expect(await note.textContent()).toContain("AI_BASE_URL");
     expect(await page.locator(".entry-content .entry-translation").count()).toBe(0);
   });
+
+  it("reads the entry aloud with the browser's speech synthesis, sentence by sentence", async () => {
+    const page = await readerOn({});
+    // Watch what reaches the real speech engine (headless Chromium has no voice, so each
+    // utterance fails at once and the pane moves on: the order is what can be checked here).
+    await page.evaluate(() => {
+      const seen = ((window as unknown as { __spoken: string[] }).__spoken = []);
+      const speak = speechSynthesis.speak.bind(speechSynthesis);
+      speechSynthesis.speak = (utterance) => {
+        seen.push(utterance.text);
+        speak(utterance);
+      };
+    });
+    await page.getByTestId("read-aloud-play").click();
+    const spoken = () =>
+      page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+    await expect
+      .poll(spoken)
+      .toEqual([
+        `${TITLE}.`,
+        "東京都は火曜日に新しい交通計画を発表しました。",
+        "バスの路線が増え、電車の本数も増えます。",
+      ]);
+    await expect.poll(() => page.getByTestId("read-aloud").getAttribute("data-state")).toBe("idle");
+  });
 });
