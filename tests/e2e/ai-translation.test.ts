@@ -124,7 +124,8 @@ describe("AI translation in the entry pane (Chromium)", () => {
     // Watch what reaches the real speech engine (headless Chromium has no voice, so each
     // utterance fails at once and the pane moves on: the order is what can be checked here).
     await page.evaluate(() => {
-      const seen = ((window as unknown as { __spoken: string[] }).__spoken = []);
+      const seen: string[] = [];
+      (window as unknown as { __spoken: string[] }).__spoken = seen;
       const speak = speechSynthesis.speak.bind(speechSynthesis);
       speechSynthesis.speak = (utterance) => {
         seen.push(utterance.text);
