@@ -23,6 +23,8 @@ export const PALETTE_GROUPS = [
   "timeline",
   "layout",
   "theme",
+  "actions",
+  "push",
   "general",
 ] as const;
 export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
