@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { createChatProvider } from "./ai/chat/provider.ts";
+import { createKeyBox } from "./ai/key-box.ts";
+import { createProviders } from "./ai/providers.ts";
 import { createSummaries } from "./ai/summaries.ts";
 import { createTranslations } from "./ai/translations.ts";
 import type { Auth } from "./auth.ts";
@@ -123,7 +124,15 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database));
-  const provider = createChatProvider(config.ai, fetcher);
+  const serverSecret = config.authSecret ?? resolveAuthSecret(undefined, config.dataDir);
+  const keyBox = createKeyBox(serverSecret);
+  const providers = createProviders({
+    config: config.ai,
+    fetcher,
+    database,
+    box: keyBox,
+  });
+  const provider = providers.server;
   const readability = createReadability(database, fetcher);
   const summaries = createSummaries({ database, readability, provider });
   const translations = createTranslations({ database, readability, provider });
@@ -136,13 +145,15 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   });
   app.route(`${base}/push`, pushRoutes(auth, database, push));
   // Notifications and webhooks that action rules ask for, once new entries are stored.
-  const webhookSecret =
-    config.webhookSecret ?? config.authSecret ?? resolveAuthSecret(undefined, config.dataDir);
+  const webhookSecret = config.webhookSecret ?? serverSecret;
   handleActionEffects(
     database,
     createActionEffects({ database, fetcher, push, webhookSecret, logger }),
   );
-  app.route(`${base}/ai`, aiRoutes(auth, database, { summaries, translations }, logger));
+  app.route(
+    `${base}/ai`,
+    aiRoutes(auth, database, { summaries, translations, providers, box: keyBox }, logger),
+  );
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -27,6 +27,9 @@ const table = {
     summaryStream: { method: "GET", path: "/ai/summary/stream", format: "ndjson" },
     translation: { method: "GET", path: "/ai/translation" },
     config: { method: "GET", path: "/ai/config" },
+    provider: { method: "GET", path: "/ai/provider" },
+    setProvider: { method: "PUT", path: "/ai/provider" },
+    removeProvider: { method: "DELETE", path: "/ai/provider" },
   },
   auth: {
     getSession: { method: "GET", path: "/better-auth/get-session" },

@@ -9,6 +9,8 @@ import type { Kysely } from "kysely";
  * (its flags; `blocked` hides it from their timelines).
  *
  * Push: each browser (device) a user registered for Web Push notifications.
+ *
+ * A user's own AI provider (OpenAI-compatible), its key encrypted at rest (AES-256-GCM).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -69,6 +71,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "varchar(30)", (c) => c.notNull())
     .execute();
   await db.schema
+    .createTable("user_ai_provider")
+    .addColumn("user_id", "text", (c) => c.primaryKey())
+    .addColumn("base_url", "varchar(2048)", (c) => c.notNull())
+    .addColumn("model", "varchar(200)", (c) => c.notNull())
+    .addColumn("api_key", "text")
+    .addColumn("updated_at", "varchar(30)", (c) => c.notNull())
+    .execute();
+  await db.schema
     .createIndex("push_subscription_user")
     .on("push_subscription")
     .column("user_id")
@@ -76,6 +86,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("user_ai_provider").execute();
   await db.schema.dropTable("push_subscription").execute();
   await db.schema.dropTable("entry_action").execute();
   await db.schema.dropTable("action_rule").execute();

@@ -52,6 +52,14 @@ export interface Database {
     created_at: string;
   };
   action_rule: { user_id: string; rules: string; updated_at: string };
+  user_ai_provider: {
+    user_id: string;
+    base_url: string;
+    model: string;
+    /** AES-256-GCM, base64url of iv | tag | ciphertext; null when the provider needs no key. */
+    api_key: string | null;
+    updated_at: string;
+  };
   push_subscription: {
     id: string;
     user_id: string;

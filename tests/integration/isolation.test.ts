@@ -131,6 +131,7 @@ describe.each(DIALECTS)("user isolation on %s", (dialect) => {
       ["GET", `/api/ai/summary?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
       ["GET", "/api/actions", undefined, (r) => expect(r.body.data).toEqual({ rules: [] })],
       ["GET", "/api/push/subscriptions", undefined, (r) => expect(r.body.data).toEqual([])],
+      ["GET", "/api/ai/provider", undefined, (r) => expect(r.body.data).toBeNull()],
       ["POST", "/api/actions/apply", {}, (r) => expect(r.body.data).toEqual({ matched: 0 })],
       ["GET", `/api/ai/summary/stream?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
     ];
