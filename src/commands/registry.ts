@@ -1,5 +1,6 @@
 import type { Schema } from "effect";
 import * as actions from "./actions.ts";
+import * as ai from "./ai.ts";
 import type { CommandName } from "./catalog.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
@@ -14,7 +15,7 @@ export type { CommandName } from "./catalog.ts";
  * Every command whole (both halves), derived from the domain files' exports, as the catalog
  * is: the one source for dispatch and sync. Loaded with the dispatcher, after the first paint.
  */
-const domains = [subscriptions, categories, entries, collections, actions, push];
+const domains = [subscriptions, categories, entries, collections, actions, push, ai];
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every payload type.
 type AnyDefinition = CommandDefinition<string, any, any>;

@@ -57,6 +57,11 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   },
   "push.removeDevice": { context: {}, input: { id: "1800000000000001" } },
   "push.sendTest": { context: {}, input: {} },
+  "ai.saveProvider": {
+    context: {},
+    input: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3", apiKey: "k" },
+  },
+  "ai.removeProvider": { context: {}, input: { confirmed: true } },
 };
 
 function fakeHost() {
@@ -202,6 +207,6 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(6);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(7);
   });
 });

@@ -25,6 +25,7 @@ export const PALETTE_GROUPS = [
   "theme",
   "actions",
   "push",
+  "ai",
   "general",
 ] as const;
 export type PaletteGroup = (typeof PALETTE_GROUPS)[number];

@@ -119,6 +119,36 @@ describe("AI translation in the entry pane (Chromium)", () => {
     expect(await page.locator(".entry-content .entry-translation").count()).toBe(0);
   });
 
+  it("with the user's own provider set in Settings, translates on a server that has none", async () => {
+    const page = await readerOn({});
+    const entryUrl = page.url();
+    await page.goto(new URL("/settings/general", entryUrl).href);
+    await page.getByTestId("ai-provider-url").fill(chat.baseUrl);
+    await page.getByTestId("ai-provider-model").fill("my-model");
+    await page.getByTestId("ai-provider-key").fill(chat.apiKey);
+    await page.getByTestId("ai-provider-save").click();
+    await page.getByTestId("ai-provider-remove").waitFor();
+    // Saved through the outbox: the server has it once the command went through.
+    const origin = new URL(entryUrl).origin;
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get(`${origin}/api/ai/provider`);
+        return ((await answer.json()) as { data: { model: string } | null }).data?.model;
+      })
+      .toBe("my-model");
+    const calls = chat.calls.length;
+    await page.goto(entryUrl);
+    await page.getByTestId("entry-view").waitFor();
+    await page.getByTestId("entry-translate").click();
+    const bar = page.getByTestId("translation-bar");
+    await expect.poll(() => bar.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
+    expect(await page.getByTestId("entry-title-translation").textContent()).toBe(
+      "Tokyo announces a new transport plan",
+    );
+    expect(chat.calls.length).toBeGreaterThan(calls);
+    expect(chat.calls.at(-1)?.body.model).toBe("my-model");
+  });
+
   it("reads the entry aloud with the browser's speech synthesis, sentence by sentence", async () => {
     const page = await readerOn({});
     // Watch what reaches the real speech engine (headless Chromium has no voice, so each

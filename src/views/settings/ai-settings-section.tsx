@@ -4,6 +4,7 @@ import { SUPPORTED_LANGUAGES } from "../../../contract/constants.ts";
 import { setGeneralSetting, useGeneralSettings } from "../../settings/hooks.ts";
 import { Select } from "../../ui/fields.tsx";
 import { ChoiceRow, SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
+import { AiProviderForm } from "./ai-provider-form.tsx";
 
 /** The speech voices this browser offers (they load late in some browsers). */
 function useVoices(): { name: string; lang: string }[] {
@@ -76,6 +77,7 @@ export function AiSettingsSection() {
           data-testid="ai-voice"
         />
       </div>
+      <AiProviderForm />
     </SettingsSection>
   );
 }

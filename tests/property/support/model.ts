@@ -96,6 +96,8 @@ export class ServerModel {
       case "push.registerDevice":
       case "push.removeDevice":
       case "push.sendTest":
+      case "ai.saveProvider":
+      case "ai.removeProvider":
         return true;
     }
   }
