@@ -8,6 +8,7 @@ export {
   entryCards$,
   entryDetail$,
   entryStarred$,
+  translatedTitles$,
 } from "./entries.ts";
 export {
   allSubscriptions$,

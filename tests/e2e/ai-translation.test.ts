@@ -92,12 +92,15 @@ describe("AI translation in the entry pane (Chromium)", () => {
     const calls = chat.calls.length;
     await page.goto(new URL("/settings/general", page.url()).href);
     await page.locator('label:has([data-testid="ai-translation-mode-translation"])').click();
+    await page.getByTestId("ai-translation").check();
+    // Read entries stay in the timeline (the opened one is read by now).
+    await page.getByTestId("unread-only").uncheck();
     await expect
       .poll(() => page.getByTestId("ai-translation-mode-translation").isChecked())
       .toBe(true);
     await page.goBack();
     await page.getByTestId("entry-view").waitFor();
-    await page.getByTestId("entry-translate").click();
+    // The translation setting is on now: entries open translated, no click needed.
     await expect.poll(() => bar.getAttribute("data-state")).toBe("done");
     expect(await bar.getAttribute("data-mode")).toBe("translation");
     await expect
@@ -108,6 +111,10 @@ describe("AI translation in the entry pane (Chromium)", () => {
     expect(only).not.toContain("東京都は火曜日");
     // Stored in follow.db and on the server: nothing asked of the model again.
     expect(chat.calls.length).toBe(calls);
+    // With translation on, the timeline shows the translated title too.
+    await expect
+      .poll(() => page.getByTestId("timeline-item").first().textContent())
+      .toContain("Tokyo announces a new transport plan");
   });
 
   it("without a provider says translation is unavailable and how to enable it", async () => {
