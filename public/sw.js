@@ -76,3 +76,34 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromCacheThenNetwork(request));
   }
 });
+
+// Web Push (server/push/sender.ts): a notification per message; a click opens its entry in a
+// window of the app (focusing one already open), else the page the message names.
+self.addEventListener("push", (event) => {
+  let message = { title: "Follow", body: "", url: "/" };
+  try {
+    message = { ...message, ...event.data.json() };
+  } catch {
+    if (event.data) message.body = event.data.text();
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? "/", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === target.origin);
+      if (open) return open.navigate(target.href).then((client) => client?.focus());
+      return self.clients.openWindow(target.href);
+    }),
+  );
+});

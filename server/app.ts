@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { createChatProvider } from "./ai/chat/provider.ts";
+import { createKeyBox } from "./ai/key-box.ts";
+import { createProviders } from "./ai/providers.ts";
 import { createSummaries } from "./ai/summaries.ts";
 import { createTranslations } from "./ai/translations.ts";
 import type { Auth } from "./auth.ts";
@@ -14,10 +15,13 @@ import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
+import { createActionEffects, handleActionEffects } from "./jobs/action-effects.ts";
 import { createOpmlImporter } from "./jobs/opml-import.ts";
 import { createReadability } from "./jobs/readability.ts";
 import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
+import { createPushSender } from "./push/sender.ts";
+import { resolveVapidKeys } from "./push/vapid.ts";
 import { actionRoutes } from "./routes/actions.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -32,6 +36,7 @@ import { integrationRoutes } from "./routes/integrations.ts";
 import { invitationRoutes } from "./routes/invitations.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { profileRoutes } from "./routes/profiles.ts";
+import { pushRoutes } from "./routes/push.ts";
 import { readRoutes } from "./routes/reads.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
@@ -146,7 +151,8 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
-  const secretBox = createSecretBox(resolveAuthSecret(config.authSecret, config.dataDir));
+  const serverSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const secretBox = createSecretBox(serverSecret);
   app.route(`${base}/settings`, settingsRoutes(auth, database, secretBox));
   app.route(
     `${base}/integrations`,
@@ -155,12 +161,35 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
   app.route(`${base}/search`, searchRoutes(auth, database));
   app.route(`${base}/discover`, discoverRoutes(auth, database, subscriber));
-  const provider = createChatProvider(config.ai, fetcher);
+  const keyBox = createKeyBox(serverSecret);
+  const providers = createProviders({
+    config: config.ai,
+    fetcher,
+    database,
+    box: keyBox,
+  });
+  const provider = providers.server;
   const readability = createReadability(database, fetcher);
   const summaries = createSummaries({ database, readability, provider });
   const translations = createTranslations({ database, readability, provider });
   app.route(`${base}/actions`, actionRoutes(auth, database));
-  app.route(`${base}/ai`, aiRoutes(auth, database, { summaries, translations }, logger));
+  const push = createPushSender({
+    database,
+    fetcher,
+    vapid: resolveVapidKeys(config.push, config.dataDir),
+    logger,
+  });
+  app.route(`${base}/push`, pushRoutes(auth, database, push));
+  // Notifications and webhooks that action rules ask for, once new entries are stored.
+  const webhookSecret = config.webhookSecret ?? serverSecret;
+  handleActionEffects(
+    database,
+    createActionEffects({ database, fetcher, push, webhookSecret, logger }),
+  );
+  app.route(
+    `${base}/ai`,
+    aiRoutes(auth, database, { summaries, translations, providers, box: keyBox }, logger),
+  );
   app.route(
     `${base}/uploads`,
     uploadRoutes(auth, database, createAvatarStore(config.uploads.dir), { config, logger }),

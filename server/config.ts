@@ -87,6 +87,14 @@ export interface ServerConfig {
     emailDomain: string | undefined;
     maxMessageBytes: number;
   };
+  /** Web Push: VAPID keys from the environment, else generated into DATA_DIR on first start. */
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    subject: string;
+  };
+  /** Signs webhook bodies (HMAC-SHA256); default: derived from the auth secret. */
+  webhookSecret: string | undefined;
 }
 
 export interface OAuthClient {
@@ -354,6 +362,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     maxSubscriptionsPerUser: read("MAX_SUBSCRIPTIONS_PER_USER")
       ? int("MAX_SUBSCRIPTIONS_PER_USER", 0, 1, 10_000_000)
       : undefined,
+    push: {
+      vapidPublicKey: read("VAPID_PUBLIC_KEY"),
+      vapidPrivateKey: read("VAPID_PRIVATE_KEY"),
+      subject: read("VAPID_SUBJECT") ?? "mailto:admin@localhost",
+    },
+    webhookSecret: read("WEBHOOK_SECRET"),
     ai: {
       baseUrl: url("AI_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
       apiKey: read("AI_API_KEY"),

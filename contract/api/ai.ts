@@ -95,3 +95,36 @@ export const config = endpoint(routes.ai.config, {
     data: Schema.Struct({ summary: SummaryKind, translation: Schema.Boolean }),
   }),
 });
+
+/** A user's own OpenAI-compatible provider; the key is never sent back, only whether one is set. */
+export const provider = endpoint(routes.ai.provider, {
+  request: Schema.Struct({}),
+  response: Schema.Struct({
+    code: Schema.Literal(0),
+    data: Schema.NullOr(
+      Schema.Struct({ baseUrl: Schema.String, model: Schema.String, hasKey: Schema.Boolean }),
+    ),
+  }),
+});
+
+/** Saves the user's provider; without `apiKey` the stored key stays, "" removes it. */
+export const setProvider = endpoint(routes.ai.setProvider, {
+  request: Schema.Struct({
+    baseUrl: Schema.String.check(
+      Schema.makeFilter(
+        (value: string) =>
+          (value.length <= 2048 && /^https?:\/\//i.test(value) && URL.canParse(value)) ||
+          "expected an http(s) URL",
+      ),
+    ),
+    model: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+    apiKey: Schema.optional(Schema.String.check(Schema.isMaxLength(500))),
+  }),
+  response: Schema.Struct({ code: Schema.Literal(0) }),
+});
+
+/** Back to the server's provider (or none). */
+export const removeProvider = endpoint(routes.ai.removeProvider, {
+  request: Schema.Struct({}),
+  response: Schema.Struct({ code: Schema.Literal(0) }),
+});

@@ -13,6 +13,7 @@ import * as integrations from "./integrations.ts";
 import * as invitations from "./invitations.ts";
 import * as lists from "./lists.ts";
 import * as profiles from "./profiles.ts";
+import * as push from "./push.ts";
 import * as reads from "./reads.ts";
 import * as search from "./search.ts";
 import * as settings from "./settings.ts";
@@ -42,6 +43,7 @@ export const endpoints = {
   lists,
   integrations,
   profiles,
+  push,
   reads,
   search,
   settings,

@@ -27,6 +27,9 @@ const table = {
     summaryStream: { method: "GET", path: "/ai/summary/stream", format: "ndjson" },
     translation: { method: "GET", path: "/ai/translation" },
     config: { method: "GET", path: "/ai/config" },
+    provider: { method: "GET", path: "/ai/provider" },
+    setProvider: { method: "PUT", path: "/ai/provider" },
+    removeProvider: { method: "DELETE", path: "/ai/provider" },
   },
   auth: {
     getSession: { method: "GET", path: "/better-auth/get-session" },
@@ -113,6 +116,13 @@ const table = {
   integrations: {
     save: { method: "POST", path: "/integrations/save" },
     test: { method: "POST", path: "/integrations/test" },
+  },
+  push: {
+    key: { method: "GET", path: "/push/key" },
+    list: { method: "GET", path: "/push/subscriptions" },
+    subscribe: { method: "POST", path: "/push/subscriptions" },
+    unsubscribe: { method: "DELETE", path: "/push/subscriptions" },
+    test: { method: "POST", path: "/push/test" },
   },
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },

@@ -7,6 +7,10 @@ import type { Kysely } from "kysely";
  *
  * Actions: each user's rules (one JSON list), and what they did to an entry for that user
  * (its flags; `blocked` hides it from their timelines).
+ *
+ * Push: each browser (device) a user registered for Web Push notifications.
+ *
+ * A user's own AI provider (OpenAI-compatible), its key encrypted at rest (AES-256-GCM).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -56,9 +60,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "varchar(30)", (c) => c.notNull())
     .addPrimaryKeyConstraint("entry_action_pk", ["user_id", "entry_id"])
     .execute();
+  await db.schema
+    .createTable("push_subscription")
+    .addColumn("id", "varchar(20)", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull())
+    .addColumn("endpoint", "varchar(2048)", (c) => c.notNull().unique())
+    .addColumn("p256dh", "varchar(200)", (c) => c.notNull())
+    .addColumn("auth", "varchar(100)", (c) => c.notNull())
+    .addColumn("name", "varchar(200)")
+    .addColumn("created_at", "varchar(30)", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable("user_ai_provider")
+    .addColumn("user_id", "text", (c) => c.primaryKey())
+    .addColumn("base_url", "varchar(2048)", (c) => c.notNull())
+    .addColumn("model", "varchar(200)", (c) => c.notNull())
+    .addColumn("api_key", "text")
+    .addColumn("updated_at", "varchar(30)", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("push_subscription_user")
+    .on("push_subscription")
+    .column("user_id")
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable("user_ai_provider").execute();
+  await db.schema.dropTable("push_subscription").execute();
   await db.schema.dropTable("entry_action").execute();
   await db.schema.dropTable("action_rule").execute();
   await db.schema.dropTable("ai_translation").execute();

@@ -24,6 +24,8 @@ export interface SummaryKey {
   entry: EntryRow;
   language: string;
   target: SummaryTarget;
+  /** Who writes it when it has to be made (the user's provider, else the server's). */
+  provider?: ChatProvider | null;
 }
 
 /** Markup beyond this is not read for a summary (a hostile entry cannot cost more). */
@@ -40,7 +42,8 @@ export function createSummaries(deps: {
   readability: Readability;
   provider: ChatProvider | null;
 }) {
-  const { database, readability, provider } = deps;
+  const { database, readability } = deps;
+  const defaultProvider = deps.provider;
   const memory = new LruCache<string, SummaryResult>(SUMMARY_CACHE_SIZE);
   const running = new Map<string, Generation<SummaryResult>>();
   const keyOf = ({ entry, language, target }: SummaryKey) => `${entry.id}\n${language}\n${target}`;
@@ -73,6 +76,7 @@ export function createSummaries(deps: {
     const text = htmlToText(source);
     if (text.length < SUMMARY_MIN_CHARS) return { summary: null };
     let result: SummaryResult;
+    const provider = key.provider === undefined ? defaultProvider : key.provider;
     if (provider) {
       const summary = await provider.complete({
         system:
@@ -128,8 +132,6 @@ export function createSummaries(deps: {
   }
 
   return {
-    /** Whether a model writes summaries (else they are extractive). */
-    kind: (provider ? "model" : "extractive") as SummaryKind,
     async summarize(key: SummaryKey): Promise<SummaryResult> {
       return (await stored(key)) ?? generation(key).result;
     },

@@ -25,7 +25,7 @@ const COLUMNS = {
 export function noProvider(): ApiError {
   return new ApiError(
     1005,
-    "translation needs an AI provider: the operator sets AI_BASE_URL (and AI_API_KEY, AI_MODEL) to an OpenAI-compatible endpoint",
+    "translation needs an AI provider: set your own in Settings › General › AI, or the operator sets AI_BASE_URL (and AI_API_KEY, AI_MODEL) to an OpenAI-compatible endpoint",
     503,
   );
 }
@@ -41,7 +41,7 @@ export function createTranslations(deps: {
   readability: Readability;
   provider: ChatProvider | null;
 }) {
-  const { database, readability, provider } = deps;
+  const { database, readability } = deps;
   const running = new Map<string, Promise<string>>();
 
   async function entryLanguage(entry: EntryRow): Promise<string | null> {
@@ -66,6 +66,7 @@ export function createTranslations(deps: {
   }
 
   function translateField(
+    provider: ChatProvider,
     entry: EntryRow,
     field: TranslationField,
     text: string,
@@ -75,7 +76,7 @@ export function createTranslations(deps: {
     let pending = running.get(key);
     if (!pending) {
       const html = HTML_FIELDS.has(field);
-      pending = provider!
+      pending = provider
         .complete({
           system:
             "You translate feed entries. Answer with the translation only, with no notes or quotes around it.",
@@ -93,11 +94,11 @@ export function createTranslations(deps: {
   }
 
   return {
-    available: provider !== null,
     async translate(
       entry: EntryRow,
       language: string,
       fields: readonly TranslationField[],
+      provider: ChatProvider | null = deps.provider,
     ): Promise<TranslationFields> {
       const stored = await database.db
         .selectFrom("ai_translation")
@@ -124,7 +125,7 @@ export function createTranslations(deps: {
       if (wanted.length === 0) return result;
       if (!provider) throw noProvider();
       const answers = await Promise.all(
-        wanted.map(({ field, text }) => translateField(entry, field, text, language)),
+        wanted.map(({ field, text }) => translateField(provider, entry, field, text, language)),
       );
       const row: Record<string, string> = {};
       wanted.forEach(({ field }, index) => {

@@ -64,6 +64,23 @@ export interface Database {
     created_at: string;
   };
   action_rule: { user_id: string; rules: string; updated_at: string };
+  user_ai_provider: {
+    user_id: string;
+    base_url: string;
+    model: string;
+    /** AES-256-GCM, base64url of iv | tag | ciphertext; null when the provider needs no key. */
+    api_key: string | null;
+    updated_at: string;
+  };
+  push_subscription: {
+    id: string;
+    user_id: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    name: string | null;
+    created_at: string;
+  };
   entry_action: {
     user_id: string;
     entry_id: string;

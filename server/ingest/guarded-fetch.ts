@@ -58,7 +58,7 @@ export interface FetchResult {
 export interface SendOptions {
   method: "POST" | "PUT";
   headers: Record<string, string>;
-  body: string;
+  body: string | Uint8Array;
   signal?: AbortSignal;
 }
 

@@ -1,6 +1,8 @@
 import type { TranslationField } from "../../contract/ai.ts";
 import type { SummaryLine } from "../../contract/api/ai.ts";
 import { endpoints } from "../../contract/api/index.ts";
+import type { KeyBox } from "../ai/key-box.ts";
+import type { Providers } from "../ai/providers.ts";
 import type { Summaries } from "../ai/summaries.ts";
 import type { Translations } from "../ai/translations.ts";
 import type { Auth } from "../auth.ts";
@@ -8,6 +10,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
 import type { Logger } from "../logger.ts";
+import { deleteUserProvider, getUserProvider, putUserProvider } from "../storage/ai-providers.ts";
 import { findVisibleEntry } from "../storage/entry-queries.ts";
 import { userRouter } from "./context.ts";
 
@@ -16,10 +19,10 @@ type Line = (typeof SummaryLine)["Encoded"];
 export function aiRoutes(
   auth: Auth,
   database: DatabaseHandle,
-  services: { summaries: Summaries; translations: Translations },
+  services: { summaries: Summaries; translations: Translations; providers: Providers; box: KeyBox },
   logger: Logger,
 ) {
-  const { summaries, translations } = services;
+  const { summaries, translations, providers, box } = services;
   const app = userRouter(auth, database);
   const ai = endpoints.ai;
 
@@ -69,14 +72,39 @@ export function aiRoutes(
     const found = await findVisibleEntry(database, c.get("userId"), request.id);
     if (!found) throw new ApiError(3000);
     const fields = request.fields.split(",") as TranslationField[];
-    const data = await translations.translate(found.entry, request.language, fields);
+    const provider = await providers.for(c.get("userId"));
+    const data = await translations.translate(found.entry, request.language, fields, provider);
     return { code: 0 as const, data };
   });
 
-  route(app, ai.config, () => ({
-    code: 0 as const,
-    data: { summary: summaries.kind, translation: translations.available },
-  }));
+  route(app, ai.config, async (_input, c) => {
+    const provider = await providers.for(c.get("userId"));
+    return {
+      code: 0 as const,
+      data: {
+        summary: provider ? ("model" as const) : ("extractive" as const),
+        translation: provider !== null,
+      },
+    };
+  });
+
+  route(app, ai.provider, async (_input, c) => {
+    const own = await getUserProvider(database, box, c.get("userId"));
+    return {
+      code: 0 as const,
+      data: own ? { baseUrl: own.baseUrl, model: own.model, hasKey: Boolean(own.apiKey) } : null,
+    };
+  });
+
+  route(app, ai.setProvider, async ({ request }, c) => {
+    await putUserProvider(database, box, c.get("userId"), request);
+    return { code: 0 as const };
+  });
+
+  route(app, ai.removeProvider, async (_input, c) => {
+    await deleteUserProvider(database, c.get("userId"));
+    return { code: 0 as const };
+  });
 
   function errorLine(error: unknown): Line {
     if (error instanceof ApiError)

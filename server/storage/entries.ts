@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow } from "../db/schema.ts";
 import type { NormalizedEntry } from "../ingest/model.ts";
+import { deliverActionEffects } from "../jobs/action-effects.ts";
 import { type ActionOutcome, applyActions, noOutcome } from "../jobs/apply-actions.ts";
 import { shapedChunks } from "./chunks.ts";
 import { nextEntityId } from "./ids.ts";
@@ -149,6 +150,7 @@ export async function storeEntries(
       await applyActions(trx, feedId, inserted, userIds, result.actions);
     }
   });
+  deliverActionEffects(database, result.actions);
   return result;
 }
 

@@ -60,6 +60,10 @@ const aboutPage = lazyPage(
   () => import("../views/settings/about-settings-page.tsx"),
   "AboutSettingsPage",
 );
+const notificationsPage = lazyPage(
+  () => import("../views/settings/notifications-settings-page.tsx"),
+  "NotificationsSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
@@ -72,6 +76,7 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   invitations: invitationsPage,
   about: aboutPage,
   feeds: feedsPage,
+  notifications: notificationsPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

@@ -1,8 +1,10 @@
 import * as actions from "./actions.info.ts";
+import * as ai from "./ai.info.ts";
 import * as categories from "./categories.info.ts";
 import * as collections from "./collections.info.ts";
 import * as entries from "./entries.info.ts";
 import * as lists from "./lists.info.ts";
+import * as push from "./push.info.ts";
 import * as subscriptions from "./subscriptions.info.ts";
 import type { AnyCommandInfo, CommandInfo } from "./types.ts";
 
@@ -12,7 +14,7 @@ import type { AnyCommandInfo, CommandInfo } from "./types.ts";
  * and runCommand read, loaded with the first paint. A new command on an existing entity is
  * listed here by being declared; a new domain adds its file to this line.
  */
-const domains = [subscriptions, categories, entries, collections, lists, actions];
+const domains = [subscriptions, categories, entries, collections, lists, actions, push, ai];
 
 /** The command infos a module exports (distributes over a union of modules). */
 type InfosIn<Module> = Module extends unknown

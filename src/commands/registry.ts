@@ -1,10 +1,12 @@
 import type { Schema } from "effect";
 import * as actions from "./actions.ts";
+import * as ai from "./ai.ts";
 import type { CommandName } from "./catalog.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
 import * as entries from "./entries.ts";
 import * as lists from "./lists.ts";
+import * as push from "./push.ts";
 import * as subscriptions from "./subscriptions.ts";
 import type { CommandDefinition } from "./types.ts";
 
@@ -14,7 +16,7 @@ export type { CommandName } from "./catalog.ts";
  * Every command whole (both halves), derived from the domain files' exports, as the catalog
  * is: the one source for dispatch and sync. Loaded with the dispatcher, after the first paint.
  */
-const domains = [subscriptions, categories, entries, collections, lists, actions];
+const domains = [subscriptions, categories, entries, collections, lists, actions, push, ai];
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every payload type.
 type AnyDefinition = CommandDefinition<string, any, any>;

@@ -61,6 +61,17 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "actions.applyToRecent": { context: {}, input: { days: 7 } },
   "lists.follow": { context: {}, input: { listId: F2, userId: "u1", view: 1 } },
   "lists.unfollow": { context: {}, input: { listId: F2 } },
+  "push.registerDevice": {
+    context: {},
+    input: { endpoint: "https://push.example/abc", keys: { p256dh: "k", auth: "a" } },
+  },
+  "push.removeDevice": { context: {}, input: { id: "1800000000000001" } },
+  "push.sendTest": { context: {}, input: {} },
+  "ai.saveProvider": {
+    context: {},
+    input: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3", apiKey: "k" },
+  },
+  "ai.removeProvider": { context: {}, input: { confirmed: true } },
 };
 
 function fakeHost() {
@@ -206,7 +217,7 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(6);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(8);
   });
 });
 

@@ -25,6 +25,9 @@ export const PALETTE_GROUPS = [
   "timeline",
   "layout",
   "theme",
+  "actions",
+  "push",
+  "ai",
   "general",
 ] as const;
 export type PaletteGroup = (typeof PALETTE_GROUPS)[number];

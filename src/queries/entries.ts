@@ -119,3 +119,20 @@ export function entryStarred$(db: LocalDatabase, id: string): Observable<boolean
     return rows.length > 0;
   });
 }
+
+/** Stored translated titles of some entries in one language (the timeline shows them). */
+export function translatedTitles$(
+  db: LocalDatabase,
+  ids: readonly string[],
+  language: string,
+): Observable<Record<string, string>> {
+  return liveQuery(db, ["translations"], async () => {
+    if (ids.length === 0) return {};
+    const rows = await db.query<{ entry_id: string; title: string }>(
+      `SELECT entry_id, title FROM translations
+       WHERE language = ? AND title IS NOT NULL AND entry_id IN (SELECT value FROM json_each(?))`,
+      [language, JSON.stringify(ids)],
+    );
+    return Object.fromEntries(rows.map((row) => [row.entry_id, row.title]));
+  });
+}

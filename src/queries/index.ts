@@ -8,6 +8,7 @@ export {
   entryCards$,
   entryDetail$,
   entryStarred$,
+  translatedTitles$,
 } from "./entries.ts";
 export { feedLatest$ } from "./feed-activity.ts";
 export { type OwnedList, ownedLists$ } from "./lists.ts";

@@ -24,12 +24,15 @@ export function analyticsStep(configured: boolean, allowed: () => boolean): Opti
   return { applies: () => configured && allowed(), start: notYet };
 }
 
-/** Push registration needs service workers and the Push API. */
-export function pushRegistrationStep(target: object = globalThis): OptionalStep {
+/** Push registration needs service workers and the Push API; `renew` re-registers. */
+export function pushRegistrationStep(
+  target: object = globalThis,
+  renew: () => Promise<void> = async () => notYet(),
+): OptionalStep {
   const navigator = (target as { navigator?: object }).navigator;
   return {
     applies: () =>
       navigator !== undefined && "serviceWorker" in navigator && "PushManager" in target,
-    start: notYet,
+    start: () => renew().catch(() => undefined),
   };
 }

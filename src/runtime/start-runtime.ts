@@ -102,7 +102,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       options.optional?.analyticsConfigured ?? false,
       () => getGeneralSettings().sendAnonymousData,
     ),
-    pushRegistration: pushRegistrationStep(),
+    pushRegistration: pushRegistrationStep(globalThis, () =>
+      import("./push/renew.ts").then(({ renewPushRegistration }) =>
+        renewPushRegistration(options.api),
+      ),
+    ),
     after: options.syncAfter,
     signal: stop.signal,
   });

@@ -2,9 +2,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { uniqueEmail } from "../support/http-client.ts";
+import { browserKeys, decryptPush, PushReceiver } from "../support/push-receiver.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
-import { quickAdd, signUp, timelineIds, waitForSynced } from "./support/reader.ts";
+import { quickAdd, signUp, timelineIds } from "./support/reader.ts";
 
 type Item = { guid: string; title: string; date: Date };
 
@@ -12,6 +13,8 @@ type Item = { guid: string; title: string; date: Date };
 describe("actions page (Chromium)", () => {
   let server: TestServer;
   let feeds: FeedServer;
+  let pushes: PushReceiver;
+  const device = browserKeys();
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -23,6 +26,7 @@ describe("actions page (Chromium)", () => {
 
   beforeAll(async () => {
     feeds = await new FeedServer().start();
+    pushes = await new PushReceiver().start();
     feeds.serve("/rules.xml", () => rssFeed("Rules", items));
     server = await startTestServer("sqlite", {
       CLIENT_DIST_DIR: inject("clientDistDir"),
@@ -38,9 +42,10 @@ describe("actions page (Chromium)", () => {
     await browser?.close();
     await server?.close();
     await feeds?.stop();
+    await pushes?.stop();
   });
 
-  const api = async (method: "GET" | "POST", path: string, data?: object) => {
+  const api = async (method: "GET" | "POST" | "DELETE", path: string, data?: object) => {
     const response = await page.request.fetch(`${server.localUrl}/api${path}`, {
       method,
       headers: { origin: server.localUrl },
@@ -49,7 +54,7 @@ describe("actions page (Chromium)", () => {
     return response.json();
   };
 
-  it("previews, refuses a runaway regex, saves, and stars the next matching entry", async () => {
+  it("previews, refuses a runaway regex, saves; the next matching entry is starred and pushed", async () => {
     await signUp(page, server.localUrl, email);
     await quickAdd(page, feeds.url("/rules.xml"));
     await expect.poll(async () => (await timelineIds(page)).length).toBe(2);
@@ -71,16 +76,26 @@ describe("actions page (Chromium)", () => {
 
     await rule.getByTestId("rule-value").fill("\\bkeyword\\b");
     await rule.getByTestId("rule-flag-star").check();
+    await rule.getByTestId("rule-flag-newEntryNotification").check();
     await page.getByTestId("rules-save").click();
-    await waitForSynced(page);
+    // The save goes through the outbox: the server has it once the command is pushed.
+    await expect
+      .poll(async () => (await api("GET", "/actions")).data.rules.length, { timeout: 20_000 })
+      .toBe(1);
     const saved = await api("GET", "/actions");
     expect(saved.data.rules).toEqual([
       {
         name: "Rule 1",
         condition: [{ field: "entry_title", operator: "regex", value: "\\bkeyword\\b" }],
-        result: { star: true },
+        result: { star: true, newEntryNotification: true },
       },
     ]);
+    // A device registered for push (a browser whose push service is on 127.0.0.1).
+    await api("POST", "/push/subscriptions", {
+      endpoint: `${pushes.baseUrl}/device-1`,
+      keys: { p256dh: device.p256dh, auth: device.auth },
+      name: "Test device",
+    });
 
     // A new matching entry arrives: starred for this user by the server at ingest.
     items = [{ guid: "c", title: "Another keyword story", date: new Date() }, ...items];
@@ -90,6 +105,9 @@ describe("actions page (Chromium)", () => {
     expect(stars.data.map((s: { entries: { title: string } }) => s.entries.title)).toEqual([
       "Another keyword story",
     ]);
+    await expect.poll(() => pushes.received.length).toBe(1);
+    const pushed = JSON.parse(decryptPush(pushes.received[0]!.body, device));
+    expect(pushed).toMatchObject({ title: "Rules", body: "Another keyword story" });
 
     // On demand, the rule also stars the older match.
     await page.getByTestId("rules-apply").click();
@@ -99,10 +117,24 @@ describe("actions page (Chromium)", () => {
   });
 
   it("shows the server's rules again after a reload", async () => {
-    await page.reload();
+    await page.goto(`${server.localUrl}/action`);
     const rule = page.getByTestId("action-rule");
     await rule.waitFor();
     expect(await rule.getByTestId("rule-value").inputValue()).toBe("\\bkeyword\\b");
     expect(await rule.getByTestId("rule-flag-star").isChecked()).toBe(true);
+  });
+
+  it("lists devices in Settings › Notifications, sends a test and removes one", async () => {
+    await page.goto(`${server.localUrl}/settings/notifications`);
+    const row = page.getByTestId("push-device");
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Test device");
+    const before = pushes.received.length;
+    await page.getByTestId("push-test").click();
+    await expect.poll(() => pushes.received.length).toBe(before + 1);
+    expect(JSON.parse(decryptPush(pushes.received.at(-1)!.body, device)).title).toBe("Follow");
+    await row.getByTestId("push-remove").click();
+    await page.getByTestId("push-no-devices").waitFor();
+    expect((await api("GET", "/push/subscriptions")).data).toEqual([]);
   });
 });

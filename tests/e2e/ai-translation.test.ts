@@ -92,12 +92,15 @@ describe("AI translation in the entry pane (Chromium)", () => {
     const calls = chat.calls.length;
     await page.goto(new URL("/settings/general", page.url()).href);
     await page.locator('label:has([data-testid="ai-translation-mode-translation"])').click();
+    await page.getByTestId("ai-translation").check();
+    // Read entries stay in the timeline (the opened one is read by now).
+    await page.getByTestId("unread-only").uncheck();
     await expect
       .poll(() => page.getByTestId("ai-translation-mode-translation").isChecked())
       .toBe(true);
     await page.goBack();
     await page.getByTestId("entry-view").waitFor();
-    await page.getByTestId("entry-translate").click();
+    // The translation setting is on now: entries open translated, no click needed.
     await expect.poll(() => bar.getAttribute("data-state")).toBe("done");
     expect(await bar.getAttribute("data-mode")).toBe("translation");
     await expect
@@ -108,6 +111,10 @@ describe("AI translation in the entry pane (Chromium)", () => {
     expect(only).not.toContain("東京都は火曜日");
     // Stored in follow.db and on the server: nothing asked of the model again.
     expect(chat.calls.length).toBe(calls);
+    // With translation on, the timeline shows the translated title too.
+    await expect
+      .poll(() => page.getByTestId("timeline-item").first().textContent())
+      .toContain("Tokyo announces a new transport plan");
   });
 
   it("without a provider says translation is unavailable and how to enable it", async () => {
@@ -117,5 +124,61 @@ describe("AI translation in the entry pane (Chromium)", () => {
     await note.waitFor({ timeout: 20_000 });
     expect(await note.textContent()).toContain("AI_BASE_URL");
     expect(await page.locator(".entry-content .entry-translation").count()).toBe(0);
+  });
+
+  it("with the user's own provider set in Settings, translates on a server that has none", async () => {
+    const page = await readerOn({});
+    const entryUrl = page.url();
+    await page.goto(new URL("/settings/general", entryUrl).href);
+    await page.getByTestId("ai-provider-url").fill(chat.baseUrl);
+    await page.getByTestId("ai-provider-model").fill("my-model");
+    await page.getByTestId("ai-provider-key").fill(chat.apiKey);
+    await page.getByTestId("ai-provider-save").click();
+    await page.getByTestId("ai-provider-remove").waitFor();
+    // Saved through the outbox: the server has it once the command went through.
+    const origin = new URL(entryUrl).origin;
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get(`${origin}/api/ai/provider`);
+        return ((await answer.json()) as { data: { model: string } | null }).data?.model;
+      })
+      .toBe("my-model");
+    const calls = chat.calls.length;
+    await page.goto(entryUrl);
+    await page.getByTestId("entry-view").waitFor();
+    await page.getByTestId("entry-translate").click();
+    const bar = page.getByTestId("translation-bar");
+    await expect.poll(() => bar.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
+    expect(await page.getByTestId("entry-title-translation").textContent()).toBe(
+      "Tokyo announces a new transport plan",
+    );
+    expect(chat.calls.length).toBeGreaterThan(calls);
+    expect(chat.calls.at(-1)?.body.model).toBe("my-model");
+  });
+
+  it("reads the entry aloud with the browser's speech synthesis, sentence by sentence", async () => {
+    const page = await readerOn({});
+    // Watch what reaches the real speech engine (headless Chromium has no voice, so each
+    // utterance fails at once and the pane moves on: the order is what can be checked here).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __spoken: string[] }).__spoken = seen;
+      const speak = speechSynthesis.speak.bind(speechSynthesis);
+      speechSynthesis.speak = (utterance) => {
+        seen.push(utterance.text);
+        speak(utterance);
+      };
+    });
+    await page.getByTestId("read-aloud-play").click();
+    const spoken = () =>
+      page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+    await expect
+      .poll(spoken)
+      .toEqual([
+        `${TITLE}.`,
+        "東京都は火曜日に新しい交通計画を発表しました。",
+        "バスの路線が増え、電車の本数も増えます。",
+      ]);
+    await expect.poll(() => page.getByTestId("read-aloud").getAttribute("data-state")).toBe("idle");
   });
 });

@@ -179,6 +179,48 @@ describe("AI translation without a provider, and stored translations' age", () =
     expect(none.body).toEqual({ code: 0, data: {} });
   });
 
+  it("uses a user's own provider, its key encrypted at rest and never sent back", async () => {
+    const bob = new TestClient(server.localUrl);
+    await bob.signUp(uniqueEmail("translate-own-b"));
+    const saved = await alice.request("PUT", "/api/ai/provider", {
+      json: { baseUrl: chat.baseUrl, model: "alice-model", apiKey: chat.apiKey },
+    });
+    expect(saved.body).toEqual({ code: 0 });
+    const own = await alice.request("GET", "/api/ai/provider");
+    expect(own.body.data).toEqual({ baseUrl: chat.baseUrl, model: "alice-model", hasKey: true });
+    expect(own.text).not.toContain(chat.apiKey);
+    const file = new Database(`${server.dataDir}/follow.sqlite`, { readonly: true });
+    const stored = file.prepare("SELECT api_key FROM user_ai_provider").get() as {
+      api_key: string;
+    };
+    file.close();
+    expect(stored.api_key).not.toContain(chat.apiKey);
+
+    expect((await alice.request("GET", "/api/ai/config")).body.data.translation).toBe(true);
+    expect((await bob.request("GET", "/api/ai/config")).body.data.translation).toBe(false);
+    const calls = chat.calls.length;
+    const path = `/api/ai/translation?id=${ids.english}&language=zh-TW&fields=title`;
+    expect((await alice.request("GET", path)).body.data.title).toBe("題名の訳");
+    expect(chat.calls.at(-1)).toMatchObject({
+      authorization: `Bearer ${chat.apiKey}`,
+      body: { model: "alice-model" },
+    });
+    expect(chat.calls.length).toBe(calls + 1);
+    // Bob has no provider of his own and the server none: refused (but he may read the stored one).
+    const bobs = await bob.request(
+      "GET",
+      `/api/ai/translation?id=${ids.english}&language=ja&fields=title`,
+    );
+    expect(bobs.body.code).toBe(3000); // not subscribed: the entry is not his to read
+    const bad = await alice.request("PUT", "/api/ai/provider", {
+      json: { baseUrl: "ftp://x", model: "m" },
+    });
+    expect(bad.body.code).toBe(1002);
+    await alice.request("DELETE", "/api/ai/provider", { json: {} });
+    expect((await alice.request("GET", "/api/ai/provider")).body.data).toBeNull();
+    expect((await alice.request("GET", "/api/ai/config")).body.data.translation).toBe(false);
+  });
+
   it("deletes stored translations older than 7 days at start-up (SPEC §9)", async () => {
     await server.stop();
     server = await server.restart({

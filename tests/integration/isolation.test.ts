@@ -130,6 +130,8 @@ describe.each(DIALECTS)("user isolation on %s", (dialect) => {
       ["GET", `/api/feeds/refresh?id=${feedId}`, undefined, (r) => expect(r.body.code).toBe(2000)],
       ["GET", `/api/ai/summary?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
       ["GET", "/api/actions", undefined, (r) => expect(r.body.data).toEqual({ rules: [] })],
+      ["GET", "/api/push/subscriptions", undefined, (r) => expect(r.body.data).toEqual([])],
+      ["GET", "/api/ai/provider", undefined, (r) => expect(r.body.data).toBeNull()],
       ["POST", "/api/actions/apply", {}, (r) => expect(r.body.data).toEqual({ matched: 0 })],
       ["GET", `/api/ai/summary/stream?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
       // Bob's own (absent) integration settings, never Alice's: nothing is sent anywhere.

@@ -110,3 +110,8 @@ export function aiCapabilities(api: ApiFetch) {
   );
   return configAnswer;
 }
+
+/** Forget what the server's AI can do (the user's provider changed). */
+export function forgetAiCapabilities(): void {
+  configAnswer = null;
+}

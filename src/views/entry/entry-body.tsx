@@ -14,6 +14,7 @@ import { EntryHeader } from "./entry-header.tsx";
 import { EntryMedia } from "./entry-media.tsx";
 import { EntrySummary } from "./entry-summary.tsx";
 import { EntryToolbar } from "./entry-toolbar.tsx";
+import { ReadAloud } from "./read-aloud.tsx";
 import { TranslationBar } from "./translation-bar.tsx";
 import { useEntryTranslation } from "./use-entry-translation.ts";
 
@@ -89,6 +90,7 @@ export function EntryBody(props: {
           </div>
           <EntryMedia entry={entry} />
           <TranslationBar translation={translation} />
+          <ReadAloud entryId={entry.id} title={translation.title} html={html} />
           <EntrySummary
             reader={reader}
             entryId={entry.id}

@@ -1,12 +1,30 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES } from "../../../contract/constants.ts";
 import { setGeneralSetting, useGeneralSettings } from "../../settings/hooks.ts";
+import { Select } from "../../ui/fields.tsx";
 import { ChoiceRow, SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
+import { AiProviderForm } from "./ai-provider-form.tsx";
+
+/** The speech voices this browser offers (they load late in some browsers). */
+function useVoices(): { name: string; lang: string }[] {
+  const [voices, setVoices] = useState<{ name: string; lang: string }[]>([]);
+  useEffect(() => {
+    if (!("speechSynthesis" in window)) return;
+    const synth = window.speechSynthesis;
+    const load = () => setVoices(synth.getVoices().map(({ name, lang }) => ({ name, lang })));
+    load();
+    synth.addEventListener("voiceschanged", load);
+    return () => synth.removeEventListener("voiceschanged", load);
+  }, []);
+  return voices;
+}
 
 /** The AI part of the general settings: summary, translation, its mode, and their language. */
 export function AiSettingsSection() {
   const { t } = useTranslation("ai");
   const general = useGeneralSettings();
+  const voices = useVoices();
   return (
     <SettingsSection title={t("settings.title")}>
       <SwitchRow
@@ -44,6 +62,22 @@ export function AiSettingsSection() {
         onChange={(language) => setGeneralSetting("actionLanguage", language)}
         testId="ai-action-language"
       />
+      <div className="p-4">
+        <Select
+          label={t("speech.voice.label")}
+          value={general.voice}
+          choices={[
+            { value: "", label: t("speech.voice.default") },
+            ...voices.map((voice) => ({
+              value: voice.name,
+              label: `${voice.name} (${voice.lang})`,
+            })),
+          ]}
+          onChange={(voice) => setGeneralSetting("voice", voice)}
+          data-testid="ai-voice"
+        />
+      </div>
+      <AiProviderForm />
     </SettingsSection>
   );
 }

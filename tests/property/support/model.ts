@@ -101,6 +101,11 @@ export class ServerModel {
       case "actions.applyToRecent":
       case "lists.follow":
       case "lists.unfollow":
+      case "push.registerDevice":
+      case "push.removeDevice":
+      case "push.sendTest":
+      case "ai.saveProvider":
+      case "ai.removeProvider":
         return true;
     }
   }

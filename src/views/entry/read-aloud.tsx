@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useGeneralSettings } from "../../settings/hooks.ts";
+import { Button } from "../../ui/button.tsx";
+import { PauseIcon, PlayIcon } from "../../ui/icons.tsx";
+import { speechSentences } from "./speech.ts";
+
+type Status = "idle" | "playing" | "paused";
+
+/** Text of the entry's HTML, as read aloud. */
+function textOf(html: string): string {
+  return new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
+}
+
+/**
+ * Reads the entry aloud with the browser's speech synthesis, a sentence at a time (voice from
+ * the `voice` setting, else the system's), with play/pause/stop; the sentence being read is
+ * shown highlighted under the controls.
+ */
+export function ReadAloud(props: { entryId: string; title: string | null; html: string | null }) {
+  const { t } = useTranslation("ai");
+  const { voice } = useGeneralSettings();
+  const [status, setStatus] = useState<Status>("idle");
+  const [index, setIndex] = useState(0);
+  const sentences = useRef<string[]>([]);
+  const run = useRef(0);
+  const supported = typeof window !== "undefined" && "speechSynthesis" in window;
+
+  // A new entry (or leaving the pane) stops reading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the entry is what restarts it.
+  useEffect(() => {
+    return () => {
+      run.current += 1;
+      if (supported) window.speechSynthesis.cancel();
+    };
+  }, [props.entryId, supported]);
+
+  if (!supported || !props.html) return null;
+
+  function speakFrom(at: number, token: number) {
+    const sentence = sentences.current[at];
+    if (sentence === undefined || token !== run.current) {
+      if (token === run.current) setStatus("idle");
+      return;
+    }
+    setIndex(at);
+    const utterance = new SpeechSynthesisUtterance(sentence);
+    const chosen = voice
+      ? window.speechSynthesis.getVoices().find((v) => v.name === voice || v.voiceURI === voice)
+      : undefined;
+    if (chosen) {
+      utterance.voice = chosen;
+      utterance.lang = chosen.lang;
+    }
+    utterance.onend = () => speakFrom(at + 1, token);
+    utterance.onerror = (event) => {
+      // "interrupted"/"canceled" come from our own stop; anything else skips the sentence.
+      if (event.error !== "interrupted" && event.error !== "canceled") speakFrom(at + 1, token);
+    };
+    window.speechSynthesis.speak(utterance);
+  }
+
+  function play() {
+    const synth = window.speechSynthesis;
+    if (status === "paused") {
+      synth.resume();
+      setStatus("playing");
+      return;
+    }
+    synth.cancel();
+    sentences.current = speechSentences(
+      `${props.title ? `${props.title}. ` : ""}${textOf(props.html!)}`,
+    );
+    run.current += 1;
+    setStatus("playing");
+    speakFrom(0, run.current);
+  }
+
+  function pause() {
+    window.speechSynthesis.pause();
+    setStatus("paused");
+  }
+
+  function stop() {
+    run.current += 1;
+    window.speechSynthesis.cancel();
+    setStatus("idle");
+  }
+
+  const current = status === "idle" ? null : sentences.current[index];
+  return (
+    <div className="mt-3 space-y-2" data-testid="read-aloud" data-state={status}>
+      <div className="flex items-center gap-2">
+        {status === "playing" ? (
+          <Button variant="outline" size="sm" onClick={pause} data-testid="read-aloud-pause">
+            <PauseIcon size={16} />
+            {t("speech.pause")}
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={play} data-testid="read-aloud-play">
+            <PlayIcon size={16} />
+            {status === "paused" ? t("speech.resume") : t("speech.read")}
+          </Button>
+        )}
+        {status !== "idle" ? (
+          <Button variant="ghost" size="sm" onClick={stop} data-testid="read-aloud-stop">
+            {t("speech.stop")}
+          </Button>
+        ) : null}
+      </div>
+      {current ? (
+        <p className="text-sm" aria-live="polite">
+          <mark
+            className="rounded bg-accent-soft px-1 text-inherit"
+            data-testid="read-aloud-sentence"
+          >
+            {current}
+          </mark>
+        </p>
+      ) : null}
+    </div>
+  );
+}
