@@ -121,6 +121,7 @@ describe("controls end to end: palette, shortcuts, theme, player (Chromium)", ()
         .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-group")));
       expect(groups).toEqual([
         "entry-actions",
+        "integrations",
         "theme",
         "global",
         "layout",

@@ -7,6 +7,7 @@ import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { AlertIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { sanitizeContent } from "./sanitize.ts";
 
 /** The language summaries are written in: actionLanguage, or the UI language by default. */
 export function useActionLanguage(): string {
@@ -16,9 +17,13 @@ export function useActionLanguage(): string {
     : general.language;
 }
 
-/** Text length of HTML without its markup (the SPEC §5 rule is checked on the server too). */
+/**
+ * Text length of HTML without its markup (the SPEC §5 rule is checked on the server too).
+ * Sanitized first: parsing the raw content at all would trip the page's CSP (`<base>`, `on*`).
+ */
 function textLength(html: string): number {
-  return new DOMParser().parseFromString(html, "text/html").body.textContent?.trim().length ?? 0;
+  const clean = sanitizeContent(html);
+  return new DOMParser().parseFromString(clean, "text/html").body.textContent?.trim().length ?? 0;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { bilingualHtml } from "./bilingual.ts";
 import { useActionLanguage } from "./entry-summary.tsx";
+import { sanitizeContent } from "./sanitize.ts";
 
 export type TranslationState =
   | { status: "off" }
@@ -87,7 +88,7 @@ export function useEntryTranslation(
     html:
       html && translated
         ? mode === "bilingual"
-          ? bilingualHtml(html, translated, language)
+          ? bilingualHtml(sanitizeContent(html), translated, language)
           : translated
         : html,
   };
