@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { PauseIcon, PlayIcon } from "../../ui/icons.tsx";
+import { sanitizeContent } from "./sanitize.ts";
 import { speechSentences } from "./speech.ts";
 
 type Status = "idle" | "playing" | "paused";
 
-/** Text of the entry's HTML, as read aloud. */
+/** Text of the entry's HTML, as read aloud (parsed only once sanitized, like the content). */
 function textOf(html: string): string {
-  return new DOMParser().parseFromString(html, "text/html").body.textContent ?? "";
+  return new DOMParser().parseFromString(sanitizeContent(html), "text/html").body.textContent ?? "";
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { TranslationFields } from "../../../contract/ai.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { describeFailure } from "../../runtime/ai/failure.ts";
@@ -7,6 +7,7 @@ import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { bilingualHtml } from "./bilingual.ts";
 import { useActionLanguage } from "./entry-summary.tsx";
+import { sanitizeContent } from "./sanitize.ts";
 
 export type TranslationState =
   | { status: "off" }
@@ -73,6 +74,15 @@ export function useEntryTranslation(
   const fields = state.status === "done" ? state.fields : {};
   const translated = fields[body];
   const mode = general.translationMode;
+  const shown = useMemo(
+    () =>
+      html && translated
+        ? mode === "bilingual"
+          ? bilingualHtml(sanitizeContent(html), sanitizeContent(translated), language)
+          : translated
+        : html,
+    [html, translated, mode, language],
+  );
   return {
     on,
     toggle: () => setOn((value) => !value),
@@ -84,11 +94,6 @@ export function useEntryTranslation(
     title: mode === "translation" && fields.title ? fields.title : entry.title,
     /** A translated title to show under the original (bilingual mode). */
     titleBelow: mode === "bilingual" ? (fields.title ?? null) : null,
-    html:
-      html && translated
-        ? mode === "bilingual"
-          ? bilingualHtml(html, translated, language)
-          : translated
-        : html,
+    html: shown,
   };
 }
