@@ -39,11 +39,13 @@ export function EntrySummary(props: {
   entryId: string;
   html: string | null;
   target: SummaryTarget;
+  /** An action rule asked for this entry's summary (shown even with the setting off). */
+  asked?: boolean;
 }) {
   const { reader, entryId, html, target } = props;
   const { t } = useTranslation("ai");
   const { t: tErrors } = useTranslation("errors");
-  const { summary: enabled } = useGeneralSettings();
+  const enabled = useGeneralSettings().summary || props.asked === true;
   const language = useActionLanguage();
   const [state, setState] = useState<SummaryState | null>(null);
   const [attempt, setAttempt] = useState(0);

@@ -29,13 +29,15 @@ export function useEntryTranslation(
 ) {
   const general = useGeneralSettings();
   const language = useActionLanguage();
-  const [on, setOn] = useState(general.translation);
+  // On by the setting, or by an action rule that asked to translate this entry.
+  const auto = general.translation || entry.actionSettings.translation === true;
+  const [on, setOn] = useState(auto);
   const [state, setState] = useState<TranslationState>({ status: "off" });
   const [attempt, setAttempt] = useState(0);
   const entryId = entry.id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new entry starts from the setting.
-  useEffect(() => setOn(general.translation), [general.translation, entryId]);
+  useEffect(() => setOn(auto), [auto, entryId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) runs it again.
   useEffect(() => {
