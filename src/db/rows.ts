@@ -118,6 +118,8 @@ export function entryRow(item: EntryListItem): LocalRow {
     feed_id: entry.feedId,
     inbox_handle: feedType === "inbox" ? item.feeds.id : null,
     read: item.read ? 1 : 0,
+    // What the user's action rules gave the entry (auto summary, translation, full text...).
+    settings: json(item.settings),
   };
 }
 

@@ -37,6 +37,8 @@ export interface EntryDetail extends EntryCard {
   inboxHandle: string | null;
   /** As the feed said, or as the server detected (translation's language check). */
   language: string | null;
+  /** What the user's action rules asked for this entry (summary, translation, full text...). */
+  actionSettings: { summary?: boolean; translation?: boolean; readability?: boolean };
 }
 
 export const ENTRY_TABLES = ["entries", "feeds", "subscriptions", "collections"];
@@ -91,7 +93,8 @@ export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDet
   return liveQuery(db, ENTRY_TABLES, async () => {
     const rows = await db.query<CardRow>(
       `SELECT ${CARD_COLUMNS}, e.content, e.description, e.author_url, e.readability_content,
-         e.readability_updated_at, e.categories, e.inbox_handle, e.language, f.url AS feed_url
+         e.readability_updated_at, e.categories, e.inbox_handle, e.language, e.settings,
+         f.url AS feed_url
        FROM ${CARD_FROM} WHERE e.id = ?`,
       [id],
     );
@@ -108,6 +111,7 @@ export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDet
       categories: jsonList<string>(row.categories),
       inboxHandle: (row.inbox_handle as string | null) ?? null,
       language: (row.language as string | null) ?? null,
+      actionSettings: actionSettingsOf(row.settings),
     };
   });
 }
@@ -135,4 +139,18 @@ export function translatedTitles$(
     );
     return Object.fromEntries(rows.map((row) => [row.entry_id, row.title]));
   });
+}
+
+function actionSettingsOf(value: unknown): EntryDetail["actionSettings"] {
+  if (typeof value !== "string" || !value) return {};
+  try {
+    const parsed = JSON.parse(value) as Record<string, unknown>;
+    return {
+      ...(parsed.summary === true ? { summary: true } : {}),
+      ...(parsed.translation === true ? { translation: true } : {}),
+      ...(parsed.readability === true ? { readability: true } : {}),
+    };
+  } catch {
+    return {};
+  }
 }

@@ -113,4 +113,50 @@ describe("AI summary in the entry pane (Chromium)", () => {
     await expect.poll(() => block.getAttribute("data-state")).toBe("done");
     expect(await page.getByTestId("summary-text").textContent()).toBe("Second try.");
   });
+
+  it("shows the summary a rule asks for even with the summary setting off", async () => {
+    const page = await readerOn({});
+    const origin = new URL(page.url()).origin;
+    await page.goto(`${origin}/settings/general`);
+    await page.getByTestId("ai-summary").uncheck();
+    await page.goBack();
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(1);
+    const [id] = await timelineIds(page);
+    await openEntry(page, id!);
+    const entryUrl = page.url();
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId("entry-summary").count()).toBe(0);
+
+    // A rule asking for summaries of this feed, applied to the entries already there.
+    const put = await page.request.put(`${origin}/api/actions`, {
+      headers: { origin },
+      data: {
+        rules: [
+          {
+            name: "Summaries",
+            condition: [{ field: "title", operator: "contains", value: "harbour" }],
+            result: { summary: true },
+          },
+        ],
+      },
+    });
+    expect(put.status()).toBe(200);
+    await page.goto(`${origin}/action`);
+    await page.getByTestId("rules-apply").click();
+    // Once the server applied it, the next pull brings the entry's settings with it.
+    await expect
+      .poll(async () => {
+        const list = await page.request.post(`${origin}/api/entries`, {
+          headers: { origin },
+          data: {},
+        });
+        const { data } = (await list.json()) as { data: { settings?: { summary?: boolean } }[] };
+        return data[0]?.settings?.summary;
+      })
+      .toBe(true);
+    await page.goto(entryUrl);
+    const block = page.getByTestId("entry-summary");
+    await expect.poll(() => block.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
+    expect(await block.getAttribute("data-kind")).toBe("extractive");
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Bilingual content (translationMode "bilingual"): each block of the original followed by its
  * translation. Blocks are the top-level elements of each document; when the two do not line
- * up one to one, the whole translation follows the whole original.
+ * up one to one, the whole translation follows the whole original. Both halves come sanitized
+ * (only clean HTML is parsed here).
  */
 export function bilingualHtml(original: string, translated: string, language: string): string {
   const parser = new DOMParser();

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCommandContext } from "../../commands/hooks.ts";
 import type { EntryDetail } from "../../queries/index.ts";
@@ -58,6 +58,13 @@ export function EntryBody(props: {
     }
   }
 
+  // An action rule that asked for the full text of this entry turns it on when it opens.
+  const wantsFullText = entry.actionSettings.readability === true;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per entry opened.
+  useEffect(() => {
+    if (wantsFullText && !readability) void toggleReadability();
+  }, [entry.id, wantsFullText]);
+
   // Full text shows once the stored copy has reached this view's query, not merely once asked.
   const fullText = readability && Boolean(entry.readabilityContent);
   const original = fullText ? entry.readabilityContent : entry.content;
@@ -96,6 +103,7 @@ export function EntryBody(props: {
             entryId={entry.id}
             html={original ?? (streamed ? (entry.description ?? "") : null)}
             target={body}
+            asked={entry.actionSettings.summary === true}
           />
           {html ? (
             <div className="mt-4">

@@ -8,7 +8,7 @@ import { speechSentences } from "./speech.ts";
 
 type Status = "idle" | "playing" | "paused";
 
-/** Text of the entry's HTML, as read aloud (sanitized first: see entry-summary.tsx). */
+/** Text of the entry's HTML, as read aloud (parsed only once sanitized, like the content). */
 function textOf(html: string): string {
   return new DOMParser().parseFromString(sanitizeContent(html), "text/html").body.textContent ?? "";
 }

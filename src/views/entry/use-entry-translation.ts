@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { TranslationFields } from "../../../contract/ai.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { describeFailure } from "../../runtime/ai/failure.ts";
@@ -29,13 +29,15 @@ export function useEntryTranslation(
 ) {
   const general = useGeneralSettings();
   const language = useActionLanguage();
-  const [on, setOn] = useState(general.translation);
+  // On by the setting, or by an action rule that asked to translate this entry.
+  const auto = general.translation || entry.actionSettings.translation === true;
+  const [on, setOn] = useState(auto);
   const [state, setState] = useState<TranslationState>({ status: "off" });
   const [attempt, setAttempt] = useState(0);
   const entryId = entry.id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new entry starts from the setting.
-  useEffect(() => setOn(general.translation), [general.translation, entryId]);
+  useEffect(() => setOn(auto), [auto, entryId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) runs it again.
   useEffect(() => {
@@ -74,6 +76,15 @@ export function useEntryTranslation(
   const fields = state.status === "done" ? state.fields : {};
   const translated = fields[body];
   const mode = general.translationMode;
+  const shown = useMemo(
+    () =>
+      html && translated
+        ? mode === "bilingual"
+          ? bilingualHtml(sanitizeContent(html), sanitizeContent(translated), language)
+          : translated
+        : html,
+    [html, translated, mode, language],
+  );
   return {
     on,
     toggle: () => setOn((value) => !value),
@@ -85,11 +96,6 @@ export function useEntryTranslation(
     title: mode === "translation" && fields.title ? fields.title : entry.title,
     /** A translated title to show under the original (bilingual mode). */
     titleBelow: mode === "bilingual" ? (fields.title ?? null) : null,
-    html:
-      html && translated
-        ? mode === "bilingual"
-          ? bilingualHtml(sanitizeContent(html), translated, language)
-          : translated
-        : html,
+    html: shown,
   };
 }
