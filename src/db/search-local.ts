@@ -4,6 +4,7 @@ import { toFts5Match } from "../../contract/search/fts5.ts";
 import { highlightText, snippetOf } from "../../contract/search/highlight.ts";
 import { matchRecord } from "../../contract/search/match.ts";
 import { parseSearchQuery, type SearchQuery } from "../../contract/search/query.ts";
+import { refreshSearchIndex } from "./search-index.ts";
 import type { LocalDatabase, Row, SqlValue } from "./types.ts";
 
 /** A query the syntax cannot read (the server would answer 1002 with the same reason). */
@@ -22,7 +23,8 @@ const FEED_LIMIT = 10;
 const CANDIDATES = 2000;
 
 /**
- * The server's search over what follow.db holds (entries_fts, migrations/client/0003_search.ts):
+ * The server's search over what follow.db holds (entries_fts, migrations/client/0003_search.ts,
+ * brought up to date first):
  * the same syntax, ranking (BM25, title first), filters and answer shape, marked `local`.
  */
 export async function searchLocal(
@@ -31,6 +33,8 @@ export async function searchLocal(
 ): Promise<SearchResults> {
   const parsed = parseSearchQuery(request.keyword);
   if (!parsed.ok) throw new SearchSyntaxError(parsed.reason);
+  // Rows written since the last search join the index first.
+  await refreshSearchIndex(db);
   const type = request.type ?? "all";
   const limit = request.limit ?? DEFAULT_LIMIT;
   const offset = request.offset ?? 0;

@@ -42,6 +42,9 @@ export async function openConnection(
   const db = await turns.run(() => api.open_v2(filename, flags, vfsName));
   // Before anything runs: the search index's triggers call these.
   registerSearchFunctions(api, module, db);
+  // Statement journals (any write that fires a trigger needs one) and temp tables stay in
+  // memory: on the browser's VFS each would be a file write per statement.
+  await api.exec(db, "PRAGMA temp_store = MEMORY");
   const cache = new Map<string, number>();
   const written = new Set<string>();
   const bindText = createTextBinder(module);
