@@ -18,6 +18,10 @@ export const PAGE_PATHS = {
   shortcutSettings: "/settings/shortcuts",
 } as const;
 
+/** App pages that are not palette entries: a discover category, the account settings. */
+export const DISCOVER_CATEGORY_ROUTE = "/discover/category/$category";
+export const ACCOUNT_SETTINGS_PATH = "/settings/account";
+
 export type FeedSelection =
   | { kind: "all" }
   | { kind: "collections" }

@@ -1,5 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { PAGE_PATHS } from "../../contract/routes.ts";
 import { player, usePlayer } from "../player/index.ts";
 import {
   getGeneralSettings,
@@ -36,8 +37,8 @@ export function GlobalShortcuts({ web }: { web: boolean }) {
     [web],
   );
 
-  useShortcut("global.settings", () => void navigate({ to: "/settings" }));
-  useShortcut("global.discover", () => void navigate({ to: "/discover" }));
+  useShortcut("global.settings", () => void navigate({ to: PAGE_PATHS.settings }));
+  useShortcut("global.discover", () => void navigate({ to: PAGE_PATHS.discover }));
   useShortcut("global.quickAdd", () => openQuickAdd(), { enabled: web });
   useShortcut("global.showShortcuts", () => openShortcutsDialog());
   useShortcut("global.commandPalette", () => openCommandPalette());

@@ -1,5 +1,6 @@
 import { Link, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { buttonClass } from "../../ui/button.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
 import { isDiscoverCategory } from "./categories.ts";
@@ -15,7 +16,7 @@ export function DiscoverCategoryPage() {
         title={label}
         description={t("pages.discoverCategory.description", { category: label })}
         actions={
-          <Link to="/discover" className={buttonClass("outline", "sm")}>
+          <Link to={PAGE_PATHS.discover} className={buttonClass("outline", "sm")}>
             {t("pages.discoverCategory.back")}
           </Link>
         }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { DISCOVER_CATEGORY_ROUTE } from "../../../contract/routes.ts";
 import { DiscoverIcon } from "../../ui/icons.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
 import { DISCOVER_CATEGORIES } from "./categories.ts";
@@ -21,7 +22,7 @@ export function DiscoverPage() {
             {DISCOVER_CATEGORIES.map((category) => (
               <li key={category}>
                 <Link
-                  to="/discover/category/$category"
+                  to={DISCOVER_CATEGORY_ROUTE}
                   params={{ category }}
                   className="inline-flex h-8 items-center rounded-full border border-zinc-200 px-3.5 text-sm text-zinc-700 transition-colors hover:border-accent hover:text-accent dark:border-zinc-700 dark:text-zinc-300"
                   data-testid={`discover-category-${category}`}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointInfo } from "../../../../contract/api/info.ts";
+import { ACCOUNT_SETTINGS_PATH } from "../../../../contract/routes.ts";
 import type { SessionUser } from "../../../../contract/session.ts";
 import { useAppServices } from "../../../runtime/app-services.tsx";
 import { Button } from "../../../ui/button.tsx";
@@ -10,7 +11,6 @@ import { FormMessage } from "./form-message.tsx";
 import { useAccountAction } from "./use-account-action.ts";
 
 /** Where the mailed links land: this page, which then shows the new state. */
-export const ACCOUNT_PAGE = "/settings/account";
 
 /** The address, whether it is verified (with a resend), and changing it. */
 export function EmailSection({ user }: { user: SessionUser }) {
@@ -26,7 +26,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
     const done = await resend.run(() =>
       api.call(
         endpointInfo.auth.sendVerificationEmail,
-        { email: user.email, callbackURL: ACCOUNT_PAGE },
+        { email: user.email, callbackURL: ACCOUNT_SETTINGS_PATH },
         { silent: true },
       ),
     );
@@ -43,7 +43,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
     const done = await change.run(() =>
       api.call(
         endpointInfo.auth.changeEmail,
-        { newEmail: address, callbackURL: ACCOUNT_PAGE },
+        { newEmail: address, callbackURL: ACCOUNT_SETTINGS_PATH },
         { silent: true },
       ),
     );

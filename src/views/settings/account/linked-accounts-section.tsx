@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointInfo } from "../../../../contract/api/info.ts";
+import { ACCOUNT_SETTINGS_PATH } from "../../../../contract/routes.ts";
 import { useAppServices } from "../../../runtime/app-services.tsx";
 import { Button } from "../../../ui/button.tsx";
 import { SettingsSection } from "../../../ui/setting-rows.tsx";
-import { ACCOUNT_PAGE } from "./email-section.tsx";
 import { FormMessage } from "./form-message.tsx";
 import { useAccountAction } from "./use-account-action.ts";
 import { useProviders } from "./use-providers.ts";
@@ -49,7 +49,7 @@ export function LinkedAccountsSection() {
     const answer = await action.run(() =>
       api.call(
         endpointInfo.auth.linkSocial,
-        { provider, callbackURL: ACCOUNT_PAGE },
+        { provider, callbackURL: ACCOUNT_SETTINGS_PATH },
         { silent: true },
       ),
     );
