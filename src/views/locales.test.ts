@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import en from "../../locales/en/reader.json";
-import ja from "../../locales/ja/reader.json";
-import zhCN from "../../locales/zh-CN/reader.json";
-import zhTW from "../../locales/zh-TW/reader.json";
+import enAi from "../../locales/en/ai.json";
+import enLists from "../../locales/en/lists.json";
+import enReader from "../../locales/en/reader.json";
+import jaAi from "../../locales/ja/ai.json";
+import jaLists from "../../locales/ja/lists.json";
+import jaReader from "../../locales/ja/reader.json";
+import zhCNAi from "../../locales/zh-CN/ai.json";
+import zhCNLists from "../../locales/zh-CN/lists.json";
+import zhCNReader from "../../locales/zh-CN/reader.json";
+import zhTWAi from "../../locales/zh-TW/ai.json";
+import zhTWLists from "../../locales/zh-TW/lists.json";
+import zhTWReader from "../../locales/zh-TW/reader.json";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,19 +26,50 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-describe("locales/*/reader.json", () => {
+/** The screens' namespaces: English and its three translations. */
+const NAMESPACES: Array<[string, Tree, Array<[string, Tree]>]> = [
+  [
+    "reader",
+    enReader,
+    [
+      ["ja", jaReader],
+      ["zh-CN", zhCNReader],
+      ["zh-TW", zhTWReader],
+    ],
+  ],
+  [
+    "ai",
+    enAi,
+    [
+      ["ja", jaAi],
+      ["zh-CN", zhCNAi],
+      ["zh-TW", zhTWAi],
+    ],
+  ],
+  [
+    "lists",
+    enLists,
+    [
+      ["ja", jaLists],
+      ["zh-CN", zhCNLists],
+      ["zh-TW", zhTWLists],
+    ],
+  ],
+];
+
+describe.each(NAMESPACES)("locales/*/%s.json", (_namespace, en, translations) => {
   const english = flatten(en);
-  it.each([
-    ["ja", ja],
-    ["zh-CN", zhCN],
-    ["zh-TW", zhTW],
-  ])("%s has every key, translated, with the same placeholders", (language, tree) => {
-    const translated = flatten(tree as Tree);
-    expect([...translated.keys()].sort(), language).toEqual([...english.keys()].sort());
-    for (const [key, value] of translated) {
-      expect(value.trim(), `${language} ${key}`).not.toBe("");
-      expect(placeholders(value), `${language} ${key}`).toEqual(placeholders(english.get(key)!));
-      expect(value, `${language} ${key}`).not.toBe(english.get(key));
-    }
-  });
+  it.each(translations)(
+    "%s has every key, translated, with the same placeholders",
+    (language, tree) => {
+      const translated = flatten(tree);
+      expect([...translated.keys()].sort(), language).toEqual([...english.keys()].sort());
+      for (const [key, value] of translated) {
+        const source = english.get(key) as string;
+        expect(value.trim(), `${language} ${key}`).not.toBe("");
+        expect(placeholders(value), `${language} ${key}`).toEqual(placeholders(source));
+        expect(value, `${language} ${key}`).not.toBe(source);
+      }
+    },
+  );
 });
