@@ -266,8 +266,27 @@ export async function findVisibleEntry(database: DatabaseHandle, userId: string,
 }
 
 function feedOf(row: ListRow): FeedRow {
+  return feedOfColumns(row, row.f_id);
+}
+
+/** The feed of a joined entry row, from its `f_`-prefixed columns (timeline and search). */
+export function feedOfColumns(
+  row: Pick<
+    ListRow,
+    | "f_url"
+    | "f_title"
+    | "f_description"
+    | "f_image"
+    | "f_site_url"
+    | "f_owner_user_id"
+    | "f_error_at"
+    | "f_error_message"
+    | "f_language"
+  >,
+  id: string,
+): FeedRow {
   return {
-    id: row.f_id,
+    id,
     url: row.f_url,
     title: row.f_title,
     description: row.f_description,

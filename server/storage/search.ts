@@ -6,6 +6,7 @@ import { matchRecord } from "../../contract/search/match.ts";
 import type { SearchQuery } from "../../contract/search/query.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
+import { feedOfColumns } from "./entry-queries.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
 import { toTsquery } from "./tsquery.ts";
 
@@ -178,18 +179,7 @@ async function hydrate(database: DatabaseHandle, userId: string, ids: string[]) 
 }
 
 function feedOf(row: HitRow): FeedRow {
-  return {
-    id: row.feed_id,
-    url: row.f_url,
-    title: row.f_title,
-    description: row.f_description,
-    image: row.f_image,
-    site_url: row.f_site_url,
-    owner_user_id: row.f_owner_user_id,
-    error_at: row.f_error_at,
-    error_message: row.f_error_message,
-    language: row.f_language,
-  } as FeedRow;
+  return feedOfColumns(row, row.feed_id);
 }
 
 /**
