@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rssFeed } from "../support/feed-server.ts";
-import { quickAdd, signUp, waitForSynced } from "./support/reader.ts";
+import { quickAdd, setGeneralSettings, signUp, waitForSynced } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 /**
@@ -91,16 +91,11 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
       throw new Error(`${error}\n${world.watch.errors.join("\n")}`);
     });
     // Marking read while scrolling would change what unread-only shows: off for this test.
-    await page.evaluate(() => {
-      localStorage.setItem(
-        "follow:settings:general",
-        JSON.stringify({
-          values: { unreadOnly: false, scrollMarkUnread: false, hoverMarkUnread: false },
-          updated: Date.now(),
-        }),
-      );
+    await setGeneralSettings(page, {
+      unreadOnly: false,
+      scrollMarkUnread: false,
+      hoverMarkUnread: false,
     });
-    await page.reload();
     await page.getByTestId("timeline-column").waitFor();
   }, 120_000);
   afterAll(() => world?.close());
@@ -239,12 +234,7 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
   }, 120_000);
 
   it("an unread-only timeline shows as many entries as its badge says", async () => {
-    await page.evaluate(() => {
-      const key = "follow:settings:general";
-      const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { values?: object };
-      const values = { ...stored.values, unreadOnly: true };
-      localStorage.setItem(key, JSON.stringify({ values, updated: Date.now() }));
-    });
+    await setGeneralSettings(page, { unreadOnly: true });
     await page.goto(`${world.server.localUrl}/timeline/view-0/${feedIds.B}/pending`);
     const badge = Number(
       await page.getByTestId(`subscription-${feedIds.B}`).getAttribute("data-unread"),

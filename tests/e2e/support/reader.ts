@@ -83,6 +83,22 @@ export function recentFeed(title: string, prefix: string, count: number) {
 }
 
 /** The entry ids the timeline shows, in order. */
+/**
+ * Changes general settings the way the settings page stores them (newer than the server's copy,
+ * so they win the next settings sync), then reloads so the reader starts with them.
+ */
+export async function setGeneralSettings(page: Page, values: Record<string, unknown>) {
+  await page.evaluate((values) => {
+    const key = "follow:settings:general";
+    const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { values?: object };
+    localStorage.setItem(
+      key,
+      JSON.stringify({ values: { ...stored.values, ...values }, updated: Date.now() }),
+    );
+  }, values);
+  await page.reload();
+}
+
 export async function timelineIds(page: Page): Promise<string[]> {
   return page
     .getByTestId("timeline-item")
