@@ -192,7 +192,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   );
   app.route(
     `${base}/uploads`,
-    uploadRoutes(auth, database, createAvatarStore(config.uploads.dir), { config, logger }),
+    uploadRoutes(auth, database, createAvatarStore(config.uploads), { config, logger }),
   );
 
   app.all(`${base}/*`, (c) => {

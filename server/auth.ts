@@ -122,7 +122,7 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
         beforeDelete: async (user) => {
           await deleteUserRows(database.db, user.id);
           const avatar = /\/uploads\/avatars\/([^/]+)$/.exec(user.image ?? "")?.[1];
-          if (avatar) await createAvatarStore(config.uploads.dir).remove(user.id, avatar);
+          if (avatar) await createAvatarStore(config.uploads).remove(user.id, avatar);
         },
         afterDelete: async (user, request) => mail.accountDeleted(user, request),
       },

@@ -59,6 +59,21 @@ describe("loadConfig", () => {
     expect(problems.join("\n")).toMatch(/AUTH_SECRET must be at least 32 characters/);
   });
 
+  it("keeps avatars on disk unless a whole S3 bucket is configured", () => {
+    expect(loadConfig({}).uploads.s3).toBeUndefined();
+    expect(problemsOf({ S3_BUCKET: "avatars" })).toEqual([
+      "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    ]);
+    const { s3 } = loadConfig({
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_BUCKET: "avatars",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PATH_STYLE: "false",
+    }).uploads;
+    expect(s3).toMatchObject({ region: "us-east-1", pathStyle: false, prefix: "" });
+  });
+
   it("requires a secret in production", () => {
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
       "AUTH_SECRET is required when NODE_ENV=production (32+ random characters)",

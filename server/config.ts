@@ -1,6 +1,7 @@
 import { COOKIE_MAX_AGE_CAP_SECONDS } from "../contract/constants.ts";
 import { DEFAULT_POOL_SIZE } from "./ingest/pool/size.ts";
 import { DEFAULT_SERVICE_BASES } from "./services/integrations/service.ts";
+import type { S3BucketConfig } from "./uploads/s3-bucket.ts";
 
 /** Server configuration, read once from the environment and validated at start. */
 export interface ServerConfig {
@@ -55,7 +56,7 @@ export interface ServerConfig {
     oidc: (OAuthClient & { issuer: string; name: string }) | undefined;
   };
   /** Uploaded avatars: where they are kept and how large one may be (SPEC §5, 14000-14002). */
-  uploads: { dir: string; avatarMaxBytes: number };
+  uploads: { dir: string; avatarMaxBytes: number; s3: S3BucketConfig | undefined };
   /** Who may create an account: anyone, anyone (as a trial user until a code), or nobody. */
   registrationMode: "open" | "invitation" | "closed";
   /** What a trial user may have (codes 1100-1102). */
@@ -254,6 +255,28 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     }
     return { clientId, clientSecret };
   };
+  const s3Bucket = (): S3BucketConfig | undefined => {
+    const endpoint = url("S3_ENDPOINT", ["http:", "https:"]);
+    const bucket = read("S3_BUCKET");
+    const accessKeyId = read("S3_ACCESS_KEY_ID");
+    const secretAccessKey = read("S3_SECRET_ACCESS_KEY");
+    if (!endpoint && !bucket && !accessKeyId && !secretAccessKey) return undefined;
+    if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+      problems.push(
+        "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      );
+      return undefined;
+    }
+    return {
+      endpoint,
+      bucket,
+      accessKeyId,
+      secretAccessKey,
+      region: read("S3_REGION") ?? "us-east-1",
+      pathStyle: bool("S3_PATH_STYLE", true),
+      prefix: read("S3_PREFIX") ?? "",
+    };
+  };
   const oidcClient = oauthClient("OIDC");
   const oidcIssuer = url("OIDC_ISSUER", ["http:", "https:"])?.replace(/\/$/, "");
   if (Boolean(oidcClient) !== Boolean(oidcIssuer)) {
@@ -323,6 +346,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       dir: read("UPLOADS_DIR") ?? `${dataDir}/uploads`,
       // Under the API's 1 MB body limit.
       avatarMaxBytes: int("AVATAR_MAX_BYTES", 512 * 1024, 1024, 1_000_000),
+      s3: s3Bucket(),
     },
     registrationMode: registrationMode ?? "open",
     trialLimits: {

@@ -31,7 +31,10 @@ export function uploadRoutes(
   const { apiBasePath, uploads } = options.config;
 
   passThrough(app, endpoints.uploads.getAvatar, async (c) => {
-    const found = await store.read(c.req.param("name") ?? "");
+    const found = await store.read(c.req.param("name") ?? "").catch((error: unknown) => {
+      options.logger.error({ err: error }, "avatar not read");
+      throw new ApiError(14002, "The image could not be read", 503);
+    });
     if (!found) throw new ApiError(1002, "No such avatar", 404);
     return new Response(new Uint8Array(found.bytes), {
       headers: {
