@@ -133,6 +133,8 @@ export const signInSocial = endpoint(routes.auth.signInSocial, {
   request: Schema.Struct({
     provider: Schema.String,
     callbackURL: Schema.String,
+    /** Where a sign-in that created the account goes instead of callbackURL. */
+    newUserCallbackURL: Schema.optionalKey(Schema.String),
     errorCallbackURL: Schema.optionalKey(Schema.String),
   }),
   response: Redirect,
