@@ -4,7 +4,7 @@ import { FeedServer } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
-import { PASSWORD, recentFeed, signUp, waitForSynced } from "./support/reader.ts";
+import { PASSWORD, quickAdd, recentFeed, signUp, waitForSynced } from "./support/reader.ts";
 
 /** A feed that declares its language (RSS 2.0 <language>). */
 function feedIn(language: string | null, title: string) {
@@ -137,6 +137,50 @@ describe("new-user guide and discover language (Chromium, real server)", () => {
       .toEqual(["Tea Japan", "Tea Undeclared", "Tea Weekly"]);
     expect(await page.getByTestId("discover-language-note").count()).toBe(0);
     expect(watch.errors).toEqual([]);
+  });
+
+  it("gives the advanced general settings a control and an effect", async () => {
+    // Both feeds' channels link to https://example.com/: one site.
+    await quickAdd(page, feeds.url("/tea-en.xml"), { open: false });
+    await quickAdd(page, feeds.url("/tea-ja.xml"), { open: false });
+    const site = page.locator('[data-testid="site-group"][data-host="example.com"]');
+    await expect.poll(() => site.locator("ul > li").count()).toBe(2);
+
+    await page.goto(`${server.localUrl}/settings/general`);
+    expect(await page.getByTestId("startup-screen").count()).toBe(0);
+    await page.getByTestId("enhanced-settings").check();
+    await page.locator('label:has([data-testid="startup-screen-subscription"])').click();
+    await page.getByTestId("general-autoGroup").uncheck();
+    for (const key of ["dataPersist", "sendAnonymousData", "openLinksInExternalApp"]) {
+      await page.getByTestId(`general-${key}`).waitFor();
+    }
+
+    await page.setViewportSize({ width: 800, height: 900 });
+    try {
+      await page.goto(`${server.localUrl}/`);
+      await page.getByTestId("app-shell").waitFor();
+      await expect.poll(() => page.getByTestId("subscription-column").isVisible()).toBe(true);
+      expect(await page.getByTestId("timeline-column").isVisible()).toBe(false);
+      expect(await page.getByTestId("site-group").count()).toBe(0);
+      await page.getByTestId("subscription-all").click();
+      await expect.poll(() => page.getByTestId("timeline-column").isVisible()).toBe(true);
+      const chips = page.getByTestId("quick-timeline-item");
+      await expect.poll(() => chips.count()).toBe(3);
+      await chips.filter({ hasText: "Tea Japan" }).click();
+      await page.waitForURL(/\/timeline\/view-0\/[^/]+\/pending$/);
+      expect(await chips.filter({ hasText: "Tea Japan" }).getAttribute("aria-current")).toBe(
+        "page",
+      );
+
+      await page.goto(`${server.localUrl}/settings/general`);
+      await page.getByTestId("general-showQuickTimeline").uncheck();
+      await page.goto(`${server.localUrl}/`);
+      await page.getByTestId("subscription-all").click();
+      await expect.poll(() => page.getByTestId("timeline-column").isVisible()).toBe(true);
+      expect(await page.getByTestId("quick-timeline").count()).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it("the sign-up helper other tests use leaves no guide behind", async () => {
