@@ -184,3 +184,14 @@ export const revokeOtherSessions = endpoint(routes.auth.revokeOtherSessions, {
   request: NoRequest,
   response: Schema.Struct({ status: Schema.Boolean }),
 });
+
+/**
+ * Gives a password to an account that signs in only through a provider (better-auth's
+ * server-side setPassword, ours to expose): refused once the account has one (change it then).
+ */
+export const setPassword = endpoint(routes.auth.setPassword, {
+  request: Schema.Struct({
+    newPassword: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(1024)),
+  }),
+  response: Schema.Struct({ status: Schema.Boolean }),
+});
