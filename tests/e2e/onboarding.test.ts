@@ -99,22 +99,36 @@ describe("new-user guide and discover language (Chromium, real server)", () => {
     expect(await guide().count()).toBe(0);
   });
 
-  it("takes a step's action: quick add opens in its place", async () => {
+  /** A new account signed up through the form in a fresh context, its guide on screen. */
+  async function newcomer(name: string) {
     const other = await openPage(browser);
     await other.page.goto(`${server.localUrl}/login`);
     await other.page.getByTestId("login-tab-sign-up").click();
-    await other.page.getByLabel("Name").fill("Quinn Quick");
+    await other.page.getByLabel("Name").fill(name);
     await other.page.getByLabel("Email").fill(uniqueEmail("e2e-guide-action"));
     await other.page.getByLabel("Password").fill(PASSWORD);
     await other.page.getByTestId("login-submit").click();
     await other.page.getByTestId("new-user-guide").waitFor();
-    await other.page.getByTestId("new-user-guide-next").click();
-    await other.page.getByTestId("new-user-guide-next").click();
-    await other.page.getByTestId("new-user-guide-quick-add").click();
-    await other.page.getByTestId("quick-add-dialog").waitFor();
-    expect(await other.page.getByTestId("new-user-guide").count()).toBe(0);
-    expect(other.errors).toEqual([]);
-    await other.context.close();
+    return other;
+  }
+
+  it("takes a step's action in its place: quick add, or a view to start in", async () => {
+    const first = await newcomer("Quinn Quick");
+    await first.page.getByTestId("new-user-guide-next").click();
+    await first.page.getByTestId("new-user-guide-next").click();
+    await first.page.getByTestId("new-user-guide-quick-add").click();
+    await first.page.getByTestId("quick-add-dialog").waitFor();
+    expect(await first.page.getByTestId("new-user-guide").count()).toBe(0);
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    const second = await newcomer("Vera Views");
+    await second.page.getByTestId("new-user-guide-next").click();
+    await second.page.getByTestId("new-user-guide-view-2").click();
+    await second.page.waitForURL(/\/timeline\/view-2\/all\/pending$/);
+    expect(await second.page.getByTestId("new-user-guide").count()).toBe(0);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
   });
 
   it("narrows Discover to the language chosen in Settings › Appearance", async () => {

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PAGE_PATHS } from "../../../contract/routes.ts";
+import { PAGE_PATHS, ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
 import { openOpmlImport } from "../../runtime/opml-import.ts";
 import { useSession } from "../../session/session-context.tsx";
 import { browserStorage } from "../../settings/storage.ts";
@@ -100,12 +100,29 @@ function StepDetail(props: { step: GuideStep; leaveFor: (go: () => void) => () =
   );
 
   if (step === "views") {
+    // Each view opens its timeline: where to start is the newcomer's choice.
     return (
       <ul className="mt-3 grid grid-cols-2 gap-2 text-sm" data-testid="new-user-guide-views">
-        {VIEW_META.map(({ name, icon: Icon }) => (
-          <li key={name} className="flex items-center gap-2">
-            <Icon size={16} className="shrink-0 text-accent" />
-            <span>{tApp(`views.${name}`)}</span>
+        {VIEW_META.map(({ name, view, icon: Icon }) => (
+          <li key={name}>
+            <button
+              type="button"
+              onClick={leaveFor(() => {
+                void navigate({
+                  to: "/timeline/$timelineId/$feedId/$entryId",
+                  params: {
+                    timelineId: `view-${view}`,
+                    feedId: ROUTE_FEED_ALL,
+                    entryId: ROUTE_ENTRY_PENDING,
+                  },
+                });
+              })}
+              className="flex w-full items-center gap-2 rounded-lg border border-zinc-200 px-3 py-2 text-left hover:border-accent dark:border-zinc-700"
+              data-testid={`new-user-guide-view-${view}`}
+            >
+              <Icon size={16} className="shrink-0 text-accent" />
+              <span>{tApp(`views.${name}`)}</span>
+            </button>
           </li>
         ))}
       </ul>
