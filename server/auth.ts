@@ -37,7 +37,7 @@ const VERIFY_LINK_SECONDS = 24 * 3600;
 const RESET_LINK_SECONDS = 3600;
 
 /** Minimum password length; the common-password list only needs entries this long. */
-const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = 8;
 
 /**
  * The sign-up answer for an e-mail that already has an account (English; localized as

@@ -8,11 +8,14 @@ import { createServices } from "./app/services.ts";
 import { prewarmDatabase } from "./db/prewarm.ts";
 import { i18n, initI18n } from "./i18n/index.ts";
 import { localSessionCache } from "./session/session-cache.ts";
+import { browserStorage } from "./settings/storage.ts";
 import { toast } from "./ui/toaster.tsx";
+import { takeNewUserFragment } from "./views/onboarding/guide-store.ts";
 import "./styles.css";
 
 async function start(rootElement: HTMLElement) {
   installPreloadErrorHandler();
+  takeNewUserFragment(browserStorage(), window.location, window.history);
   // A returning signed-in user will want their local database: open it alongside the rest.
   if (localSessionCache().read()) prewarmDatabase();
   const env = parseClientEnv(import.meta.env, window.location.origin);

@@ -133,6 +133,8 @@ export const signInSocial = endpoint(routes.auth.signInSocial, {
   request: Schema.Struct({
     provider: Schema.String,
     callbackURL: Schema.String,
+    /** Where a sign-in that created the account goes instead of callbackURL. */
+    newUserCallbackURL: Schema.optionalKey(Schema.String),
     errorCallbackURL: Schema.optionalKey(Schema.String),
   }),
   response: Redirect,
@@ -180,5 +182,16 @@ export const revokeSession = endpoint(routes.auth.revokeSession, {
 
 export const revokeOtherSessions = endpoint(routes.auth.revokeOtherSessions, {
   request: NoRequest,
+  response: Schema.Struct({ status: Schema.Boolean }),
+});
+
+/**
+ * Gives a password to an account that signs in only through a provider (better-auth's
+ * server-side setPassword, ours to expose): refused once the account has one (change it then).
+ */
+export const setPassword = endpoint(routes.auth.setPassword, {
+  request: Schema.Struct({
+    newPassword: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(1024)),
+  }),
   response: Schema.Struct({ status: Schema.Boolean }),
 });

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { DISCOVER_LANGUAGES } from "../discover-language.ts";
 import { EntryModel, FeedAnalytics, FeedModel } from "../reading-models.ts";
 import { Envelope, endpoint } from "./endpoint.ts";
 import { routes } from "./info.ts";
@@ -7,6 +8,8 @@ export const DiscoverRequest = Schema.Struct({
   /** A feed or site URL (or `rsshub://` route), or words to look for. */
   keyword: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(500)),
   target: Schema.optional(Schema.Literals(["feeds", "lists"])),
+  /** Found by words: only feeds in this language (or of unknown language, ranked after). */
+  language: Schema.optional(Schema.Literals(DISCOVER_LANGUAGES)),
 });
 export type DiscoverRequest = typeof DiscoverRequest.Type;
 

@@ -55,6 +55,7 @@ const table = {
     listSessions: { method: "GET", path: "/better-auth/list-sessions" },
     revokeSession: { method: "POST", path: "/better-auth/revoke-session" },
     revokeOtherSessions: { method: "POST", path: "/better-auth/revoke-other-sessions" },
+    setPassword: { method: "POST", path: "/better-auth/set-password" },
   },
   categories: {
     list: { method: "GET", path: "/categories" },

@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
 import { endpoints } from "../../contract/api/index.ts";
 import type { ErrorCode } from "../../contract/errors.ts";
-import { type Auth, CLIENT_IP_HEADER } from "../auth.ts";
+import { type Auth, CLIENT_IP_HEADER, MIN_PASSWORD_LENGTH } from "../auth.ts";
 import { ApiError } from "../http/api-error.ts";
 import { clientIp } from "../http/client-info.ts";
+import { isCommonPassword } from "../http/common-passwords.ts";
 import { applyCookieRules } from "../http/cookies.ts";
+import { localized } from "../http/localized.ts";
 import { passThrough, route } from "../http/route.ts";
 import type { Logger } from "../logger.ts";
 
@@ -55,9 +57,23 @@ export function authRoutes(
     if (response.status === 429) out.set("connection", "close");
     return new Response(JSON.stringify(error.toBody()), { status: response.status, headers: out });
   };
+  // better-auth keeps setPassword to the server: a provider-only account gets one here.
+  route(app, endpoints.auth.setPassword, async ({ request }, c) => {
+    if (await isCommonPassword(request.newPassword, MIN_PASSWORD_LENGTH)) {
+      throw new ApiError(1002, localized("password.common", c.req.header("accept-language")));
+    }
+    const answer = await auth.api.setPassword({
+      body: { newPassword: request.newPassword },
+      headers: c.req.raw.headers,
+      asResponse: true,
+    });
+    if (!answer.ok) throw await toApiError(answer);
+    return { status: true };
+  });
   // The calls the client makes are in the table; better-auth answers the rest of its API too.
+  const ours = new Set<unknown>([endpoints.auth.providers, endpoints.auth.setPassword]);
   for (const endpoint of Object.values(endpoints.auth)) {
-    if (endpoint !== endpoints.auth.providers) passThrough(app, endpoint, handle);
+    if (!ours.has(endpoint)) passThrough(app, endpoint, handle);
   }
   app.all("/*", handle);
   return app;

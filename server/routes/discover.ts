@@ -41,7 +41,7 @@ export function discoverRoutes(auth: Auth, database: DatabaseHandle, subscriber:
     }
     const parsed = parseSearchQuery(keyword.slice(0, 256));
     if (!parsed.ok) throw new ApiError(1002, parsed.reason);
-    const found = await findPublicFeeds(database, parsed.query, RESULTS);
+    const found = await findPublicFeeds(database, parsed.query, RESULTS, request.language);
     return {
       code: 0 as const,
       data: await describe(

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { type DiscoverLanguage, languageRank } from "../../contract/discover-language.ts";
 import { matchRecord } from "../../contract/search/match.ts";
 import type { SearchQuery } from "../../contract/search/query.ts";
 import { CJK_CHAR } from "../../contract/search/tokens.ts";
@@ -17,12 +18,14 @@ export interface FoundFeed {
 /**
  * Feeds this server knows that match the words, best first: by match (title hits first), then
  * subscribers. Only feeds someone follows publicly are offered: a feed known only through
- * private subscriptions (or a preview) is nobody else's business.
+ * private subscriptions (or a preview) is nobody else's business. With a language, feeds written
+ * in another one are left out and those of unknown language come after those written in it.
  */
 export async function findPublicFeeds(
   database: DatabaseHandle,
   query: SearchQuery,
   limit: number,
+  language: DiscoverLanguage = "all",
 ): Promise<FoundFeed[]> {
   const needle = `%${likeEscape(narrowingTerm(query))}%`;
   const text = (column: string) =>
@@ -35,19 +38,28 @@ export async function findPublicFeeds(
     group by feed.id
     order by subscribers desc, feed.id
     limit ${sql.lit(CANDIDATES)}`.execute(database.db);
-  const found: FoundFeed[] = [];
+  const found: (FoundFeed & { languageRank: number })[] = [];
   for (const row of rows) {
     const { subscribers, ...feed } = row;
+    const rank = languageRank(language, feed.language);
+    if (rank === null) continue;
     const score = matchRecord(query, {
       title: feed.title,
       body: feed.description,
       url: [feed.site_url, feed.url].filter(Boolean).join(" "),
     });
     if (score !== null)
-      found.push({ feed: feed as FeedRow, subscribers: Number(subscribers), score });
+      found.push({
+        feed: feed as FeedRow,
+        subscribers: Number(subscribers),
+        score,
+        languageRank: rank,
+      });
   }
-  found.sort((a, b) => b.score - a.score || b.subscribers - a.subscribers);
-  return found.slice(0, limit);
+  found.sort(
+    (a, b) => a.languageRank - b.languageRank || b.score - a.score || b.subscribers - a.subscribers,
+  );
+  return found.slice(0, limit).map(({ languageRank: _, ...rest }) => rest);
 }
 
 /**

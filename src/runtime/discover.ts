@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { DiscoverItem } from "../../contract/api/discover.ts";
 import { endpoints } from "../../contract/api/index.ts";
+import type { DiscoverLanguage } from "../../contract/discover-language.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
@@ -16,9 +17,15 @@ const TYPE_AHEAD_MS = 350;
 
 /**
  * Discover results for what is typed: words are looked up as the user types; an address is
- * fetched (discovery) only once submitted, not at every keystroke of a half-typed URL.
+ * fetched (discovery) only once submitted, not at every keystroke of a half-typed URL. Words
+ * find feeds in `language` (the discoverLanguage setting) first, and none in other languages.
  */
-export function useDiscover(api: ApiFetch | undefined, typed: string, submitted: string) {
+export function useDiscover(
+  api: ApiFetch | undefined,
+  typed: string,
+  submitted: string,
+  language: DiscoverLanguage = "all",
+) {
   const [state, setState] = useState<DiscoverState>({ status: "idle" });
   const keyword = looksLikeAddress(typed) ? submitted : typed.trim();
   useEffect(() => {
@@ -33,7 +40,7 @@ export function useDiscover(api: ApiFetch | undefined, typed: string, submitted:
         api
           .call(
             endpoints.discover.search,
-            { keyword, target: "feeds" },
+            { keyword, target: "feeds", ...(language === "all" ? {} : { language }) },
             { signal: controller.signal, silent: true, timeout: 30_000 },
           )
           .then(
@@ -62,7 +69,7 @@ export function useDiscover(api: ApiFetch | undefined, typed: string, submitted:
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, keyword, submitted]);
+  }, [api, keyword, submitted, language]);
   return state;
 }
 

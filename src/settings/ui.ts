@@ -1,3 +1,4 @@
+import { DISCOVER_LANGUAGES, type DiscoverLanguage } from "../../contract/discover-language.ts";
 import { CODE_THEMES_DARK, CODE_THEMES_LIGHT } from "./code-themes.ts";
 import type { Choices } from "./sanitize.ts";
 import { DEFAULT_TOOLBAR_ORDER, type ToolbarOrder } from "./toolbar-order.ts";
@@ -20,8 +21,8 @@ export interface UISettings {
   zenMode: boolean;
   reduceMotion: boolean;
   customCSS: string;
-  /** "all" or a language code for discover results. */
-  discoverLanguage: string;
+  /** "all", or the language Discover's results are written in (unknown ones ranked after). */
+  discoverLanguage: DiscoverLanguage;
   codeHighlightThemeLight: string;
   codeHighlightThemeDark: string;
   /** Entry toolbar actions on the bar and in its "more" menu (read through normalizeToolbarOrder). */
@@ -86,6 +87,7 @@ export const UI_CHOICES: Choices<UISettings> = {
   contentLineHeight: Object.values(LINE_HEIGHTS),
   codeHighlightThemeLight: Object.keys(CODE_THEMES_LIGHT),
   codeHighlightThemeDark: Object.keys(CODE_THEMES_DARK),
+  discoverLanguage: DISCOVER_LANGUAGES,
 };
 
 /** The named option for a line height, or the nearest one. */

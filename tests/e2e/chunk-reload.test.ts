@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { uniqueEmail } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
+import { dismissNewUserGuide } from "./support/reader.ts";
 
 /**
  * A deploy replaced the chunks under a running tab: the lazy page fails to load. The app reloads
@@ -43,6 +44,7 @@ describe("module load failure", () => {
     await page.getByLabel("Password").fill("correct horse battery");
     await page.getByTestId("login-submit").click();
     await page.waitForURL(/\/timeline\//);
+    await dismissNewUserGuide(page);
 
     let loads = 0;
     page.on("load", () => {

@@ -4,6 +4,7 @@ import { uniqueEmail } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { type MediaServer, startMediaServer, toneWav } from "./controls-media.ts";
 import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import { dismissNewUserGuide } from "./support/reader.ts";
 
 const PASSWORD = "correct horse battery";
 
@@ -38,6 +39,7 @@ describe("controls end to end: palette, shortcuts, theme, player (Chromium)", ()
     await page.getByTestId("login-submit").click();
     await page.waitForURL(/\/timeline\/view-0\//);
     await page.getByTestId("app-shell").waitFor();
+    await dismissNewUserGuide(page);
     return watch;
   }
 

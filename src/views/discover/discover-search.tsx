@@ -1,12 +1,16 @@
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DiscoverItem } from "../../../contract/api/discover.ts";
+import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { useDiscover } from "../../runtime/discover.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { useUISettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { SearchIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
+import { discoverLanguageName } from "./discover-language-label.ts";
 
 /** Discover's search: words find feeds this server knows, an address is discovered. */
 export function DiscoverSearch() {
@@ -14,7 +18,8 @@ export function DiscoverSearch() {
   const reader = useRuntime();
   const [typed, setTyped] = useState("");
   const [submitted, setSubmitted] = useState("");
-  const state = useDiscover(reader?.api, typed, submitted);
+  const { discoverLanguage } = useUISettings();
+  const state = useDiscover(reader?.api, typed, submitted, discoverLanguage);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,6 +46,7 @@ export function DiscoverSearch() {
           {t("discover.submit")}
         </Button>
       </form>
+      <DiscoverLanguageNote />
       <div className="mt-4 space-y-3" aria-live="polite">
         {state.status === "failed" ? (
           <p className="text-sm text-red-600" role="alert" data-testid="discover-error">
@@ -131,5 +137,22 @@ function DiscoverCard({ item }: { item: DiscoverItem }) {
         </ul>
       ) : null}
     </article>
+  );
+}
+
+/** Which language the results are narrowed to, and where to change it. */
+function DiscoverLanguageNote() {
+  const { t, i18n } = useTranslation("onboarding");
+  const { discoverLanguage } = useUISettings();
+  if (discoverLanguage === "all") return null;
+  return (
+    <p className="mt-2 text-xs text-zinc-500" data-testid="discover-language-note">
+      {t("discoverLanguage.note", {
+        language: discoverLanguageName(discoverLanguage, i18n.language),
+      })}{" "}
+      <Link to={PAGE_PATHS.appearanceSettings} className="text-accent underline">
+        {t("discoverLanguage.change")}
+      </Link>
+    </p>
   );
 }

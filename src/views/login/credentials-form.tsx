@@ -9,6 +9,7 @@ import { useSessionService } from "../../session/session-context.tsx";
 import { browserStorage } from "../../settings/storage.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/fields.tsx";
+import { markGuidePending } from "../onboarding/guide-store.ts";
 import { rememberSignedIn } from "./greeting.ts";
 
 export type AuthMode = "sign-in" | "sign-up";
@@ -68,6 +69,7 @@ export function CredentialsForm({
         return;
       }
       rememberSignedIn(browserStorage());
+      if (signingUp) markGuidePending(browserStorage());
       await navigate({ href: sanitizeRedirect(redirect), replace: true });
     } catch (cause) {
       setError(

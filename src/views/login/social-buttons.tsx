@@ -3,6 +3,7 @@ import { endpointInfo } from "../../../contract/api/info.ts";
 import { sanitizeRedirect } from "../../platform/redirect.ts";
 import { useAppServices } from "../../runtime/app-services.tsx";
 import { Button } from "../../ui/button.tsx";
+import { newUserCallbackUrl } from "../onboarding/guide-store.ts";
 import { FormMessage } from "../settings/account/form-message.tsx";
 import { useAccountAction } from "../settings/account/use-account-action.ts";
 import { useProviders } from "../settings/account/use-providers.ts";
@@ -21,7 +22,13 @@ export function SocialButtons({ redirect, error }: { redirect?: string; error?: 
     const answer = await action.run(() =>
       api.call(
         endpointInfo.auth.signInSocial,
-        { provider, callbackURL: sanitizeRedirect(redirect), errorCallbackURL: "/login" },
+        {
+          provider,
+          callbackURL: sanitizeRedirect(redirect),
+          // A provider sign-in that makes the account comes back marked new: the guide shows.
+          newUserCallbackURL: newUserCallbackUrl(sanitizeRedirect(redirect)),
+          errorCallbackURL: "/login",
+        },
         { silent: true },
       ),
     );

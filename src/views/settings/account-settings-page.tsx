@@ -8,7 +8,9 @@ import { FormMessage } from "./account/form-message.tsx";
 import { LinkedAccountsSection } from "./account/linked-accounts-section.tsx";
 import { PasswordSection } from "./account/password-section.tsx";
 import { SessionsSection } from "./account/sessions-section.tsx";
+import { SetPasswordSection } from "./account/set-password-section.tsx";
 import { TwoFactorSection } from "./account/two-factor-section.tsx";
+import { useHasPassword } from "./account/use-has-password.ts";
 
 /** What a mailed link that did not work says when it lands here (`?error=`). */
 const LINK_ERRORS: Record<string, string> = {
@@ -25,6 +27,7 @@ const LINK_ERRORS: Record<string, string> = {
 export function AccountSettingsPage() {
   const { t } = useTranslation("accounts");
   const { user } = useSession();
+  const hasPassword = useHasPassword();
   const { error } = useSearch({ strict: false }) as { error?: string };
   const linkError = error ? (LINK_ERRORS[error] ?? "linkInvalid") : undefined;
   return (
@@ -37,7 +40,8 @@ export function AccountSettingsPage() {
         {user ? (
           <>
             <EmailSection user={user} />
-            <PasswordSection />
+            {hasPassword === true ? <PasswordSection /> : null}
+            {hasPassword === false ? <SetPasswordSection /> : null}
             <TwoFactorSection user={user} />
             <LinkedAccountsSection />
             <SessionsSection />

@@ -25,6 +25,7 @@ import {
   SwitchRow,
   TextAreaRow,
 } from "../../ui/setting-rows.tsx";
+import { DiscoverLanguageSetting } from "./discover-language-setting.tsx";
 import { ToolbarOrderSetting } from "./toolbar-order-setting.tsx";
 
 /** Appearance settings (SPEC §3 UI settings), bound to the UI settings store. */
@@ -157,6 +158,8 @@ export function AppearancePanel() {
       </SettingsSection>
 
       <ToolbarOrderSetting />
+
+      <DiscoverLanguageSetting />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from "../../settings/hooks.ts";
 import { MARK_READ_MODES, markReadFlags, markReadMode } from "../../settings/mark-read-mode.ts";
 import { ChoiceRow, SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
+import { AdvancedGeneralSection } from "./advanced-general-section.tsx";
 import { AiSettingsSection } from "./ai-settings-section.tsx";
 
 /** General reading settings (SPEC §3), bound to the general settings store. */
@@ -66,6 +67,8 @@ export function GeneralPanel() {
       </SettingsSection>
 
       <AiSettingsSection />
+
+      <AdvancedGeneralSection />
     </div>
   );
 }

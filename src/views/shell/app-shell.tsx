@@ -7,6 +7,7 @@ import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settin
 import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { NewUserGuideHost } from "../onboarding/new-user-guide.tsx";
 import { SearchDialog } from "../search/search-dialog.tsx";
 import { BatchEditDialog } from "../subscriptions/batch-edit-dialog.tsx";
 import { OpmlImportDialog } from "../subscriptions/opml-import-dialog.tsx";
@@ -109,6 +110,7 @@ function ShellLayout() {
       <SearchDialog view={view} />
       <BatchEditDialog defaultView={view} />
       <OpmlImportDialog defaultView={view} />
+      <NewUserGuideHost />
     </div>
   );
 }

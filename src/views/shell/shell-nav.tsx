@@ -6,8 +6,11 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from "react";
+import { getGeneralSettings } from "../../settings/hooks.ts";
+import { startsOnSubscriptions } from "./startup-screen.ts";
 
 interface ShellNav {
   /** Mobile layout: the subscription column is the one column shown. */
@@ -24,10 +27,18 @@ const ShellNavContext = createContext<ShellNav>({
 
 /** Which column the mobile layout shows; choosing anything (a navigation) leaves the list. */
 export function ShellNavProvider({ children }: { children: ReactNode }) {
-  const [subscriptionsOpen, setOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The start-up screen applies to the page the app starts on, once.
+  const [subscriptionsOpen, setOpen] = useState(() =>
+    startsOnSubscriptions(getGeneralSettings().startupScreen, pathname),
+  );
   const href = useRouterState({ select: (state) => state.location.href });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is the trigger.
-  useEffect(() => setOpen(false), [href]);
+  const startHref = useRef<string | null>(href);
+  useEffect(() => {
+    if (href === startHref.current) return;
+    startHref.current = null;
+    setOpen(false);
+  }, [href]);
   const value = useMemo(
     () => ({
       subscriptionsOpen,

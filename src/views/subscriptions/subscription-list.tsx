@@ -10,6 +10,7 @@ import {
 import { starredCount$, subscriptionTree$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
+import { useGeneralSettings } from "../../settings/hooks.ts";
 import { ListIcon, StarIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { UnreadBadge } from "../../ui/unread-badge.tsx";
@@ -18,13 +19,18 @@ import { FeedRow } from "./feed-row.tsx";
 import { FolderRow } from "./folder-row.tsx";
 import { openQuickAdd } from "./quick-add-store.ts";
 import { ROW, ROW_ACTIVE } from "./row-style.ts";
+import { SiteGroupRow } from "./site-group-row.tsx";
+import { groupBySite } from "./site-groups.ts";
 import { useSubscriptionKeys } from "./use-subscription-keys.ts";
 
 function isFeedActive(selection: FeedSelection | undefined, feedId: string | null) {
   return selection?.kind === "feed" && selection.feedId === feedId;
 }
 
-/** "All", "Collections", then folders and their feeds, then feeds without a folder. */
+/**
+ * "All", "Collections", then folders and their feeds, then feeds without a folder (those of one
+ * site together when autoGroup is on).
+ */
 export function SubscriptionList({
   view,
   selection,
@@ -40,7 +46,11 @@ export function SubscriptionList({
   const tree = useLiveQuery(() => (db ? subscriptionTree$(db, view) : of(undefined)), [db, view]);
   const starred = useLiveQuery(() => (db ? starredCount$(db, view) : of(0)), [db, view]);
   const viewLabel = tApp(VIEW_META[view]!.labelKey);
-  useSubscriptionKeys({ view, selection, tree });
+  const { autoGroup } = useGeneralSettings();
+  const bySite = groupBySite(tree?.loose ?? [], autoGroup);
+  // The keys walk the rows in the order they are shown.
+  const shownLoose = [...bySite.sites.flatMap((site) => site.items), ...bySite.rest];
+  useSubscriptionKeys({ view, selection, tree: tree && { ...tree, loose: shownLoose } });
 
   if (state.status === "failed") {
     return (
@@ -114,7 +124,20 @@ export function SubscriptionList({
           ))}
         </FolderRow>
       ))}
-      {tree.loose.map((item) => (
+      {bySite.sites.map((site) => (
+        <SiteGroupRow key={site.host} group={site}>
+          {site.items.map((item) => (
+            <FeedRow
+              key={item.id}
+              item={item}
+              view={view}
+              nested
+              active={isFeedActive(selection, item.feedId)}
+            />
+          ))}
+        </SiteGroupRow>
+      ))}
+      {bySite.rest.map((item) => (
         <FeedRow
           key={item.id}
           item={item}

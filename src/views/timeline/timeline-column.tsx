@@ -12,6 +12,7 @@ import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
 import { emptyTimeline } from "./empty-timeline.ts";
 import { EmptyTimelineState } from "./empty-timeline-state.tsx";
 import { PagerFooter } from "./pager-footer.tsx";
+import { QuickTimeline } from "./quick-timeline.tsx";
 import { TimelineHeader } from "./timeline-header.tsx";
 import { useRefetch } from "./use-refetch.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
@@ -118,6 +119,7 @@ export function TimelineColumn(props: {
         refetch={() => void refetch()}
         refetching={refetching}
       />
+      <QuickTimeline view={props.view} feedParam={props.feedParam} />
       <div className="relative min-h-0 flex-1">
         {checkNew.hasNew ? (
           <button

@@ -5,7 +5,10 @@ import { uniqueEmail } from "../../support/http-client.ts";
 
 export const PASSWORD = "correct horse battery";
 
-/** Signs up a new user through the login page; resolves on the Articles timeline. */
+/**
+ * Signs up a new user through the login page; resolves on the Articles timeline with the
+ * new-user guide (shown once after a sign-up) dismissed.
+ */
 export async function signUp(page: Page, baseUrl: string, email = uniqueEmail("reader")) {
   await page.goto(`${baseUrl}/`);
   await page.waitForURL(/\/login/);
@@ -16,7 +19,14 @@ export async function signUp(page: Page, baseUrl: string, email = uniqueEmail("r
   await page.getByTestId("login-submit").click();
   await page.waitForURL(/\/timeline\/view-0\/all\/pending$/);
   await waitForSynced(page);
+  await dismissNewUserGuide(page);
   return email;
+}
+
+/** Skips the new-user guide a sign-up through the login page opens. */
+export async function dismissNewUserGuide(page: Page) {
+  await page.getByTestId("new-user-guide-skip").click({ timeout: 20_000 });
+  await page.getByTestId("new-user-guide").waitFor({ state: "hidden" });
 }
 
 /** The sync indicator says everything is sent and pulled. */

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointInfo } from "../../../../contract/api/info.ts";
 import type { SessionUser } from "../../../../contract/session.ts";
@@ -10,6 +10,7 @@ import { Field } from "../../../ui/fields.tsx";
 import { SettingsSection } from "../../../ui/setting-rows.tsx";
 import { FormMessage } from "./form-message.tsx";
 import { useAccountAction } from "./use-account-action.ts";
+import { useHasPassword } from "./use-has-password.ts";
 
 /**
  * Delete the account: the password, and the TOTP code when two-factor is on. Afterwards this
@@ -25,18 +26,8 @@ export function DeleteSection({ user }: { user: SessionUser }) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [sure, setSure] = useState(false);
-  // Whether the account has a password (an account made through a provider may not).
-  const [hasPassword, setHasPassword] = useState(true);
-  useEffect(() => {
-    let live = true;
-    api.call(endpointInfo.auth.listAccounts, {}, { silent: true }).then(
-      (accounts) => live && setHasPassword(accounts.some((a) => a.providerId === "credential")),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  // An account made through a provider may have no password (until one is set).
+  const hasPassword = useHasPassword() ?? true;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
