@@ -112,6 +112,8 @@ export interface AiConfig {
   maxRetries: number;
   /** The article text sent is trimmed to about this many tokens. */
   maxInputTokens: number;
+  /** How often due daily reports are looked for, in seconds; 0: only on demand (tests). */
+  dailyReportCheckSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -375,6 +377,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       timeoutSeconds: int("AI_TIMEOUT_SECONDS", 60, 1, 600),
       maxRetries: int("AI_MAX_RETRIES", 2, 0, 10),
       maxInputTokens: int("AI_MAX_INPUT_TOKENS", 6_000, 100, 1_000_000),
+      dailyReportCheckSeconds: int("DAILY_REPORT_CHECK_SECONDS", 60, 0, 86_400),
     },
     integrations: {
       readwise:

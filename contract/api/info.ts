@@ -30,6 +30,7 @@ const table = {
     provider: { method: "GET", path: "/ai/provider" },
     setProvider: { method: "PUT", path: "/ai/provider" },
     removeProvider: { method: "DELETE", path: "/ai/provider" },
+    dailyReports: { method: "GET", path: "/ai/daily-reports" },
   },
   auth: {
     getSession: { method: "GET", path: "/better-auth/get-session" },

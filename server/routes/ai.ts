@@ -1,6 +1,7 @@
 import type { TranslationField } from "../../contract/ai.ts";
 import type { SummaryLine } from "../../contract/api/ai.ts";
 import { endpoints } from "../../contract/api/index.ts";
+import { listDailyReports } from "../ai/daily/reports.ts";
 import type { KeyBox } from "../ai/key-box.ts";
 import type { Providers } from "../ai/providers.ts";
 import type { Summaries } from "../ai/summaries.ts";
@@ -105,6 +106,11 @@ export function aiRoutes(
     await deleteUserProvider(database, c.get("userId"));
     return { code: 0 as const };
   });
+
+  route(app, ai.dailyReports, async ({ request }, c) => ({
+    code: 0 as const,
+    data: await listDailyReports(database, c.get("userId"), request.limit ?? 2),
+  }));
 
   function errorLine(error: unknown): Line {
     if (error instanceof ApiError)
