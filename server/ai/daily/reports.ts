@@ -63,7 +63,13 @@ export function createDailyReports(deps: {
     return {
       enabled: general.dailyReport !== false,
       timeZone: isTimeZone(general.timeZone) ? general.timeZone : defaultZone,
-      language: typeof general.language === "string" ? general.language : "en",
+      // Written in the language of summaries (actionLanguage), else the interface's.
+      language:
+        typeof general.actionLanguage === "string" && general.actionLanguage !== "default"
+          ? general.actionLanguage
+          : typeof general.language === "string"
+            ? general.language
+            : "en",
     };
   }
 
