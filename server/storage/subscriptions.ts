@@ -120,14 +120,21 @@ export async function updateSubscription(
   database: DatabaseHandle,
   userId: string,
   feedIds: readonly string[],
-  changes: { view?: number; category?: string | null; title?: string | null; isPrivate?: boolean },
+  changes: {
+    view?: number;
+    category?: string | null;
+    title?: string | null;
+    isPrivate?: boolean;
+    notify?: boolean;
+  },
 ): Promise<number> {
   if (feedIds.length === 0) return 0;
-  const set: Partial<SubscriptionRow> = {};
+  const set: Partial<SubscriptionRow & { notify: number }> = {};
   if (changes.view !== undefined) set.view = changes.view;
   if (changes.category !== undefined) set.category = changes.category || null;
   if (changes.title !== undefined) set.title = changes.title || null;
   if (changes.isPrivate !== undefined) set.is_private = bool(changes.isPrivate);
+  if (changes.notify !== undefined) set.notify = bool(changes.notify);
   if (Object.keys(set).length === 0) return 0;
   const result = await database.db
     .updateTable("subscription")
