@@ -92,7 +92,12 @@ export const config = endpoint(routes.ai.config, {
   request: Schema.Struct({}),
   response: Schema.Struct({
     code: Schema.Literal(0),
-    data: Schema.Struct({ summary: SummaryKind, translation: Schema.Boolean }),
+    data: Schema.Struct({
+      summary: SummaryKind,
+      translation: Schema.Boolean,
+      /** Whether the server reads entries aloud (else the browser's speech synthesis). */
+      speech: Schema.optionalKey(Schema.Boolean),
+    }),
   }),
 });
 
@@ -170,4 +175,18 @@ export const dailyReports = endpoint(routes.ai.dailyReports, {
     ),
   }),
   response: Schema.Struct({ code: Schema.Literal(0), data: Schema.Array(DailyReport) }),
+});
+
+/** A voice name as OpenAI-compatible speech APIs take it (alloy, nova, af_sky...). */
+export const VoiceName = Schema.String.check(
+  Schema.makeFilter((value: string) => /^[\w.-]{1,64}$/.test(value) || "expected a voice name"),
+);
+
+/**
+ * The entry read aloud by the operator's speech provider: audio (MP3) streamed as it is made.
+ * Without a provider: 1005 (503); the app then uses the browser's speech synthesis.
+ */
+export const speech = endpoint(routes.ai.speech, {
+  request: Schema.Struct({ id: EntityId, voice: Schema.optional(VoiceName) }),
+  response: Schema.Unknown,
 });
