@@ -19,12 +19,13 @@ export async function listSubscriptions(database: DatabaseHandle, userId: string
       "subscription.title as subscription_title",
       "subscription.category",
       "subscription.created_at as subscription_created_at",
+      "subscription.notify",
     ])
     .where("subscription.user_id", "=", userId);
   if (view !== undefined) query = query.where("subscription.view", "=", view);
   const rows = await query.orderBy("subscription.created_at").execute();
   return rows.map((r) => {
-    const subscription: SubscriptionRow = {
+    const subscription: SubscriptionRow & { notify: number } = {
       user_id: r.user_id,
       feed_id: r.feed_id,
       view: r.view,
@@ -32,6 +33,7 @@ export async function listSubscriptions(database: DatabaseHandle, userId: string
       title: r.subscription_title,
       category: r.category,
       created_at: r.subscription_created_at,
+      notify: r.notify,
     };
     const feed: FeedRow = { ...r };
     return { subscription, feed };

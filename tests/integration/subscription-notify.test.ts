@@ -92,6 +92,9 @@ describe.each(DIALECTS)("per-subscription notifications on %s", (dialect) => {
     expect(
       (await alice.request("GET", `/api/feeds?id=${feedId}`)).body.data.subscription.notify,
     ).toBe(true);
+    // The subscription list says so too (the desktop app announces those feeds itself).
+    const listed = await alice.request("GET", "/api/subscriptions");
+    expect(listed.body.data.find((s: { feedId: string }) => s.feedId === feedId).notify).toBe(true);
     // Bob's subscription stays off; a user who does not subscribe cannot set it.
     expect(
       (await bob.request("GET", `/api/feeds?id=${feedId}`)).body.data.subscription.notify,

@@ -4,7 +4,10 @@ import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { SubscriptionItem } from "../../queries/index.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
-import { fetchSubscriptionNotify } from "../../runtime/subscription-notify.ts";
+import {
+  fetchSubscriptionNotify,
+  rememberSubscriptionNotify,
+} from "../../runtime/subscription-notify.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Checkbox, Field } from "../../ui/fields.tsx";
 import { FolderField, SaveActions } from "./subscription-fields.tsx";
@@ -53,6 +56,9 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
         ...(notify.loaded && notify.value !== notify.initial ? { notify: notify.value } : {}),
       },
     );
+    if (notify.loaded && notify.value !== notify.initial) {
+      rememberSubscriptionNotify(item.feedId, notify.value);
+    }
     onDone();
   }
 
