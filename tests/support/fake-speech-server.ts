@@ -21,6 +21,8 @@ export class FakeSpeechServer {
   readonly failures: number[] = [];
   apiKey = "speech-key";
   baseUrl = "";
+  /** The bytes answered for a call (tests that play it in a browser answer real MP3). */
+  audio: (call: SpeechCall) => Buffer = (call) => fakeAudio(call.body.input, call.body.voice);
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => void this.handle(request, response));
@@ -59,7 +61,7 @@ export class FakeSpeechServer {
     const failure = this.failures.shift();
     if (failure) return error(response, failure, "The server had an error", "server_error");
     response.writeHead(200, { "content-type": "audio/mpeg", "transfer-encoding": "chunked" });
-    const audio = fakeAudio(call.body.input, call.body.voice);
+    const audio = this.audio(call);
     // Streamed in two pieces, as a real provider sends audio while it is made.
     response.write(audio.subarray(0, 8));
     await new Promise((done) => setTimeout(done, 5));
@@ -78,4 +80,14 @@ export function fakeAudio(input: string, voice: string): Buffer {
 function error(response: ServerResponse, status: number, message: string, type: string) {
   response.writeHead(status, { "content-type": "application/json" });
   response.end(JSON.stringify({ error: { message, type, param: null, code: null } }));
+}
+
+/**
+ * Real MP3 that browsers play: `frames` silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz,
+ * 417 bytes each, about 26 ms of silence apiece).
+ */
+export function silentMp3(frames: number): Buffer {
+  const frame = Buffer.alloc(417);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
