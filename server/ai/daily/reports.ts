@@ -16,6 +16,8 @@ import { isTimeZone, latestSlot, nextSlot, previousSlot, serverTimeZone } from "
 
 /** Entries one report covers at most (the newest): a digest, not the whole timeline. */
 export const REPORT_MAX_ENTRIES = 40;
+/** Reports kept this long (the endpoint answers a week of them at most). */
+export const REPORT_RETENTION_DAYS = 30;
 /** Markup read per entry for its excerpt (hostile feeds cannot make a report costly). */
 const MAX_HTML_PER_ENTRY = 20_000;
 
@@ -57,6 +59,15 @@ export function createDailyReports(deps: {
   const defaultZone = deps.defaultTimeZone ?? serverTimeZone();
   /** Per user, the next instant worth looking at (no work before it). */
   const notBefore = new Map<string, number>();
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  /** Drops reports past the retention, at most once an hour of the clock. */
+  async function prune(now: Date) {
+    if (now.getTime() - prunedAt < 3_600_000 && now.getTime() >= prunedAt) return;
+    prunedAt = now.getTime();
+    const before = new Date(now.getTime() - REPORT_RETENTION_DAYS * 86_400_000).toISOString();
+    await database.db.deleteFrom("daily_report").where("slot_at", "<", before).execute();
+  }
 
   async function preferences(userId: string) {
     const general = (await readSettings(database, userId, "general"))[0]?.values ?? {};
@@ -170,6 +181,7 @@ export function createDailyReports(deps: {
      * Answers how many were written.
      */
     async runDue(now: Date): Promise<number> {
+      await prune(now);
       const users = await database.db
         .selectFrom("subscription")
         .select("user_id")
