@@ -96,6 +96,8 @@ export const SubscriptionModel = Schema.Struct({
   category: NullableText,
   createdAt: Schema.String,
   feeds: FeedModel,
+  /** Whether each new entry is pushed as a notification (where the server says). */
+  notify: Schema.optionalKey(Schema.Boolean),
 });
 export type SubscriptionModel = typeof SubscriptionModel.Type;
 

@@ -29,6 +29,8 @@ export const UpdateSubscriptionRequest = Schema.Struct({
   category: Schema.optional(Schema.NullOr(Text(200))),
   isPrivate: Schema.optional(Schema.Boolean),
   title: Schema.optional(Schema.NullOr(Text(300))),
+  /** A push notification for each new entry of the feed, without an action rule. */
+  notify: Schema.optional(Schema.Boolean),
 });
 export type UpdateSubscriptionRequest = typeof UpdateSubscriptionRequest.Type;
 

@@ -18,6 +18,9 @@ export const PAGE_PATHS = {
   shortcutSettings: "/settings/shortcuts",
 } as const;
 
+/** The daily AI report's page (its palette entry is labelled from the `ai` namespace). */
+export const DAILY_REPORT_PATH = "/daily-report";
+
 /** App pages that are not palette entries: a discover category, the account settings. */
 export const DISCOVER_CATEGORY_ROUTE = "/discover/category/$category";
 export const ACCOUNT_SETTINGS_PATH = "/settings/account";

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { createKeyBox } from "./ai/key-box.ts";
 import { createProviders } from "./ai/providers.ts";
+import { createSpeechProvider } from "./ai/speech.ts";
 import { createSummaries } from "./ai/summaries.ts";
 import { createTranslations } from "./ai/translations.ts";
 import type { Auth } from "./auth.ts";
@@ -188,7 +189,18 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   );
   app.route(
     `${base}/ai`,
-    aiRoutes(auth, database, { summaries, translations, providers, box: keyBox }, logger),
+    aiRoutes(
+      auth,
+      database,
+      {
+        summaries,
+        translations,
+        providers,
+        box: keyBox,
+        speech: createSpeechProvider(config.ai.speech, fetcher),
+      },
+      logger,
+    ),
   );
   app.route(
     `${base}/uploads`,

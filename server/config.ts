@@ -113,6 +113,17 @@ export interface AiConfig {
   maxRetries: number;
   /** The article text sent is trimmed to about this many tokens. */
   maxInputTokens: number;
+  /** How often due daily reports are looked for, in seconds; 0: only on demand (tests). */
+  dailyReportCheckSeconds: number;
+  /** An OpenAI-compatible text-to-speech endpoint ({baseUrl}/audio/speech); none: the browser's. */
+  speech: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    voice: string;
+    /** Characters of an entry read aloud at most (each costs the operator). */
+    maxChars: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -399,6 +410,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       timeoutSeconds: int("AI_TIMEOUT_SECONDS", 60, 1, 600),
       maxRetries: int("AI_MAX_RETRIES", 2, 0, 10),
       maxInputTokens: int("AI_MAX_INPUT_TOKENS", 6_000, 100, 1_000_000),
+      dailyReportCheckSeconds: int("DAILY_REPORT_CHECK_SECONDS", 60, 0, 86_400),
+      speech: {
+        baseUrl: url("AI_SPEECH_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
+        apiKey: read("AI_SPEECH_API_KEY") ?? read("AI_API_KEY"),
+        model: read("AI_SPEECH_MODEL") ?? "tts-1",
+        voice: read("AI_SPEECH_VOICE") ?? "alloy",
+        maxChars: int("AI_SPEECH_MAX_CHARS", 20_000, 100, 1_000_000),
+      },
     },
     integrations: {
       readwise:

@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { createAdaptorServer } from "@hono/node-server";
+import { createDailyReports, startDailyReportLoop } from "./ai/daily/reports.ts";
+import { createKeyBox } from "./ai/key-box.ts";
+import { createProviders } from "./ai/providers.ts";
 import { deleteStaleTranslations } from "./ai/translations.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
@@ -27,6 +30,8 @@ export interface RunningServer {
   smtpPort?: number;
   /** One claim-and-refresh round of the feed scheduler now (when it runs in this process). */
   runIngestion(): Promise<void>;
+  /** Writes the daily reports due at `now` (tests pass the instant); answers how many. */
+  runDailyReports(now?: Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let scheduler: Scheduler | undefined;
   let statistics: StatisticsKeeper | undefined;
   let smtp: SmtpIntake | undefined;
+  let dailyReports: ReturnType<typeof createDailyReports> | undefined;
+  let dailyReportLoop: ReturnType<typeof startDailyReportLoop> | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
@@ -87,6 +94,18 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     });
     const app = createApp({ config, database, auth, logger, fetcher });
     handler = (request, env) => app.fetch(request, env);
+    const providers = createProviders({
+      config: config.ai,
+      fetcher,
+      database,
+      box: createKeyBox(secret),
+    });
+    dailyReports = createDailyReports({ database, providerFor: providers.for, logger });
+    if (config.ai.dailyReportCheckSeconds > 0) {
+      dailyReportLoop = startDailyReportLoop(dailyReports, logger, {
+        intervalMs: config.ai.dailyReportCheckSeconds * 1000,
+      });
+    }
     if (config.inboxes.smtpPort !== undefined && config.inboxes.emailDomain) {
       smtp = await startSmtpIntake(database, logger, {
         host: config.inboxes.smtpHost,
@@ -131,6 +150,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       clearTimeout(timer);
       await smtp?.close();
       await statistics?.stop();
+      await dailyReportLoop?.stop();
       await scheduler?.stop();
       await fetcher?.close();
       await database.close();
@@ -145,6 +165,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     dialect: database.dialect,
     ...(smtp ? { smtpPort: smtp.port } : {}),
     runIngestion: () => scheduler?.runOnce() ?? Promise.resolve(),
+    runDailyReports: (now = new Date()) => dailyReports!.runDue(now),
     close,
   };
   return running;

@@ -92,7 +92,12 @@ export const config = endpoint(routes.ai.config, {
   request: Schema.Struct({}),
   response: Schema.Struct({
     code: Schema.Literal(0),
-    data: Schema.Struct({ summary: SummaryKind, translation: Schema.Boolean }),
+    data: Schema.Struct({
+      summary: SummaryKind,
+      translation: Schema.Boolean,
+      /** Whether the server reads entries aloud (else the browser's speech synthesis). */
+      speech: Schema.optionalKey(Schema.Boolean),
+    }),
   }),
 });
 
@@ -127,4 +132,61 @@ export const setProvider = endpoint(routes.ai.setProvider, {
 export const removeProvider = endpoint(routes.ai.removeProvider, {
   request: Schema.Struct({}),
   response: Schema.Struct({ code: Schema.Literal(0) }),
+});
+
+/** How many reports one call answers at most (a week of them). */
+export const DAILY_REPORTS_MAX = 14;
+
+/** An entry a daily report cites: `[n]` in its content is the n-th. */
+export const DailyReportEntry = Schema.Struct({
+  id: Schema.String,
+  feedId: Schema.String,
+  view: Schema.Number,
+  title: Schema.NullOr(Schema.String),
+  feedTitle: Schema.NullOr(Schema.String),
+  url: Schema.NullOr(Schema.String),
+});
+
+/**
+ * A daily AI report (SPEC §9, 8 AM and 8 PM in the user's time zone): the digest of the unread
+ * entries that arrived between `since` and `slotAt`. `content` is lines ("## " heading, "- "
+ * item, else a paragraph) citing entries as [n]; `kind` says whether a model wrote it or it was
+ * picked from the entries (extractive); empty content: nothing new.
+ */
+export const DailyReport = Schema.Struct({
+  id: Schema.String,
+  slotAt: Schema.String,
+  since: Schema.String,
+  timeZone: Schema.String,
+  kind: SummaryKind,
+  content: Schema.String,
+  entries: Schema.Array(DailyReportEntry),
+  createdAt: Schema.String,
+});
+
+/** The user's latest daily reports, newest first (2 by default: today's morning and evening). */
+export const dailyReports = endpoint(routes.ai.dailyReports, {
+  request: Schema.Struct({
+    limit: Schema.optional(
+      Schema.NumberFromString.check(
+        Schema.isInt(),
+        Schema.isBetween({ minimum: 1, maximum: DAILY_REPORTS_MAX }),
+      ),
+    ),
+  }),
+  response: Schema.Struct({ code: Schema.Literal(0), data: Schema.Array(DailyReport) }),
+});
+
+/** A voice name as OpenAI-compatible speech APIs take it (alloy, nova, af_sky...). */
+export const VoiceName = Schema.String.check(
+  Schema.makeFilter((value: string) => /^[\w.-]{1,64}$/.test(value) || "expected a voice name"),
+);
+
+/**
+ * The entry read aloud by the operator's speech provider: audio (MP3) streamed as it is made.
+ * Without a provider: 1005 (503); the app then uses the browser's speech synthesis.
+ */
+export const speech = endpoint(routes.ai.speech, {
+  request: Schema.Struct({ id: EntityId, voice: Schema.optional(VoiceName) }),
+  response: Schema.Unknown,
 });

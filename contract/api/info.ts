@@ -30,6 +30,9 @@ const table = {
     provider: { method: "GET", path: "/ai/provider" },
     setProvider: { method: "PUT", path: "/ai/provider" },
     removeProvider: { method: "DELETE", path: "/ai/provider" },
+    dailyReports: { method: "GET", path: "/ai/daily-reports" },
+    // The entry read aloud by the operator's speech provider (audio bytes, not JSON).
+    speech: { method: "GET", path: "/ai/speech" },
   },
   auth: {
     getSession: { method: "GET", path: "/better-auth/get-session" },

@@ -16,6 +16,11 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "idempotency_key", column: "user_id" },
   { table: "twoFactor", column: "userId" },
   { table: "invitation", column: "owner_user_id" },
+  { table: "daily_report", column: "user_id" },
+  { table: "push_subscription", column: "user_id" },
+  { table: "action_rule", column: "user_id" },
+  { table: "entry_action", column: "user_id" },
+  { table: "user_ai_provider", column: "user_id" },
 ];
 
 /** Rows other users still need: the user's name comes off them instead. */

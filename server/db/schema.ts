@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Our own tables. better-auth owns user, session, account, verification, twoFactor and
  * rateLimit; we read its user table for roles and profiles.
@@ -44,7 +46,8 @@ export interface Database {
   };
   feed: FeedRow;
   entry: EntryRow;
-  subscription: SubscriptionRow;
+  /** notify 1: a push notification for each new entry of the feed (no rule needed). */
+  subscription: SubscriptionRow & { notify: Generated<number> };
   unread: UnreadRow;
   collection: CollectionRow;
   read_history: ReadHistoryRow;
@@ -72,6 +75,7 @@ export interface Database {
     api_key: string | null;
     updated_at: string;
   };
+  daily_report: DailyReportRow;
   push_subscription: {
     id: string;
     user_id: string;
@@ -205,6 +209,21 @@ export interface SubscriptionRow {
   is_private: number;
   title: string | null;
   category: string | null;
+  created_at: string;
+}
+
+export interface DailyReportRow {
+  id: string;
+  user_id: string;
+  /** The 8 o'clock (UTC instant) this report is for. */
+  slot_at: string;
+  /** Entries that arrived after this instant (the previous slot) are in it. */
+  since_at: string;
+  time_zone: string;
+  kind: string;
+  content: string;
+  /** JSON: the cited entries, in citation order ([1] is the first). */
+  entries: string;
   created_at: string;
 }
 

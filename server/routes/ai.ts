@@ -1,14 +1,18 @@
+import { Schema } from "effect";
 import type { TranslationField } from "../../contract/ai.ts";
 import type { SummaryLine } from "../../contract/api/ai.ts";
 import { endpoints } from "../../contract/api/index.ts";
+import { listDailyReports } from "../ai/daily/reports.ts";
 import type { KeyBox } from "../ai/key-box.ts";
 import type { Providers } from "../ai/providers.ts";
+import type { SpeechProvider } from "../ai/speech.ts";
 import type { Summaries } from "../ai/summaries.ts";
 import type { Translations } from "../ai/translations.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
-import { route } from "../http/route.ts";
+import { passThrough, route } from "../http/route.ts";
+import { htmlToText } from "../ingest/html-text.ts";
 import type { Logger } from "../logger.ts";
 import { deleteUserProvider, getUserProvider, putUserProvider } from "../storage/ai-providers.ts";
 import { findVisibleEntry } from "../storage/entry-queries.ts";
@@ -19,10 +23,16 @@ type Line = (typeof SummaryLine)["Encoded"];
 export function aiRoutes(
   auth: Auth,
   database: DatabaseHandle,
-  services: { summaries: Summaries; translations: Translations; providers: Providers; box: KeyBox },
+  services: {
+    summaries: Summaries;
+    translations: Translations;
+    providers: Providers;
+    box: KeyBox;
+    speech: SpeechProvider | null;
+  },
   logger: Logger,
 ) {
-  const { summaries, translations, providers, box } = services;
+  const { summaries, translations, providers, box, speech } = services;
   const app = userRouter(auth, database);
   const ai = endpoints.ai;
 
@@ -84,6 +94,7 @@ export function aiRoutes(
       data: {
         summary: provider ? ("model" as const) : ("extractive" as const),
         translation: provider !== null,
+        speech: speech !== null,
       },
     };
   });
@@ -104,6 +115,53 @@ export function aiRoutes(
   route(app, ai.removeProvider, async (_input, c) => {
     await deleteUserProvider(database, c.get("userId"));
     return { code: 0 as const };
+  });
+
+  route(app, ai.dailyReports, async ({ request }, c) => ({
+    code: 0 as const,
+    data: await listDailyReports(database, c.get("userId"), request.limit ?? 2),
+  }));
+
+  const decodeSpeechQuery = Schema.decodeUnknownSync(ai.speech.request);
+  passThrough(app, ai.speech, async (c) => {
+    let query: { id: string; voice?: string };
+    try {
+      query = decodeSpeechQuery(c.req.query());
+    } catch {
+      throw new ApiError(1002, "expected ?id=<entry id>[&voice=<name>]", 400);
+    }
+    if (!speech) throw new ApiError(1005, "no speech provider is configured", 503);
+    const found = await findVisibleEntry(database, c.get("userId"), query.id);
+    if (!found) throw new ApiError(3000);
+    const { entry } = found;
+    const text = [entry.title, htmlToText(entry.content ?? entry.description ?? "")]
+      .filter(Boolean)
+      .join(". ");
+    // The provider stops when the listener does.
+    const audio = await speech.speak(text, c.req.raw.signal, query.voice);
+    const iterator = audio.body[Symbol.asyncIterator]();
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = await iterator.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          logger.warn({ err: error }, "speech stream failed");
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    });
+    return new Response(stream, {
+      headers: {
+        "content-type": audio.contentType,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
   });
 
   function errorLine(error: unknown): Line {

@@ -4,6 +4,7 @@ import type { EntryRow } from "../db/schema.ts";
 import type { NormalizedEntry } from "../ingest/model.ts";
 import { deliverActionEffects } from "../jobs/action-effects.ts";
 import { type ActionOutcome, applyActions, noOutcome } from "../jobs/apply-actions.ts";
+import { collectSubscriptionNotifications } from "../jobs/subscription-notify.ts";
 import { shapedChunks } from "./chunks.ts";
 import { nextEntityId } from "./ids.ts";
 import { writeSearchRows } from "./search-index.ts";
@@ -116,6 +117,7 @@ export async function storeEntries(
         result.unchanged += 1;
       }
     }
+    const insertedRows: EntryRow[] = [];
     // New rows go in as multi-row inserts (a row at a time was 3x slower, bench/ingest-store.ts).
     for (const batch of shapedChunks(fresh, ENTRY_INSERT_SIZES)) {
       // Another worker (or an admin refresh) may have stored the same guid meanwhile: keep
@@ -148,7 +150,10 @@ export async function storeEntries(
       // Each subscriber's action rules run on the new entries in the same transaction.
       const userIds = subscribers.map((s) => s.user_id);
       await applyActions(trx, feedId, inserted, userIds, result.actions);
+      insertedRows.push(...inserted);
     }
+    // After the rules (a hidden entry is not announced), over the whole refresh (the cap).
+    await collectSubscriptionNotifications(trx, feedId, insertedRows, result.actions);
   });
   deliverActionEffects(database, result.actions);
   return result;

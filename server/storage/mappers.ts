@@ -44,7 +44,10 @@ export function toEntryModel(row: EntryModelRow, withContent: boolean): EntryMod
   };
 }
 
-export function toSubscriptionModel(row: SubscriptionRow, feed: FeedRow): SubscriptionModel {
+export function toSubscriptionModel(
+  row: SubscriptionRow & { notify?: number },
+  feed: FeedRow,
+): SubscriptionModel {
   return {
     userId: row.user_id,
     feedId: row.feed_id,
@@ -54,6 +57,7 @@ export function toSubscriptionModel(row: SubscriptionRow, feed: FeedRow): Subscr
     category: row.category,
     createdAt: row.created_at,
     feeds: toFeedModel(feed),
+    ...(row.notify !== undefined ? { notify: Number(row.notify) === 1 } : {}),
   };
 }
 

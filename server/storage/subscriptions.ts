@@ -19,12 +19,13 @@ export async function listSubscriptions(database: DatabaseHandle, userId: string
       "subscription.title as subscription_title",
       "subscription.category",
       "subscription.created_at as subscription_created_at",
+      "subscription.notify",
     ])
     .where("subscription.user_id", "=", userId);
   if (view !== undefined) query = query.where("subscription.view", "=", view);
   const rows = await query.orderBy("subscription.created_at").execute();
   return rows.map((r) => {
-    const subscription: SubscriptionRow = {
+    const subscription: SubscriptionRow & { notify: number } = {
       user_id: r.user_id,
       feed_id: r.feed_id,
       view: r.view,
@@ -32,6 +33,7 @@ export async function listSubscriptions(database: DatabaseHandle, userId: string
       title: r.subscription_title,
       category: r.category,
       created_at: r.subscription_created_at,
+      notify: r.notify,
     };
     const feed: FeedRow = { ...r };
     return { subscription, feed };
@@ -120,14 +122,21 @@ export async function updateSubscription(
   database: DatabaseHandle,
   userId: string,
   feedIds: readonly string[],
-  changes: { view?: number; category?: string | null; title?: string | null; isPrivate?: boolean },
+  changes: {
+    view?: number;
+    category?: string | null;
+    title?: string | null;
+    isPrivate?: boolean;
+    notify?: boolean;
+  },
 ): Promise<number> {
   if (feedIds.length === 0) return 0;
-  const set: Partial<SubscriptionRow> = {};
+  const set: Partial<SubscriptionRow & { notify: number }> = {};
   if (changes.view !== undefined) set.view = changes.view;
   if (changes.category !== undefined) set.category = changes.category || null;
   if (changes.title !== undefined) set.title = changes.title || null;
   if (changes.isPrivate !== undefined) set.is_private = bool(changes.isPrivate);
+  if (changes.notify !== undefined) set.notify = bool(changes.notify);
   if (Object.keys(set).length === 0) return 0;
   const result = await database.db
     .updateTable("subscription")

@@ -73,3 +73,10 @@ export const rsshubRoute = createRoute({
   path: "rsshub",
   component: RsshubPage,
 });
+
+/** The daily AI report (SPEC §9): the digests of 8 AM and 8 PM. */
+export const dailyReportRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "daily-report",
+  component: lazyPage(() => import("../views/ai/daily-report-page.tsx"), "DailyReportPage"),
+});

@@ -1,6 +1,7 @@
 import {
   actionRoute,
   appLayoutRoute,
+  dailyReportRoute,
   discoverCategoryRoute,
   discoverListRoute,
   discoverRoute,
@@ -25,6 +26,7 @@ export const routeTree = rootRoute.addChildren([
     discoverListRoute,
     powerRoute,
     rsshubRoute,
+    dailyReportRoute,
     settingsRoute.addChildren([settingsIndexRoute, ...settingsPageRoutes]),
   ]),
 ]);

@@ -36,6 +36,8 @@ export interface EventData {
     category?: string | null;
     isPrivate?: boolean;
     title?: string | null;
+    /** Server-side only (push on new entries): nothing local changes. */
+    notify?: boolean;
   };
   SubscriptionsBatchEdited: { feedIds: string[]; category?: string | null; view?: number };
   CategoryRenamed: { feedIds: string[]; from: string; to: string };

@@ -9,6 +9,8 @@ export interface SubscriptionSettings {
   category?: string | null;
   isPrivate?: boolean;
   title?: string | null;
+  /** A push notification for each new entry (kept on the server only). */
+  notify?: boolean;
 }
 
 export const subscribeInfo = commandInfo({

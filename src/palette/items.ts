@@ -1,4 +1,9 @@
-import { PAGE_PATHS, ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../contract/routes.ts";
+import {
+  DAILY_REPORT_PATH,
+  PAGE_PATHS,
+  ROUTE_ENTRY_PENDING,
+  ROUTE_FEED_ALL,
+} from "../../contract/routes.ts";
 import { VIEW_NAMES } from "../../contract/views.ts";
 import type { CatalogEntry } from "../commands/catalog.ts";
 import type { CommandHost } from "../commands/host.ts";
@@ -115,6 +120,14 @@ function navigationItems(sources: PaletteSources): PaletteItem[] {
       disabled: false,
       run: () => sources.navigate(href),
     })),
+    {
+      id: "navigate.dailyReport",
+      group: "navigation" as const,
+      ...labels(sources, "ai:dailyReport.title"),
+      keywords: [DAILY_REPORT_PATH, "ai", "digest"],
+      disabled: false,
+      run: () => sources.navigate(DAILY_REPORT_PATH),
+    },
   ];
 }
 

@@ -2,10 +2,11 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FeedViewType } from "../../contract/views.ts";
 import { desktopBridge } from "../platform/desktop.ts";
-import { viewUnreadTotals$ } from "../queries/subscriptions.ts";
+import { allSubscriptions$, viewUnreadTotals$ } from "../queries/subscriptions.ts";
 import { generalSettingsStore } from "../settings/stores.ts";
 import { shortcutHandlers } from "../shortcuts/handlers.ts";
 import { useRuntime } from "./runtime-context.tsx";
+import { newArrivals, notifyingFeeds } from "./subscription-notify.ts";
 
 /**
  * What the desktop app learns from the page, through the bridge, and only when there is one:
@@ -40,6 +41,34 @@ export function useDesktopBridgeSync(): void {
     });
     return () => subscription.unsubscribe();
   }, [db, t]);
+
+  // Subscriptions set to "notify on new entries": Web Push does not reach the desktop app, so
+  // it announces their new entries itself, as they arrive in the local database.
+  useEffect(() => {
+    const bridge = desktopBridge();
+    if (!bridge || !reader) return;
+    let cancelled = false;
+    let subscription: { unsubscribe(): void } | undefined;
+    const seen = new Map<string, number>();
+    notifyingFeeds(reader.api).then(
+      (notify) => {
+        if (cancelled) return;
+        subscription = allSubscriptions$(reader.db).subscribe((items) => {
+          for (const arrival of newArrivals(seen, items, notify)) {
+            void bridge.notify(
+              arrival.title,
+              t("ai:subscriptionNotify.desktop", { count: arrival.count }),
+            );
+          }
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      subscription?.unsubscribe();
+    };
+  }, [reader, t]);
 
   useEffect(() => {
     const bridge = desktopBridge();

@@ -27,6 +27,10 @@ export interface GeneralSettings {
   openLinksInExternalApp: boolean;
   /** A speech voice name; empty means the system's default voice. */
   voice: string;
+  /** The daily AI report at 8 AM and 8 PM (SPEC §9). */
+  dailyReport: boolean;
+  /** The IANA zone those 8 o'clocks are in; empty: the server's. */
+  timeZone: string;
 }
 
 /**
@@ -55,6 +59,8 @@ export const GENERAL_DEFAULTS: GeneralSettings = {
   enhancedSettings: false,
   openLinksInExternalApp: false,
   voice: "",
+  dailyReport: true,
+  timeZone: "",
 };
 
 export const GENERAL_CHOICES: Choices<GeneralSettings> = {

@@ -341,3 +341,7 @@ export function VolumeIcon({ muted, ...props }: IconProps & { muted?: boolean })
     </StrokeIcon>
   );
 }
+/** A page of notes: the daily AI report. */
+export const DailyReportIcon = make(
+  <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8zM14 3v5h5M9 13h6M9 17h4" />,
+);

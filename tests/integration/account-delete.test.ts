@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeFor, enableTwoFactor, PASSWORD, verifiedUser } from "../support/accounts.ts";
+import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { type MailReceiver, startMailReceiver } from "../support/mail-receiver.ts";
 import { DIALECTS, type Dialect, startTestServer, type TestServer } from "../support/server.ts";
@@ -69,13 +70,25 @@ async function rowsOf(dialect: Dialect, server: TestServer, userId: string) {
 describe.each(DIALECTS)("delete account on %s", (dialect) => {
   let server: TestServer;
   let smtp: MailReceiver;
+  let feeds: FeedServer;
   beforeAll(async () => {
     smtp = await startMailReceiver();
-    server = await startTestServer(dialect, { AUTH_RATE_LIMIT_MAX: "1000", SMTP_URL: smtp.url });
+    feeds = await new FeedServer().start();
+    feeds.serve(
+      "/kept.xml",
+      rssFeed("Kept", [{ guid: "1", title: "One", date: new Date(2026, 0, 1) }]),
+    );
+    server = await startTestServer(dialect, {
+      AUTH_RATE_LIMIT_MAX: "1000",
+      SMTP_URL: smtp.url,
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      DAILY_REPORT_CHECK_SECONDS: "0",
+    });
   });
   afterAll(async () => {
     await server?.close();
     await smtp?.close();
+    await feeds?.stop();
   });
 
   it("removes every row the user owns, in every table with a user column", async () => {
@@ -94,8 +107,25 @@ describe.each(DIALECTS)("delete account on %s", (dialect) => {
         200,
       );
     }
+    // AI, actions and push rows of the user: a provider, rules, a browser, a daily report.
+    await client.request("POST", "/api/subscriptions", {
+      json: { url: feeds.url("/kept.xml"), view: 0 },
+    });
+    await client.request("PUT", "/api/ai/provider", {
+      json: { baseUrl: "http://127.0.0.1:9/v1", model: "m", apiKey: "k" },
+    });
+    await client.request("PUT", "/api/actions", {
+      json: { rules: [{ name: "r", condition: [], result: { star: true } }] },
+    });
+    await client.request("POST", "/api/push/subscriptions", {
+      json: { endpoint: "http://127.0.0.1:9/push", keys: { p256dh: "p", auth: "a" } },
+    });
+    await server.runDailyReports();
     const { totpURI } = await enableTwoFactor(client);
     const before = await rowsOf(dialect, server, id);
+    for (const table of ["daily_report", "push_subscription", "action_rule", "user_ai_provider"]) {
+      expect(before[`${table}.user_id`], table).toBe(1);
+    }
     expect(before["user.id"]).toBe(1);
     expect(before["twoFactor.userId"]).toBe(1);
     expect(before["user_setting.user_id"]).toBeGreaterThan(0);

@@ -132,7 +132,10 @@ describe.each(DIALECTS)("AI translation on %s", (dialect) => {
 
   it("says what this server's AI can do", async () => {
     const answer = await alice.request("GET", "/api/ai/config");
-    expect(answer.body).toEqual({ code: 0, data: { summary: "model", translation: true } });
+    expect(answer.body).toEqual({
+      code: 0,
+      data: { summary: "model", translation: true, speech: false },
+    });
   });
 });
 
@@ -164,7 +167,7 @@ describe("AI translation without a provider, and stored translations' age", () =
 
   it("answers 1005 (503) saying how to enable it, and nothing needed is still fine", async () => {
     const config = await alice.request("GET", "/api/ai/config");
-    expect(config.body.data).toEqual({ summary: "extractive", translation: false });
+    expect(config.body.data).toEqual({ summary: "extractive", translation: false, speech: false });
     const refused = await alice.request(
       "GET",
       `/api/ai/translation?id=${ids.english}&language=ja&fields=title`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextSlot, serverTimeZone } from "../../server/ai/daily/schedule.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
@@ -54,6 +55,12 @@ describe.each(DIALECTS)("user isolation on %s", (dialect) => {
     entryIds = list.body.data.map((d: { entries: { id: string } }) => d.entries.id);
     starred = entryIds[0]!;
     await alice.request("POST", "/api/collections", { json: { entryId: starred } });
+    // Alice's daily report covering her entries: as the clock reads just after the next 8 o'clock.
+    await server.runDailyReports(
+      new Date(nextSlot(new Date(), serverTimeZone()).getTime() + 60_000),
+    );
+    const report = await alice.request("GET", "/api/ai/daily-reports");
+    expect(report.body.data[0].entries).toHaveLength(5);
   });
   afterAll(async () => {
     await server?.close();
@@ -132,6 +139,7 @@ describe.each(DIALECTS)("user isolation on %s", (dialect) => {
       ["GET", "/api/actions", undefined, (r) => expect(r.body.data).toEqual({ rules: [] })],
       ["GET", "/api/push/subscriptions", undefined, (r) => expect(r.body.data).toEqual([])],
       ["GET", "/api/ai/provider", undefined, (r) => expect(r.body.data).toBeNull()],
+      ["GET", "/api/ai/daily-reports", undefined, (r) => expect(r.body.data).toEqual([])],
       ["POST", "/api/actions/apply", {}, (r) => expect(r.body.data).toEqual({ matched: 0 })],
       ["GET", `/api/ai/summary/stream?id=${id}`, undefined, (r) => expect(r.body.code).toBe(3000)],
       // Bob's own (absent) integration settings, never Alice's: nothing is sent anywhere.

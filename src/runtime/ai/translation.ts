@@ -97,7 +97,8 @@ export async function loadTranslation(
   return { ...stored, ...fresh };
 }
 
-let configAnswer: Promise<{ summary: string; translation: boolean }> | null = null;
+let configAnswer: Promise<{ summary: string; translation: boolean; speech?: boolean }> | null =
+  null;
 
 /** What the server's AI can do (asked once per page load). */
 export function aiCapabilities(api: ApiFetch) {

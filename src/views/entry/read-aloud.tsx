@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { playServerSpeech } from "../../runtime/ai/speech-audio.ts";
+import { aiCapabilities } from "../../runtime/ai/translation.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { PauseIcon, PlayIcon } from "../../ui/icons.tsx";
@@ -14,11 +18,140 @@ function textOf(html: string): string {
 }
 
 /**
- * Reads the entry aloud with the browser's speech synthesis, a sentence at a time (voice from
+ * Reads the entry aloud: with the server's speech provider when its operator configured one,
+ * else with the browser's speech synthesis, a sentence at a time (voice from
  * the `voice` setting, else the system's), with play/pause/stop; the sentence being read is
  * shown highlighted under the controls.
  */
 export function ReadAloud(props: { entryId: string; title: string | null; html: string | null }) {
+  const reader = useRuntime();
+  const serverSpeech = useServerSpeech(reader);
+  if (reader && serverSpeech && props.html) {
+    return <ServerReadAloud key={props.entryId} reader={reader} entryId={props.entryId} />;
+  }
+  return <BrowserReadAloud {...props} />;
+}
+
+/** Whether the server reads aloud (its operator configured a speech provider). */
+function useServerSpeech(reader: RuntimeServices | undefined): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    if (!reader) return;
+    let cancelled = false;
+    aiCapabilities(reader.api).then(
+      (capabilities) => !cancelled && setAvailable(capabilities.speech === true),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [reader]);
+  return available;
+}
+
+type ServerStatus = "idle" | "loading" | "playing" | "paused" | "failed";
+
+/**
+ * Reads the entry with the server's speech provider: its audio plays while it streams in, with
+ * play/pause/stop (no sentence highlight: the audio says nothing of where it is in the text).
+ */
+function ServerReadAloud(props: { reader: RuntimeServices; entryId: string }) {
+  const { t } = useTranslation("ai");
+  const audio = useRef<HTMLAudioElement>(null);
+  const running = useRef<AbortController | null>(null);
+  const [status, setStatus] = useState<ServerStatus>("idle");
+
+  // Leaving the entry stops the audio and its download.
+  useEffect(() => () => running.current?.abort(), []);
+
+  function play() {
+    const element = audio.current;
+    if (!element) return;
+    if (status === "paused") {
+      void element.play();
+      return;
+    }
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setStatus("loading");
+    playServerSpeech(props.reader.api, props.entryId, element, controller.signal).catch(() => {
+      if (!controller.signal.aborted) setStatus("failed");
+    });
+  }
+
+  function stop() {
+    running.current?.abort();
+    running.current = null;
+    const element = audio.current;
+    if (element) {
+      element.pause();
+      element.removeAttribute("src");
+      element.load();
+    }
+    setStatus("idle");
+  }
+
+  return (
+    <div
+      className="mt-3 space-y-2"
+      data-testid="read-aloud"
+      data-state={status}
+      data-source="server"
+    >
+      {/* biome-ignore lint/a11y/useMediaCaption: speech of the text shown on the page. */}
+      <audio
+        ref={audio}
+        className="hidden"
+        onPlaying={() => setStatus("playing")}
+        onPause={() => setStatus((now) => (now === "playing" ? "paused" : now))}
+        onEnded={() => setStatus("idle")}
+        data-testid="read-aloud-audio"
+      />
+      <div className="flex items-center gap-2">
+        {status === "playing" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => audio.current?.pause()}
+            data-testid="read-aloud-pause"
+          >
+            <PauseIcon size={16} />
+            {t("speech.pause")}
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={play}
+            loading={status === "loading"}
+            title={t("speech.server")}
+            data-testid="read-aloud-play"
+          >
+            <PlayIcon size={16} />
+            {status === "paused"
+              ? t("speech.resume")
+              : status === "loading"
+                ? t("speech.loading")
+                : t("speech.read")}
+          </Button>
+        )}
+        {status !== "idle" && status !== "failed" ? (
+          <Button variant="ghost" size="sm" onClick={stop} data-testid="read-aloud-stop">
+            {t("speech.stop")}
+          </Button>
+        ) : null}
+      </div>
+      {status === "failed" ? (
+        <p className="text-sm text-red-600" role="alert">
+          {t("speech.failed")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function BrowserReadAloud(props: { entryId: string; title: string | null; html: string | null }) {
   const { t } = useTranslation("ai");
   const { voice } = useGeneralSettings();
   const [status, setStatus] = useState<Status>("idle");

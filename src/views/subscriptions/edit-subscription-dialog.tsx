@@ -1,8 +1,13 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { SubscriptionItem } from "../../queries/index.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
+import {
+  fetchSubscriptionNotify,
+  rememberSubscriptionNotify,
+} from "../../runtime/subscription-notify.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Checkbox, Field } from "../../ui/fields.tsx";
 import { FolderField, SaveActions } from "./subscription-fields.tsx";
@@ -34,6 +39,7 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
   const [category, setCategory] = useState(item.category ?? "");
   const [view, setView] = useState(item.view);
   const [isPrivate, setPrivate] = useState(item.isPrivate);
+  const notify = useServerNotify(item.feedId);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,8 +52,13 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
         category: category.trim() || null,
         view: view as FeedViewType,
         isPrivate,
+        // Sent only once the server said what it was, and only when changed.
+        ...(notify.loaded && notify.value !== notify.initial ? { notify: notify.value } : {}),
       },
     );
+    if (notify.loaded && notify.value !== notify.initial) {
+      rememberSubscriptionNotify(item.feedId, notify.value);
+    }
     onDone();
   }
 
@@ -70,7 +81,37 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
         onChange={(event) => setPrivate(event.target.checked)}
         data-testid="edit-private"
       />
+      <Checkbox
+        label={t("ai:subscriptionNotify.label")}
+        checked={notify.value}
+        disabled={!notify.loaded}
+        onChange={(event) => notify.set(event.target.checked)}
+        data-testid="edit-notify"
+      />
       <SaveActions onCancel={onDone} saveTestId="edit-save" />
     </form>
   );
+}
+
+/** The subscription's "notify on new entries", as the server keeps it. */
+function useServerNotify(feedId: string | null | undefined) {
+  const reader = useRuntime();
+  const [initial, setInitial] = useState<boolean | null>(null);
+  const [value, set] = useState(false);
+  useEffect(() => {
+    if (!reader || !feedId) return;
+    let cancelled = false;
+    fetchSubscriptionNotify(reader.api, feedId).then(
+      (on) => {
+        if (cancelled) return;
+        setInitial(on);
+        set(on);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [reader, feedId]);
+  return { loaded: initial !== null, initial, value, set };
 }

@@ -8,6 +8,7 @@ import { IconButton, iconButtonClass } from "../../ui/icon-button.tsx";
 import {
   ActionsIcon,
   CheckAllIcon,
+  DailyReportIcon,
   DiscoverIcon,
   type IconProps,
   PlusIcon,
@@ -31,7 +32,7 @@ import "../../ui/accent-ink.css";
 const ICON_BUTTON = iconButtonClass("column");
 
 const NAV: {
-  to: "/discover" | "/action" | "/power" | "/rsshub";
+  to: "/discover" | "/action" | "/power" | "/rsshub" | "/daily-report";
   key: string;
   icon: ComponentType<IconProps>;
 }[] = [
@@ -39,6 +40,7 @@ const NAV: {
   { to: "/action", key: "nav.actions", icon: ActionsIcon },
   { to: "/power", key: "nav.power", icon: PowerIcon },
   { to: "/rsshub", key: "nav.rsshub", icon: RssIcon },
+  { to: "/daily-report", key: "ai:dailyReport.title", icon: DailyReportIcon },
 ];
 
 /**
