@@ -43,6 +43,8 @@ export async function startTestServer(
     AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
     CLIENT_DIST_DIR: env.CLIENT_DIST_DIR ?? join(dataDir, "no-client"),
     LOG_LEVEL: "info",
+    // Reports only when a test asks (runDailyReports): an 8 o'clock passing mid-run changes nothing.
+    DAILY_REPORT_CHECK_SECONDS: "0",
     ...(postgres
       ? { DATABASE_URL: postgres.url, DATABASE_POOL_MAX: String(postgres.poolMax) }
       : {}),
