@@ -13,6 +13,7 @@ const NAMESPACES = [
   "ai",
   "desktop",
   "integrations",
+  "discover",
 ] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */

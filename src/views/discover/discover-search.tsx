@@ -60,7 +60,7 @@ export function DiscoverSearch() {
   );
 }
 
-function DiscoverCard({ item }: { item: DiscoverItem }) {
+export function DiscoverCard({ item }: { item: DiscoverItem }) {
   const { t } = useTranslation("search");
   const [previewing, setPreviewing] = useState(false);
   const { feed } = item;
