@@ -8,7 +8,7 @@ import { buttonClass } from "../../ui/button.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
 import { isDiscoverCategory } from "./categories.ts";
-import { DiscoverCard } from "./discover-search.tsx";
+import { FeedCard } from "./feed-card.tsx";
 import { DiscoverListCard } from "./list-card.tsx";
 
 /**
@@ -67,7 +67,7 @@ export function DiscoverCategoryPage() {
               shown={state.data.feeds.length > 0}
             >
               {state.data.feeds.map((item) => (
-                <DiscoverCard key={item.feed.id} item={item} />
+                <FeedCard key={item.feed.id} item={item} />
               ))}
             </Group>
             <Group

@@ -60,7 +60,7 @@ export function DiscoverSearch() {
   );
 }
 
-export function DiscoverCard({ item }: { item: DiscoverItem }) {
+function DiscoverCard({ item }: { item: DiscoverItem }) {
   const { t } = useTranslation("search");
   const [previewing, setPreviewing] = useState(false);
   const { feed } = item;

@@ -4,7 +4,7 @@ import { type TrendingData, useTrending } from "../../runtime/discover-reads.ts"
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { relativeTime } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { DiscoverCard } from "./discover-search.tsx";
+import { FeedCard } from "./feed-card.tsx";
 import { DiscoverListCard } from "./list-card.tsx";
 
 /** Discover's trending sections: feeds, lists, people and entries lively on this server. */
@@ -51,7 +51,7 @@ function TrendingLists({ data }: { data: TrendingData }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <Group title={t("trending.feeds")} testId="trending-feeds" shown={feeds.length > 0}>
         {feeds.map((item) => (
-          <DiscoverCard key={item.feed.id} item={item} />
+          <FeedCard key={item.feed.id} item={item} />
         ))}
       </Group>
       <Group title={t("trending.entries")} testId="trending-entries" shown={entries.length > 0}>
