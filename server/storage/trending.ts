@@ -32,76 +32,94 @@ export interface TrendingRanking {
   computedAt: string;
 }
 
-interface DayCount {
+interface Count {
   id: string;
-  day: string;
   n: number | string;
 }
 
+interface EntryCount extends Count {
+  feed_id: string;
+}
+
+const DAY_MS = 86_400_000;
+/** Six-hour slices: each query covers a quarter of a day, so none holds SQLite for long. */
+const SLICES_PER_DAY = 4;
+const SLICE_MS = DAY_MS / SLICES_PER_DAY;
+
 /**
- * Ranks what is trending on this server from its own data: per item, each day's subscriptions,
- * reads and stars of the last week, weighted and halved every two days of age. Counted per day
- * in SQL (the indexes of migration 0014 seek the window), decayed here. Only feeds someone
- * follows publicly, and their entries, are ranked: a feed known through private subscriptions
- * alone is nobody else's business.
+ * Ranks what is trending on this server from its own data: per item, the subscriptions, reads
+ * and stars of the last 7 days (6-hour slices back from `now`), weighted and halved
+ * every two days of age. One slice at a time, yielding between slices: on SQLite each query
+ * holds the process, so the work is cut into bounded pieces (the indexes of migration 0014 seek
+ * each slice). Only feeds someone follows publicly, and their entries, are ranked: a feed known
+ * through private subscriptions alone is nobody else's business.
  */
 export async function rankTrending(
   database: DatabaseHandle,
   now = new Date(),
 ): Promise<TrendingRanking> {
-  const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
   const db = database.db;
-  const perDay = async (query: ReturnType<typeof sql<DayCount>>) => (await query.execute(db)).rows;
   const publicFeed = (column: string) =>
     sql`exists (select 1 from subscription p where p.feed_id = ${sql.ref(column)} and p.is_private = 0)`;
-
-  const [subscribed, read, starred, followedLists, entryReads, entryStars] = await Promise.all([
-    perDay(sql<DayCount>`
-      select s.feed_id as id, substr(s.created_at, 1, 10) as day, count(*) as n
-      from subscription s where s.created_at >= ${since} and ${publicFeed("s.feed_id")}
-      group by s.feed_id, substr(s.created_at, 1, 10)`),
-    perDay(sql<DayCount>`
-      select e.feed_id as id, substr(r.read_at, 1, 10) as day, count(*) as n
-      from read_history r join entry e on e.id = r.entry_id
-      where r.read_at >= ${since} and ${publicFeed("e.feed_id")}
-      group by e.feed_id, substr(r.read_at, 1, 10)`),
-    perDay(sql<DayCount>`
-      select c.feed_id as id, substr(c.created_at, 1, 10) as day, count(*) as n
-      from collection c where c.created_at >= ${since} and ${publicFeed("c.feed_id")}
-      group by c.feed_id, substr(c.created_at, 1, 10)`),
-    perDay(sql<DayCount>`
-      select ls.list_id as id, substr(ls.created_at, 1, 10) as day, count(*) as n
-      from list_subscription ls where ls.created_at >= ${since}
-      group by ls.list_id, substr(ls.created_at, 1, 10)`),
-    perDay(sql<DayCount>`
-      select r.entry_id as id, substr(r.read_at, 1, 10) as day, count(*) as n
-      from read_history r join entry e on e.id = r.entry_id
-      where r.read_at >= ${since} and ${publicFeed("e.feed_id")}
-      group by r.entry_id, substr(r.read_at, 1, 10)`),
-    perDay(sql<DayCount>`
-      select c.entry_id as id, substr(c.created_at, 1, 10) as day, count(*) as n
-      from collection c where c.created_at >= ${since} and ${publicFeed("c.feed_id")}
-      group by c.entry_id, substr(c.created_at, 1, 10)`),
-  ]);
-
   const feedScores = new Map<string, number>();
-  add(feedScores, subscribed, WEIGHT.subscribe, now);
-  add(feedScores, read, WEIGHT.read, now);
-  add(feedScores, starred, WEIGHT.star, now);
   const listScores = new Map<string, number>();
-  add(listScores, followedLists, WEIGHT.subscribe, now);
   const entryScores = new Map<string, number>();
-  add(entryScores, entryReads, WEIGHT.read, now);
-  add(entryScores, entryStars, WEIGHT.star, now);
+  const entryFacts = new Map<string, { feedId: string; reads: number; stars: number }>();
 
-  const entries = await describeEntries(database, top(entryScores), entryReads, entryStars);
+  for (let slice = 0; slice < TRENDING_WINDOW_DAYS * SLICES_PER_DAY; slice++) {
+    // Today's slice also takes what is stamped a little ahead (another process's clock).
+    const end = new Date(now.getTime() - (slice === 0 ? -DAY_MS : slice * SLICE_MS)).toISOString();
+    const start = new Date(now.getTime() - (slice + 1) * SLICE_MS).toISOString();
+    const within = (column: string) =>
+      sql`${sql.ref(column)} >= ${start} and ${sql.ref(column)} < ${end}`;
+    const ageDays = ((slice + 0.5) * SLICE_MS) / DAY_MS;
+    const decay = 0.5 ** (ageDays / TRENDING_HALF_LIFE_DAYS);
+
+    const subscribed = await sql<Count>`
+      select s.feed_id as id, count(*) as n from subscription s
+      where ${within("s.created_at")} and ${publicFeed("s.feed_id")}
+      group by s.feed_id`.execute(db);
+    add(feedScores, subscribed.rows, WEIGHT.subscribe * decay);
+    const followed = await sql<Count>`
+      select ls.list_id as id, count(*) as n from list_subscription ls
+      where ${within("ls.created_at")} group by ls.list_id`.execute(db);
+    add(listScores, followed.rows, WEIGHT.subscribe * decay);
+    // One pass over the slice's reads (and stars) scores both the entries and their feeds.
+    // Counted per entry first, so each entry's feed is looked up once, not once per read.
+    const read = await sql<EntryCount>`
+      select r.id, e.feed_id as feed_id, r.n
+      from (select entry_id as id, count(*) as n from read_history
+            where ${within("read_at")} group by entry_id) r
+      join entry e on e.id = r.id
+      where ${publicFeed("e.feed_id")}`.execute(db);
+    const starred = await sql<EntryCount>`
+      select c.entry_id as id, c.feed_id as feed_id, count(*) as n from collection c
+      where ${within("c.created_at")} and ${publicFeed("c.feed_id")}
+      group by c.entry_id, c.feed_id`.execute(db);
+    for (const [rows, weight, kind] of [
+      [read.rows, WEIGHT.read, "reads"],
+      [starred.rows, WEIGHT.star, "stars"],
+    ] as const) {
+      for (const row of rows) {
+        const n = Number(row.n);
+        const value = weight * n * decay;
+        feedScores.set(row.feed_id, (feedScores.get(row.feed_id) ?? 0) + value);
+        entryScores.set(row.id, (entryScores.get(row.id) ?? 0) + value);
+        const facts = entryFacts.get(row.id) ?? { feedId: row.feed_id, reads: 0, stars: 0 };
+        facts[kind] += n;
+        entryFacts.set(row.id, facts);
+      }
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
   const lists = top(listScores);
   const feeds = top(feedScores);
   return {
     feeds,
     lists,
     users: await rankUsers(database, lists, feeds),
-    entries,
+    entries: top(entryScores).map((ranked) => ({ ...ranked, ...entryFacts.get(ranked.id)! })),
     computedAt: now.toISOString(),
   };
 }
@@ -152,46 +170,9 @@ async function rankUsers(
   return top(scores).map((user) => ({ ...user, listCount: listCounts.get(user.id) ?? 0 }));
 }
 
-async function describeEntries(
-  database: DatabaseHandle,
-  ranked: readonly Ranked[],
-  reads: readonly DayCount[],
-  stars: readonly DayCount[],
-): Promise<RankedEntry[]> {
-  if (ranked.length === 0) return [];
-  const rows = await database.db
-    .selectFrom("entry")
-    .select(["id", "feed_id"])
-    .where(
-      "id",
-      "in",
-      ranked.map((r) => r.id),
-    )
-    .execute();
-  const feedOf = new Map(rows.map((r) => [r.id, r.feed_id]));
-  const total = (counts: readonly DayCount[]) => {
-    const sums = new Map<string, number>();
-    for (const c of counts) sums.set(c.id, (sums.get(c.id) ?? 0) + Number(c.n));
-    return sums;
-  };
-  const readCounts = total(reads);
-  const starCounts = total(stars);
-  return ranked.flatMap((r) => {
-    const feedId = feedOf.get(r.id);
-    return feedId
-      ? [{ ...r, feedId, reads: readCounts.get(r.id) ?? 0, stars: starCounts.get(r.id) ?? 0 }]
-      : [];
-  });
-}
-
-/** Adds each day's count, weighted and decayed by the day's age (counted from its middle). */
-function add(scores: Map<string, number>, counts: readonly DayCount[], weight: number, now: Date) {
-  for (const { id, day, n } of counts) {
-    const middle = Date.parse(`${day}T12:00:00.000Z`);
-    const ageDays = Math.max(0, (now.getTime() - middle) / 86_400_000);
-    const value = weight * Number(n) * 0.5 ** (ageDays / TRENDING_HALF_LIFE_DAYS);
-    scores.set(id, (scores.get(id) ?? 0) + value);
-  }
+/** Adds each item's count, times what one event is worth at that age. */
+function add(scores: Map<string, number>, counts: readonly Count[], weight: number) {
+  for (const { id, n } of counts) scores.set(id, (scores.get(id) ?? 0) + weight * Number(n));
 }
 
 /** Highest first; equal scores in id order so the ranking is stable. */
