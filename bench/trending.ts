@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "kysely";
 import { rankTrending } from "../server/storage/trending.ts";
+import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";
 import { type BenchDialect, openBenchDatabase } from "./support/database.ts";
 import { median } from "./support/local-seed.ts";
 import { ratio, round, type Table } from "./support/table.ts";
@@ -53,12 +54,8 @@ export async function benchTrending(dialect: BenchDialect): Promise<TrendingFigu
     await batch(
       feeds,
       (i) => ({
-        id: `f${i}`,
-        url: `https://feeds.example/${i}.xml`,
+        ...unfetchedFeedRow(`f${i}`, `https://feeds.example/${i}.xml`, stamp),
         title: `Feed ${i}`,
-        next_check_at: stamp,
-        created_at: stamp,
-        updated_at: stamp,
       }),
       (rows) => db.insertInto("feed").values(rows).execute(),
     );
