@@ -160,6 +160,14 @@ export const rsshub = endpoint(routes.discover.rsshub, {
   response: Schema.Struct({
     code: Schema.Literal(0),
     instance: Schema.NullOr(Schema.String),
+    /** The instance's last listing read: when, how long it took, and its error if it failed. */
+    status: Schema.NullOr(
+      Schema.Struct({
+        checkedAt: Schema.String,
+        latencyMs: Schema.Number,
+        error: Schema.NullOr(Schema.String),
+      }),
+    ),
     data: Schema.Record(Schema.String, FeedRouteNamespace),
   }),
 });

@@ -61,13 +61,19 @@ describe("route catalogue", () => {
       json(listing),
     ]);
     const catalogue = createRouteCatalogue("http://rsshub.test", fetcher, () => now);
+    expect(catalogue.status()).toBeNull();
     await expect(catalogue.load()).rejects.toMatchObject({ code: 13007 });
     await expect(catalogue.load()).rejects.toMatchObject({ code: 13007 });
     expect(calls).toHaveLength(1);
+    expect(catalogue.status()).toMatchObject({ error: expect.stringContaining("HTTP 502") });
     now = 60_000;
     await expect(catalogue.load()).rejects.toMatchObject({ code: 13007 });
     now = 120_000;
     expect(Object.keys(await catalogue.load())).toEqual(["github"]);
+    expect(catalogue.status()).toMatchObject({
+      error: null,
+      checkedAt: new Date(120_000).toISOString(),
+    });
   });
 
   it("is empty without an instance, and fetches nothing", async () => {

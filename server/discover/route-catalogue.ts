@@ -12,9 +12,18 @@ const MAX_TEXT = 4_000;
 
 export type Catalogue = Record<string, FeedRouteNamespace>;
 
+export interface CatalogueStatus {
+  /** When the listing was last read, how long that took, and what went wrong if it failed. */
+  checkedAt: string;
+  latencyMs: number;
+  error: string | null;
+}
+
 export interface RouteCatalogue {
   /** The instance's base URL shown to users (no credentials), or null when none is set. */
   readonly instance: string | null;
+  /** The last read of the listing (null before the first). */
+  status(): CatalogueStatus | null;
   /** The namespaces, read from the instance at most once an hour; 13007 when it cannot be read. */
   load(): Promise<Catalogue>;
 }
@@ -30,15 +39,29 @@ export function createRouteCatalogue(
   now: () => number = Date.now,
 ): RouteCatalogue {
   let cached: { at: number; ttl: number; value: Promise<Catalogue> } | null = null;
+  let status: CatalogueStatus | null = null;
   return {
     instance: baseUrl ? shownUrl(baseUrl) : null,
+    status: () => status,
     load() {
       if (!baseUrl) return Promise.resolve({});
       if (cached && now() - cached.at < cached.ttl) return cached.value;
+      const started = performance.now();
       const entry = { at: now(), ttl: CATALOGUE_TTL_MS, value: read(baseUrl, fetcher) };
-      entry.value.catch(() => {
-        entry.ttl = FAILURE_TTL_MS;
-      });
+      const settle = (error: string | null) => {
+        status = {
+          checkedAt: new Date(entry.at).toISOString(),
+          latencyMs: Math.round(performance.now() - started),
+          error,
+        };
+      };
+      entry.value.then(
+        () => settle(null),
+        (error: unknown) => {
+          entry.ttl = FAILURE_TTL_MS;
+          settle(error instanceof ApiError ? (error.reason ?? error.message) : String(error));
+        },
+      );
       cached = entry;
       return entry.value;
     },

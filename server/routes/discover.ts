@@ -158,11 +158,10 @@ export function discoverRoutes(
     return { code: 0 as const, data: { feeds, lists, namespaces } };
   });
 
-  route(app, endpoints.discover.rsshub, async ({ request }) => ({
-    code: 0 as const,
-    instance: catalogue.instance,
-    data: filterCatalogue(await catalogue.load(), request),
-  }));
+  route(app, endpoints.discover.rsshub, async ({ request }) => {
+    const data = filterCatalogue(await catalogue.load(), request);
+    return { code: 0 as const, instance: catalogue.instance, status: catalogue.status(), data };
+  });
 
   return app;
 }

@@ -12,9 +12,11 @@ export type ReadState<T> =
 
 export type TrendingData = ResponseOf<Endpoints["discover"]["trending"]>["data"];
 export type CategoryData = ResponseOf<Endpoints["discover"]["category"]>["data"];
+type RouteCatalogueAnswer = ResponseOf<Endpoints["discover"]["rsshub"]>;
 export type RouteCatalogueData = {
   instance: string | null;
-  namespaces: ResponseOf<Endpoints["discover"]["rsshub"]>["data"];
+  status: RouteCatalogueAnswer["status"];
+  namespaces: RouteCatalogueAnswer["data"];
 };
 
 /** One read of the server for a page: loading, then its answer or why it failed. */
@@ -72,6 +74,10 @@ export function useRouteCatalogue(api: ApiFetch | undefined) {
   return useServerRead<RouteCatalogueData>(api, "rsshub", (client, signal) =>
     client
       .call(endpointInfo.discover.rsshub, {}, { signal, silent: true, timeout: 60_000 })
-      .then((answer) => ({ instance: answer.instance, namespaces: answer.data })),
+      .then((answer) => ({
+        instance: answer.instance,
+        status: answer.status,
+        namespaces: answer.data,
+      })),
   );
 }

@@ -90,6 +90,7 @@ describe("trending, categories and feed routes, end to end (Chromium, real serve
     const { page } = await openPage(browser);
     await signUp(page, server.localUrl);
     await page.goto(`${server.localUrl}/rsshub`);
+    expect(await page.getByTestId("rsshub-status").textContent()).toContain("Route listing read");
     await page.getByTestId("rsshub-filter").fill("issues");
     const route = page.getByTestId("rsshub-route");
     await expect.poll(() => route.count(), { timeout: 15_000 }).toBe(1);

@@ -32,6 +32,11 @@ describe.each(DIALECTS)("feed-route (RSSHub) catalogue on %s", (dialect) => {
     const response = await alice.request("GET", "/api/discover/rsshub");
     expect(response.status).toBe(200);
     expect(response.body.instance).toBe(rsshub.baseUrl);
+    expect(response.body.status).toEqual({
+      checkedAt: expect.any(String),
+      latencyMs: expect.any(Number),
+      error: null,
+    });
     expect(Object.keys(response.body.data).sort()).toEqual(["36kr", "github"]);
     const route = response.body.data.github.routes["/issue/:user/:repo/:state?/:labels?"];
     expect(route).toMatchObject({

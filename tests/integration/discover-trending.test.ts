@@ -213,6 +213,6 @@ describe.each(DIALECTS)("discover trending and categories on %s", (dialect) => {
   it("says the feed-route panel is off when no instance is configured", async () => {
     const response = await dave.request("GET", "/api/discover/rsshub");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ code: 0, instance: null, data: {} });
+    expect(response.body).toEqual({ code: 0, instance: null, status: null, data: {} });
   });
 });

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteCatalogue } from "../../runtime/discover-reads.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { relativeTime } from "../../ui/format.ts";
 import { RssIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
@@ -16,7 +17,7 @@ import { type PickedRoute, RouteList } from "./route-list.tsx";
  * `?route=namespace/path` opens a route directly (the category pages link here).
  */
 export function RsshubPage() {
-  const { t } = useTranslation("discover");
+  const { t, i18n } = useTranslation("discover");
   const reader = useRuntime();
   const state = useRouteCatalogue(reader?.api);
   const search = useSearch({ strict: false }) as { route?: unknown };
@@ -52,6 +53,14 @@ export function RsshubPage() {
               icon={<RssIcon size={22} />}
             />
           </div>
+        ) : null}
+        {state.status === "ready" && state.data.status ? (
+          <p className="mb-4 text-xs text-zinc-500" data-testid="rsshub-status">
+            {t("rsshub.status", {
+              time: relativeTime(state.data.status.checkedAt, i18n.language),
+              ms: state.data.status.latencyMs,
+            })}
+          </p>
         ) : null}
         {state.status === "ready" && state.data.instance ? (
           <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
