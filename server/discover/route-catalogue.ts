@@ -24,6 +24,8 @@ export interface RouteCatalogue {
   readonly instance: string | null;
   /** The last read of the listing (null before the first). */
   status(): CatalogueStatus | null;
+  /** What the instance's feed URLs start with (null when none is set). */
+  readonly feedUrlPrefix: string | null;
   /** The namespaces, read from the instance at most once an hour; 13007 when it cannot be read. */
   load(): Promise<Catalogue>;
 }
@@ -42,6 +44,7 @@ export function createRouteCatalogue(
   let status: CatalogueStatus | null = null;
   return {
     instance: baseUrl ? shownUrl(baseUrl) : null,
+    feedUrlPrefix: baseUrl ? baseUrl.replace(/\/+$/, "") : null,
     status: () => status,
     load() {
       if (!baseUrl) return Promise.resolve({});

@@ -6,12 +6,13 @@ import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { describeFeeds, describeLists } from "../discover/describe.ts";
 import { filterCatalogue, type RouteCatalogue } from "../discover/route-catalogue.ts";
+import { routeUrlMatcher } from "../discover/route-feeds.ts";
 import type { TrendingService } from "../discover/trending-service.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findPublicFeeds } from "../storage/discover.ts";
-import { categoryFeeds, categoryLists } from "../storage/discover-category.ts";
+import { categoryFeeds, categoryLists, routeFeeds } from "../storage/discover-category.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { findPublicProfiles } from "../storage/users.ts";
 import { userRouter } from "./context.ts";
@@ -19,6 +20,8 @@ import { feedUrlHasSecret } from "./feed-url-privacy.ts";
 
 const RESULTS = 20;
 const TRENDING_DEFAULT = 10;
+/** Feed-route feeds looked at per category page (most followed first). */
+const ROUTE_FEEDS_SCANNED = 500;
 
 /** A scheme (https://, rsshub://): the user means that address. */
 const WITH_SCHEME = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
@@ -135,26 +138,38 @@ export function discoverRoutes(
 
   route(app, endpoints.discover.category, async ({ request }, c) => {
     const userId = c.get("userId");
-    if (!isDiscoverCategory(request.category))
-      throw new ApiError(1002, `Unknown discover category: ${request.category}`);
+    const category = request.category;
+    if (!isDiscoverCategory(category))
+      throw new ApiError(1002, `Unknown discover category: ${category}`);
     const limit = request.limit ?? RESULTS;
-    const keys = request.category === "popular" ? null : categoryFolderKeys(request.category);
-    const found = (await categoryFeeds(database, keys, limit * 2)).filter(
-      (f) => !feedUrlHasSecret(f.feed.url),
-    );
+    const keys = category === "popular" ? null : categoryFolderKeys(category);
+    // The catalogue is a bonus here: an instance that is down leaves the page its own feeds.
+    const namespaces = await catalogue
+      .load()
+      .then((all) => filterCatalogue(all, { category }))
+      .catch(() => ({}));
+    const filed = await categoryFeeds(database, keys, limit * 2);
+    // Feed-route feeds are also tagged with their route's categories.
+    const prefix = catalogue.feedUrlPrefix;
+    let routed: typeof filed = [];
+    if (prefix && keys && Object.keys(namespaces).length > 0) {
+      const fromCategory = routeUrlMatcher(prefix, namespaces);
+      routed = (await routeFeeds(database, prefix, ROUTE_FEEDS_SCANNED)).filter((f) =>
+        fromCategory(f.feed.url),
+      );
+    }
+    const found = [...new Map([...filed, ...routed].map((f) => [f.feed.id, f])).values()]
+      .filter((f) => !feedUrlHasSecret(f.feed.url))
+      .sort((a, b) => b.subscribers - a.subscribers || (a.feed.id < b.feed.id ? -1 : 1))
+      .slice(0, limit);
     const feeds = await describeFeeds(
       database,
       userId,
-      found.slice(0, limit).map((f) => f.feed),
+      found.map((f) => f.feed),
       false,
       new Map(found.map((f) => [f.feed.id, f.subscribers])),
     );
     const lists = await describeLists(database, userId, await categoryLists(database, keys, limit));
-    // The catalogue is a bonus here: an instance that is down leaves the page its own feeds.
-    const namespaces = await catalogue
-      .load()
-      .then((all) => filterCatalogue(all, { category: request.category }))
-      .catch(() => ({}));
     return { code: 0 as const, data: { feeds, lists, namespaces } };
   });
 

@@ -54,3 +54,24 @@ export async function categoryLists(
     subscribers: Number(subscribers),
   }));
 }
+
+/** Publicly followed feeds served by the feed-route instance at `prefix`, most followed first. */
+export async function routeFeeds(
+  database: DatabaseHandle,
+  prefix: string,
+  limit: number,
+): Promise<Array<{ feed: FeedRow; subscribers: number }>> {
+  const needle = `${prefix.replace(/[!%_]/g, (c) => `!${c}`)}/%`;
+  const { rows } = await sql<FeedRow & { subscribers: number | string }>`
+    select feed.*, count(s.user_id) as subscribers
+    from feed join subscription s on s.feed_id = feed.id
+    where feed.url like ${needle} escape '!'
+      and exists (select 1 from subscription p where p.feed_id = feed.id and p.is_private = 0)
+    group by feed.id
+    order by count(s.user_id) desc, feed.id
+    limit ${sql.lit(limit)}`.execute(database.db);
+  return rows.map(({ subscribers, ...feed }) => ({
+    feed: feed as FeedRow,
+    subscribers: Number(subscribers),
+  }));
+}

@@ -93,6 +93,13 @@ describe.each(DIALECTS)("feed-route (RSSHub) catalogue on %s", (dialect) => {
     const follow = await alice.request("POST", "/api/subscriptions", { json: { url, view: 0 } });
     expect(follow.status).toBe(200);
     expect(follow.body.feed.title).toBe("follow/app open issues");
+    // Followed publicly, it joins its route's categories on this server.
+    const programming = await bob.request("GET", "/api/discover/category?category=programming");
+    expect(
+      programming.body.data.feeds.map((f: { feed: { title: string } }) => f.feed.title),
+    ).toEqual(["follow/app open issues"]);
+    const media = await bob.request("GET", "/api/discover/category?category=new-media");
+    expect(media.body.data.feeds).toEqual([]);
     const missing = await alice.request("POST", "/api/discover", {
       json: { keyword: "rsshub://github/issue/nobody/nothing" },
     });
