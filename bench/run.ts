@@ -17,6 +17,7 @@ import { benchSummary, summaryTable } from "./summary.ts";
 import { printTable, type Table } from "./support/table.ts";
 import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
 import { benchTimelineScroll, timelineScrollTable } from "./timeline-scroll.ts";
+import { benchTrending, trendingTable } from "./trending.ts";
 
 /**
  * `npm run bench [-- filter...]`: every figure is printed with a ratio against a baseline
@@ -104,6 +105,12 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "idle-cost",
     run: async () => idleCostTables(await benchIdleCost()),
+  },
+  {
+    name: "trending",
+    run: async () => [
+      trendingTable([await benchTrending("sqlite"), await benchTrending("postgres")]),
+    ],
   },
 ];
 

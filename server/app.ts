@@ -10,6 +10,8 @@ import type { Auth } from "./auth.ts";
 import { listProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { createRouteCatalogue } from "./discover/route-catalogue.ts";
+import { createTrendingService } from "./discover/trending-service.ts";
 import { ApiError } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
@@ -161,7 +163,17 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   );
   app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
   app.route(`${base}/search`, searchRoutes(auth, database));
-  app.route(`${base}/discover`, discoverRoutes(auth, database, subscriber));
+  app.route(
+    `${base}/discover`,
+    discoverRoutes(auth, database, {
+      subscriber,
+      trending: createTrendingService(database, {
+        refreshMs: config.trendingRefreshSeconds * 1000,
+        logger,
+      }),
+      catalogue: createRouteCatalogue(config.ingest.feedRouteBaseUrl, fetcher),
+    }),
+  );
   const keyBox = createKeyBox(serverSecret);
   const providers = createProviders({
     config: config.ai,

@@ -76,6 +76,8 @@ export interface ServerConfig {
   maxSubscriptionsPerUser: number | undefined;
   /** Lists one person may own, and feeds one list may hold. */
   lists: { listsPerUser: number; feedsPerList: number };
+  /** Seconds between trending rankings (0: computed per request). */
+  trendingRefreshSeconds: number;
   /** The operator's OpenAI-compatible chat-completions provider; none: extractive only. */
   ai: AiConfig;
   /** Where the hosted save-to services are (tests point them at fakes on 127.0.0.1). */
@@ -383,6 +385,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       importConcurrency: int("OPML_IMPORT_CONCURRENCY", 16, 1, 256),
       importPerHost: int("OPML_IMPORT_PER_HOST", 2, 1, 64),
     },
+    trendingRefreshSeconds: int("TRENDING_REFRESH_SECONDS", 900, 0, 86_400),
     lists: {
       listsPerUser: int("MAX_LISTS_PER_USER", 100, 0, 1_000_000),
       feedsPerList: int("MAX_FEEDS_PER_LIST", 1_000, 1, 1_000_000),

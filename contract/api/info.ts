@@ -72,6 +72,9 @@ const table = {
   },
   discover: {
     search: { method: "POST", path: "/discover" },
+    trending: { method: "GET", path: "/discover/trending" },
+    category: { method: "GET", path: "/discover/category" },
+    rsshub: { method: "GET", path: "/discover/rsshub" },
   },
   entries: {
     list: { method: "POST", path: "/entries" },

@@ -1,29 +1,44 @@
-import type { DiscoverItem } from "../../contract/api/discover.ts";
+import type { TrendingEntry } from "../../contract/api/discover.ts";
 import { endpoints } from "../../contract/api/index.ts";
+import { categoryFolderKeys, isDiscoverCategory } from "../../contract/discover-categories.ts";
 import { parseSearchQuery } from "../../contract/search/query.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import type { FeedRow } from "../db/schema.ts";
+import { describeFeeds, describeLists } from "../discover/describe.ts";
+import { filterCatalogue, type RouteCatalogue } from "../discover/route-catalogue.ts";
+import { routeUrlMatcher } from "../discover/route-feeds.ts";
+import type { TrendingService } from "../discover/trending-service.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
-import { updatesPerWeek } from "../jobs/schedule.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findPublicFeeds } from "../storage/discover.ts";
-import { recentPublishedAt } from "../storage/feed-leases.ts";
-import { latestEntries, subscribedFeedIds, subscriberCount } from "../storage/feeds.ts";
+import { categoryFeeds, categoryLists, routeFeeds } from "../storage/discover-category.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
+import { findPublicProfiles } from "../storage/users.ts";
 import { userRouter } from "./context.ts";
-import { feedForNonSubscriber, feedUrlHasSecret } from "./feed-url-privacy.ts";
+import { feedUrlHasSecret } from "./feed-url-privacy.ts";
 
 const RESULTS = 20;
-const PREVIEW_ENTRIES = 3;
+const TRENDING_DEFAULT = 10;
+/** Feed-route feeds looked at per category page (most followed first). */
+const ROUTE_FEEDS_SCANNED = 500;
 
 /** A scheme (https://, rsshub://): the user means that address. */
 const WITH_SCHEME = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 /** A bare site address (example.com/blog): probably an address, maybe words ("node.js"). */
 const SITE_ADDRESS = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d+)?(\/\S*)?$/u;
 
-export function discoverRoutes(auth: Auth, database: DatabaseHandle, subscriber: SubscribeService) {
+export interface DiscoverServices {
+  subscriber: SubscribeService;
+  trending: TrendingService;
+  catalogue: RouteCatalogue;
+}
+
+export function discoverRoutes(
+  auth: Auth,
+  database: DatabaseHandle,
+  { subscriber, trending, catalogue }: DiscoverServices,
+) {
   const app = userRouter(auth, database);
 
   route(app, endpoints.discover.search, async ({ request }, c) => {
@@ -32,19 +47,20 @@ export function discoverRoutes(auth: Auth, database: DatabaseHandle, subscriber:
     const keyword = request.keyword.trim();
     if (WITH_SCHEME.test(keyword)) {
       const feed = await subscriber.resolve({ url: keyword });
-      return { code: 0 as const, data: await describe(database, userId, [feed], true) };
+      return { code: 0 as const, data: await describeFeeds(database, userId, [feed], true) };
     }
     if (SITE_ADDRESS.test(keyword)) {
       // A site address that leads nowhere is read as words instead ("node.js").
       const feed = await subscriber.resolve({ url: `https://${keyword}` }).catch(() => null);
-      if (feed) return { code: 0 as const, data: await describe(database, userId, [feed], true) };
+      if (feed)
+        return { code: 0 as const, data: await describeFeeds(database, userId, [feed], true) };
     }
     const parsed = parseSearchQuery(keyword.slice(0, 256));
     if (!parsed.ok) throw new ApiError(1002, parsed.reason);
     const found = await findPublicFeeds(database, parsed.query, RESULTS, request.language);
     return {
       code: 0 as const,
-      data: await describe(
+      data: await describeFeeds(
         database,
         userId,
         found.map((f) => f.feed),
@@ -54,44 +70,163 @@ export function discoverRoutes(auth: Auth, database: DatabaseHandle, subscriber:
     };
   });
 
+  route(app, endpoints.discover.trending, async ({ request }, c) => {
+    const userId = c.get("userId");
+    const limit = request.limit ?? TRENDING_DEFAULT;
+    const ranking = await trending.current();
+    const feedRanks = ranking.feeds.slice(0, limit * 2);
+    const feedRows = await feedsById(
+      database,
+      feedRanks.map((f) => f.id),
+    );
+    // Found by activity, not by URL: a feed whose URL holds a credential is not offered.
+    const shownFeeds = feedRanks.flatMap((rank) => {
+      const row = feedRows.get(rank.id);
+      return row && !feedUrlHasSecret(row.url) ? [{ row, score: rank.score }] : [];
+    });
+    const feeds = await describeFeeds(
+      database,
+      userId,
+      shownFeeds.slice(0, limit).map((f) => f.row),
+      false,
+    );
+    const listRanks = ranking.lists.slice(0, limit);
+    const listRows = listRanks.length
+      ? await database.db
+          .selectFrom("list")
+          .selectAll()
+          .where(
+            "id",
+            "in",
+            listRanks.map((l) => l.id),
+          )
+          .execute()
+      : [];
+    const listCounts = await listSubscriberCounts(
+      database,
+      listRanks.map((l) => l.id),
+    );
+    const lists = await describeLists(
+      database,
+      userId,
+      listRanks.flatMap((rank) => {
+        const list = listRows.find((l) => l.id === rank.id);
+        return list ? [{ list, subscribers: listCounts.get(list.id) ?? 0, score: rank.score }] : [];
+      }),
+    );
+    const userRanks = ranking.users.slice(0, limit);
+    const profiles = await findPublicProfiles(
+      database,
+      userRanks.map((u) => u.id),
+    );
+    const users = userRanks.flatMap((rank) => {
+      const user = profiles[rank.id];
+      return user ? [{ user, listCount: rank.listCount, score: rank.score }] : [];
+    });
+    const entries = await trendingEntries(database, ranking.entries.slice(0, limit * 2), limit);
+    return {
+      code: 0 as const,
+      data: {
+        feeds: feeds.map((item, i) => ({ ...item, score: shownFeeds[i]!.score })),
+        lists,
+        users,
+        entries,
+        computedAt: ranking.computedAt,
+      },
+    };
+  });
+
+  route(app, endpoints.discover.category, async ({ request }, c) => {
+    const userId = c.get("userId");
+    const category = request.category;
+    if (!isDiscoverCategory(category))
+      throw new ApiError(1002, `Unknown discover category: ${category}`);
+    const limit = request.limit ?? RESULTS;
+    const keys = category === "popular" ? null : categoryFolderKeys(category);
+    // The catalogue is a bonus here: an instance that is down leaves the page its own feeds.
+    const namespaces = await catalogue
+      .load()
+      .then((all) => filterCatalogue(all, { category }))
+      .catch(() => ({}));
+    const filed = await categoryFeeds(database, keys, limit * 2);
+    // Feed-route feeds are also tagged with their route's categories.
+    const prefix = catalogue.feedUrlPrefix;
+    let routed: typeof filed = [];
+    if (prefix && keys && Object.keys(namespaces).length > 0) {
+      const fromCategory = routeUrlMatcher(prefix, namespaces);
+      routed = (await routeFeeds(database, prefix, ROUTE_FEEDS_SCANNED)).filter((f) =>
+        fromCategory(f.feed.url),
+      );
+    }
+    const found = [...new Map([...filed, ...routed].map((f) => [f.feed.id, f])).values()]
+      .filter((f) => !feedUrlHasSecret(f.feed.url))
+      .sort((a, b) => b.subscribers - a.subscribers || (a.feed.id < b.feed.id ? -1 : 1))
+      .slice(0, limit);
+    const feeds = await describeFeeds(
+      database,
+      userId,
+      found.map((f) => f.feed),
+      false,
+      new Map(found.map((f) => [f.feed.id, f.subscribers])),
+    );
+    const lists = await describeLists(database, userId, await categoryLists(database, keys, limit));
+    return { code: 0 as const, data: { feeds, lists, namespaces } };
+  });
+
+  route(app, endpoints.discover.rsshub, async ({ request }) => {
+    const data = filterCatalogue(await catalogue.load(), request);
+    return { code: 0 as const, instance: catalogue.instance, status: catalogue.status(), data };
+  });
+
   return app;
 }
 
-/** Each feed with its liveliness and newest entries; secrets in URLs hidden from non-subscribers. */
-async function describe(
+async function feedsById(database: DatabaseHandle, ids: readonly string[]) {
+  if (ids.length === 0) return new Map();
+  const rows = await database.db.selectFrom("feed").selectAll().where("id", "in", ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function listSubscriberCounts(database: DatabaseHandle, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, number>();
+  const rows = await database.db
+    .selectFrom("list_subscription")
+    .select((eb) => ["list_id", eb.fn.countAll<number>().as("n")])
+    .where("list_id", "in", ids)
+    .groupBy("list_id")
+    .execute();
+  return new Map(rows.map((r) => [r.list_id, Number(r.n)]));
+}
+
+async function trendingEntries(
   database: DatabaseHandle,
-  userId: string,
-  feeds: readonly FeedRow[],
-  askedByUrl: boolean,
-  counts?: Map<string, number>,
-): Promise<DiscoverItem[]> {
-  const mine = await subscribedFeedIds(
-    database,
-    userId,
-    feeds.map((f) => f.id),
-  );
-  const items: DiscoverItem[] = [];
-  for (const feed of feeds) {
-    const subscribed = mine.has(feed.id);
-    // Asked by its URL, the user knows it; found by words, a credential in it stays hidden.
-    const redacted = !askedByUrl && !subscribed && feedUrlHasSecret(feed.url);
-    const recent = await recentPublishedAt(database, feed.id, 200);
-    const entries = redacted ? [] : await latestEntries(database, feed.id, PREVIEW_ENTRIES);
-    const subscriptionCount = counts?.get(feed.id) ?? (await subscriberCount(database, feed.id));
-    const perWeek = updatesPerWeek(recent);
-    const model = toFeedModel(feed);
+  ranks: ReadonlyArray<{ id: string; feedId: string; reads: number; stars: number; score: number }>,
+  limit: number,
+): Promise<TrendingEntry[]> {
+  if (ranks.length === 0) return [];
+  const rows = await database.db
+    .selectFrom("entry")
+    .selectAll()
+    .where(
+      "id",
+      "in",
+      ranks.map((r) => r.id),
+    )
+    .execute();
+  const feeds = await feedsById(database, [...new Set(rows.map((r) => r.feed_id))]);
+  const items: TrendingEntry[] = [];
+  for (const rank of ranks) {
+    const row = rows.find((r) => r.id === rank.id);
+    const feed = row ? feeds.get(row.feed_id) : undefined;
+    if (!row || !feed || feedUrlHasSecret(feed.url)) continue;
     items.push({
-      feed: redacted ? feedForNonSubscriber(model) : model,
-      entries: entries.map((row) => toEntryModel(row, false)),
-      subscriptionCount,
-      updatesPerWeek: perWeek,
-      analytics: {
-        updatesPerWeek: perWeek,
-        subscriptionCount,
-        latestEntryPublishedAt: recent[0] ?? null,
-      },
-      subscribed,
+      entry: toEntryModel(row, false),
+      feed: toFeedModel(feed),
+      reads: rank.reads,
+      stars: rank.stars,
+      score: rank.score,
     });
+    if (items.length === limit) break;
   }
   return items;
 }

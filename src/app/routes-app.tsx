@@ -1,7 +1,6 @@
 import { createRoute, redirect } from "@tanstack/react-router";
 import { ActionPage } from "../views/pages/action-page.tsx";
 import { PowerPage } from "../views/pages/power-page.tsx";
-import { RsshubPage } from "../views/pages/rsshub-page.tsx";
 import { AppShell } from "../views/shell/app-shell.tsx";
 import { EntryPane } from "../views/timeline/entry-pane.tsx";
 import { TimelinePage } from "../views/timeline/timeline-page.tsx";
@@ -71,7 +70,7 @@ export const powerRoute = createRoute({
 export const rsshubRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: "rsshub",
-  component: RsshubPage,
+  component: lazyPage(() => import("../views/rsshub/rsshub-page.tsx"), "RsshubPage"),
 });
 
 /** The daily AI report (SPEC §9): the digests of 8 AM and 8 PM. */

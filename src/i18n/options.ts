@@ -14,6 +14,7 @@ const NAMESPACES = [
   "desktop",
   "integrations",
   "onboarding",
+  "discover",
 ] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
 import enAi from "../../locales/en/ai.json";
+import enDiscover from "../../locales/en/discover.json";
 import enLists from "../../locales/en/lists.json";
 import enReader from "../../locales/en/reader.json";
 import jaAi from "../../locales/ja/ai.json";
+import jaDiscover from "../../locales/ja/discover.json";
 import jaLists from "../../locales/ja/lists.json";
 import jaReader from "../../locales/ja/reader.json";
 import zhCNAi from "../../locales/zh-CN/ai.json";
+import zhCNDiscover from "../../locales/zh-CN/discover.json";
 import zhCNLists from "../../locales/zh-CN/lists.json";
 import zhCNReader from "../../locales/zh-CN/reader.json";
 import zhTWAi from "../../locales/zh-TW/ai.json";
+import zhTWDiscover from "../../locales/zh-TW/discover.json";
 import zhTWLists from "../../locales/zh-TW/lists.json";
 import zhTWReader from "../../locales/zh-TW/reader.json";
 
@@ -53,6 +57,15 @@ const NAMESPACES: Array<[string, Tree, Array<[string, Tree]>]> = [
       ["ja", jaLists],
       ["zh-CN", zhCNLists],
       ["zh-TW", zhTWLists],
+    ],
+  ],
+  [
+    "discover",
+    enDiscover,
+    [
+      ["ja", jaDiscover],
+      ["zh-CN", zhCNDiscover],
+      ["zh-TW", zhTWDiscover],
     ],
   ],
 ];

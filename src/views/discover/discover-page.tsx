@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { DISCOVER_CATEGORY_ROUTE } from "../../../contract/routes.ts";
-import { DiscoverIcon } from "../../ui/icons.tsx";
-import { EmptyState, PageHeader } from "../page.tsx";
+import { PageHeader } from "../page.tsx";
 import { DISCOVER_CATEGORIES } from "./categories.ts";
 import { DiscoverSearch } from "./discover-search.tsx";
+import { TrendingSection } from "./trending-section.tsx";
 
-/** /discover: search for feeds (words or an address) and categories; trending comes later. */
+/** /discover: search for feeds (words or an address), categories, and what trends here. */
 export function DiscoverPage() {
   const { t } = useTranslation();
   return (
@@ -33,11 +33,7 @@ export function DiscoverPage() {
             ))}
           </ul>
         </div>
-        <EmptyState
-          title={t("pages.discover.emptyTitle")}
-          body={t("pages.discover.emptyBody")}
-          icon={<DiscoverIcon size={22} />}
-        />
+        <TrendingSection />
       </div>
     </section>
   );

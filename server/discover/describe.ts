@@ -1,0 +1,86 @@
+import type { DiscoverItem, DiscoverList } from "../../contract/api/discover.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import type { FeedRow, ListRow } from "../db/schema.ts";
+import { updatesPerWeek } from "../jobs/schedule.ts";
+import { feedForNonSubscriber, feedUrlHasSecret } from "../routes/feed-url-privacy.ts";
+import { recentPublishedAt } from "../storage/feed-leases.ts";
+import { latestEntries, subscribedFeedIds, subscriberCount } from "../storage/feeds.ts";
+import { listFeedIds, toListModel } from "../storage/lists.ts";
+import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
+import { findPublicProfiles } from "../storage/users.ts";
+
+const PREVIEW_ENTRIES = 3;
+
+/** Each feed with its liveliness and newest entries; secrets in URLs hidden from non-subscribers. */
+export async function describeFeeds(
+  database: DatabaseHandle,
+  userId: string,
+  feeds: readonly FeedRow[],
+  askedByUrl: boolean,
+  counts?: Map<string, number>,
+): Promise<DiscoverItem[]> {
+  const mine = await subscribedFeedIds(
+    database,
+    userId,
+    feeds.map((f) => f.id),
+  );
+  const items: DiscoverItem[] = [];
+  for (const feed of feeds) {
+    const subscribed = mine.has(feed.id);
+    // Asked by its URL, the user knows it; found by words, a credential in it stays hidden.
+    const redacted = !askedByUrl && !subscribed && feedUrlHasSecret(feed.url);
+    const recent = await recentPublishedAt(database, feed.id, 200);
+    const entries = redacted ? [] : await latestEntries(database, feed.id, PREVIEW_ENTRIES);
+    const subscriptionCount = counts?.get(feed.id) ?? (await subscriberCount(database, feed.id));
+    const perWeek = updatesPerWeek(recent);
+    const model = toFeedModel(feed);
+    items.push({
+      feed: redacted ? feedForNonSubscriber(model) : model,
+      entries: entries.map((row) => toEntryModel(row, false)),
+      subscriptionCount,
+      updatesPerWeek: perWeek,
+      analytics: {
+        updatesPerWeek: perWeek,
+        subscriptionCount,
+        latestEntryPublishedAt: recent[0] ?? null,
+      },
+      subscribed,
+    });
+  }
+  return items;
+}
+
+/** Each list with its owner, follower count and whether the asking user follows it. */
+export async function describeLists(
+  database: DatabaseHandle,
+  userId: string,
+  lists: ReadonlyArray<{ list: ListRow; subscribers: number; score?: number }>,
+): Promise<DiscoverList[]> {
+  if (lists.length === 0) return [];
+  const ids = lists.map((l) => l.list.id);
+  const owners = await findPublicProfiles(
+    database,
+    lists.map((l) => l.list.owner_user_id),
+  );
+  const followed = new Set(
+    (
+      await database.db
+        .selectFrom("list_subscription")
+        .select("list_id")
+        .where("user_id", "=", userId)
+        .where("list_id", "in", ids)
+        .execute()
+    ).map((r) => r.list_id),
+  );
+  const items: DiscoverList[] = [];
+  for (const { list, subscribers, score } of lists) {
+    items.push({
+      list: toListModel(list, await listFeedIds(database.db, list.id), subscribers),
+      owner: owners[list.owner_user_id] ?? null,
+      subscriptionCount: subscribers,
+      subscribed: followed.has(list.id),
+      score: score ?? 0,
+    });
+  }
+  return items;
+}
