@@ -42,13 +42,13 @@ interface EntryCount extends Count {
 }
 
 const DAY_MS = 86_400_000;
-/** Six-hour slices: each query covers a quarter of a day, so none holds SQLite for long. */
-const SLICES_PER_DAY = 4;
+/** One-hour slices: each query covers an hour of activity, so none holds SQLite for long. */
+const SLICES_PER_DAY = 24;
 const SLICE_MS = DAY_MS / SLICES_PER_DAY;
 
 /**
  * Ranks what is trending on this server from its own data: per item, the subscriptions, reads
- * and stars of the last 7 days (6-hour slices back from `now`), weighted and halved
+ * and stars of the last 7 days (one-hour slices back from `now`), weighted and halved
  * every two days of age. One slice at a time, yielding between slices: on SQLite each query
  * holds the process, so the work is cut into bounded pieces (the indexes of migration 0014 seek
  * each slice). Only feeds someone follows publicly, and their entries, are ranked: a feed known
