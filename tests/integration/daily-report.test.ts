@@ -241,4 +241,39 @@ describe.each(DIALECTS)("daily AI report on %s", (dialect) => {
     const anonymous = new TestClient(server.localUrl);
     expect((await anonymous.request("GET", "/api/ai/daily-reports")).status).toBe(401);
   });
+
+  it("is written once when several servers share the database: one model call per report", async () => {
+    const dave = new TestClient(server.localUrl);
+    await dave.signUp(uniqueEmail("report-dave"));
+    await dave.request("PUT", "/api/ai/provider", {
+      json: { baseUrl: chat.baseUrl, model: "m", apiKey: chat.apiKey },
+    });
+    await dave.request("PATCH", "/api/settings/general", { json: { timeZone: "UTC" } });
+    const joined = new Date();
+    await dave.request("POST", "/api/subscriptions", {
+      json: { url: `${feeds.baseUrl}/science.xml`, view: 0 },
+    });
+    const second = await startTestServer(dialect, { DAILY_REPORT_CHECK_SECONDS: "0" }, server);
+    try {
+      const callsBefore = chat.calls.length;
+      // The model answers only once both servers are at work on the same slot.
+      let release = () => {};
+      chat.hold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const at = new Date(nextSlot(joined, "UTC").getTime() + MINUTE);
+      const both = Promise.all([server.runDailyReports(at), second.runDailyReports(at)]);
+      await expect.poll(() => chat.calls.length).toBe(callsBefore + 1);
+      release();
+      await both;
+      chat.hold = undefined;
+      expect(chat.calls).toHaveLength(callsBefore + 1);
+      const [report] = await reports(dave, 14);
+      expect(report!.kind).toBe("model");
+      expect(report!.entries).toHaveLength(2);
+      expect(await reports(dave, 14)).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
 });

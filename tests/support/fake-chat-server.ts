@@ -25,6 +25,8 @@ export class FakeChatServer {
   readonly failures: { status: number; retryAfter?: string }[] = [];
   /** The answer's pieces, streamed one event each. */
   answer: (call: ChatCall) => string[] = () => ["A summary ", "written by ", "the model."];
+  /** Every answer waits for this first, streamed or not (undefined: no wait). */
+  hold: Promise<void> | undefined;
   /** Resolve to let the stream go on after its first piece (undefined: no pause). */
   gate: Promise<void> | undefined;
   apiKey = "test-key";
@@ -62,6 +64,7 @@ export class FakeChatServer {
       body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
     };
     this.calls.push(call);
+    if (this.hold) await this.hold;
     const failure = this.failures.shift();
     if (failure) {
       if (failure.retryAfter) response.setHeader("retry-after", failure.retryAfter);

@@ -18,6 +18,10 @@ import { isTimeZone, latestSlot, nextSlot, previousSlot, serverTimeZone } from "
 export const REPORT_MAX_ENTRIES = 40;
 /** Reports kept this long (the endpoint answers a week of them at most). */
 export const REPORT_RETENTION_DAYS = 30;
+/** A row being written: claimed by one process, not shown until its content is in. */
+const COMPOSING = "composing";
+/** A claim this old belongs to a process that died while composing: another may take it. */
+const CLAIM_STALE_MS = 10 * 60_000;
 /** Markup read per entry for its excerpt (hostile feeds cannot make a report costly). */
 const MAX_HTML_PER_ENTRY = 20_000;
 
@@ -154,25 +158,65 @@ export function createDailyReports(deps: {
       .executeTakeFirst();
     if (last && last.slot_at >= slot) return false;
     const since = last?.slot_at ?? previousSlot(new Date(slot), prefs.timeZone).toISOString();
-    const entries = await entriesBetween(userId, since, slot);
-    const report = await compose(userId, entries, prefs.language);
-    const cited: StoredReportEntry[] = entries.map(({ excerpt: _excerpt, ...entry }) => entry);
-    const written = await database.db
+    const id = await claim(userId, slot, since, prefs.timeZone, now);
+    if (!id) return false;
+    try {
+      const entries = await entriesBetween(userId, since, slot);
+      const report = await compose(userId, entries, prefs.language);
+      const cited: StoredReportEntry[] = entries.map(({ excerpt: _excerpt, ...entry }) => entry);
+      await database.db
+        .updateTable("daily_report")
+        .set({
+          kind: report.kind,
+          content: report.content,
+          entries: JSON.stringify(cited),
+          created_at: nowIso(),
+        })
+        .where("id", "=", id)
+        .execute();
+      return true;
+    } catch (error) {
+      // The slot is free again for the next check (here or in another process).
+      await database.db.deleteFrom("daily_report").where("id", "=", id).execute();
+      throw error;
+    }
+  }
+
+  /**
+   * Takes the (user, slot) row before composing, so of several processes on one database only
+   * one calls the model. A claim left by a process that died while composing is taken over
+   * once it is older than CLAIM_STALE_MS. Answers the row's id, or undefined if another has it.
+   */
+  async function claim(userId: string, slot: string, since: string, zone: string, now: Date) {
+    const id = nextEntityId();
+    const claimedAt = now.toISOString();
+    const inserted = await database.db
       .insertInto("daily_report")
       .values({
-        id: nextEntityId(),
+        id,
         user_id: userId,
         slot_at: slot,
         since_at: since,
-        time_zone: prefs.timeZone,
-        kind: report.kind,
-        content: report.content,
-        entries: JSON.stringify(cited),
-        created_at: nowIso(),
+        time_zone: zone,
+        kind: COMPOSING,
+        content: "",
+        entries: "[]",
+        created_at: claimedAt,
       })
       .onConflict((oc) => oc.columns(["user_id", "slot_at"]).doNothing())
       .executeTakeFirst();
-    return Number(written.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return id;
+    const stale = new Date(now.getTime() - CLAIM_STALE_MS).toISOString();
+    const taken = await database.db
+      .updateTable("daily_report")
+      .set({ created_at: claimedAt })
+      .where("user_id", "=", userId)
+      .where("slot_at", "=", slot)
+      .where("kind", "=", COMPOSING)
+      .where("created_at", "<", stale)
+      .returning("id")
+      .executeTakeFirst();
+    return taken?.id;
   }
 
   return {
@@ -214,6 +258,7 @@ export async function listDailyReports(
     .selectFrom("daily_report")
     .selectAll()
     .where("user_id", "=", userId)
+    .where("kind", "!=", COMPOSING)
     .orderBy("slot_at", "desc")
     .limit(limit)
     .execute();
