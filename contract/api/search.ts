@@ -29,6 +29,11 @@ export const SearchRequest = Schema.Struct({
   publishedSince: Schema.optional(TimeBound),
   /** Published before this time. */
   publishedBefore: Schema.optional(TimeBound),
+  /**
+   * Best first (the default), or newest first: a saved search's timeline pages down by
+   * `publishedBefore` to the last match.
+   */
+  order: Schema.optional(Schema.Literals(["relevance", "newest"])),
   limit: Schema.optional(
     Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })),
   ),

@@ -11,6 +11,7 @@ import * as m0009 from "./0009_search.ts";
 import * as m0010 from "./0010_ai_actions_push.ts";
 import * as m0011 from "./0011_integrations.ts";
 import * as m0012 from "./0012_entry_inserted_index.ts";
+import * as m0015 from "./0015_saved_searches.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0009_search": m0009,
   "0010_ai_actions_push": m0010,
   "0011_integrations": m0011,
+  "0015_saved_searches": m0015,
 };

@@ -16,6 +16,7 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "idempotency_key", column: "user_id" },
   { table: "twoFactor", column: "userId" },
   { table: "invitation", column: "owner_user_id" },
+  { table: "saved_search", column: "user_id" },
 ];
 
 /** Rows other users still need: the user's name comes off them instead. */

@@ -7,6 +7,7 @@ import { route } from "../http/route.ts";
 import { searchEntries, searchFeeds } from "../storage/search.ts";
 import { toIso } from "../storage/time.ts";
 import { userRouter } from "./context.ts";
+import { registerSavedSearchRoutes } from "./saved-searches.ts";
 
 const DEFAULT_LIMIT = 20;
 const FEED_LIMIT = 10;
@@ -33,6 +34,7 @@ export function searchRoutes(auth: Auth, database: DatabaseHandle) {
             ...(request.starred !== undefined ? { starred: request.starred } : {}),
             ...(since ? { since } : {}),
             ...(before ? { before } : {}),
+            ...(request.order === "newest" ? { newest: true } : {}),
             limit: request.limit ?? DEFAULT_LIMIT,
             offset: request.offset ?? 0,
           });
@@ -51,6 +53,7 @@ export function searchRoutes(auth: Auth, database: DatabaseHandle) {
     };
   });
 
+  registerSavedSearchRoutes(app, database);
   return app;
 }
 

@@ -19,6 +19,8 @@ export interface EntrySearchFilter {
   /** ISO bounds on the publish time: since (inclusive), before (exclusive). */
   since?: string;
   before?: string;
+  /** Newest first instead of best first: every match, for a timeline paging by `before`. */
+  newest?: boolean;
   limit: number;
   offset: number;
 }
@@ -81,6 +83,7 @@ async function rankEntries(
   const limit = sql.lit(Math.trunc(filter.limit) + 1);
   const offset = sql.lit(Math.trunc(filter.offset));
   const tsquery = database.dialect === "postgres" ? toTsquery(query) : "";
+  if (filter.newest) return newestEntries(database, userId, query, extra, limit, offset);
   if (database.dialect === "sqlite") {
     // The newest matches (FTS5 walks its rowids, i.e. insertion order, backwards) up to the
     // cap, each through the user's subscriptions, then ranked. bm25() is lower for better
@@ -118,6 +121,37 @@ async function rankEntries(
     join entry_search d on d.entry_id = c.entry_id
     cross join (select to_tsquery('simple', ${tsquery}) as q) q
     order by score desc, c.published_at desc
+    limit ${limit} offset ${offset}`.execute(database.db);
+  return rows;
+}
+
+/** Every match newest first (a timeline): no cap, the score only for show. */
+async function newestEntries(
+  database: DatabaseHandle,
+  userId: string,
+  query: SearchQuery,
+  extra: RawBuilder<unknown>,
+  limit: RawBuilder<unknown>,
+  offset: RawBuilder<unknown>,
+): Promise<Array<{ entry_id: string; score: number }>> {
+  if (database.dialect === "sqlite") {
+    const { rows } = await sql<{ entry_id: string; score: number }>`
+      select s.entry_id as entry_id, -bm25(entry_fts, 10.0, 1.0, 5.0, 2.0) as score
+      from entry_fts
+      cross join entry_search s
+      cross join subscription
+      where entry_fts match ${toFts5Match(query)} and s.id = entry_fts.rowid
+        and subscription.user_id = ${userId} and subscription.feed_id = s.feed_id${extra}
+      order by s.published_at desc, s.entry_id desc
+      limit ${limit} offset ${offset}`.execute(database.db);
+    return rows;
+  }
+  const { rows } = await sql<{ entry_id: string; score: number }>`
+    select s.entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', s.document, to_tsquery('simple', ${toTsquery(query)})) as score
+    from entry_search s
+    join subscription on subscription.feed_id = s.feed_id and subscription.user_id = ${userId}
+    where s.document @@ to_tsquery('simple', ${toTsquery(query)})${extra}
+    order by s.published_at desc, s.entry_id desc
     limit ${limit} offset ${offset}`.execute(database.db);
   return rows;
 }
