@@ -70,6 +70,11 @@ export const SearchResults = Schema.Struct({
   feeds: Schema.Array(FeedHit),
   /** Whether more entries match past this page. */
   hasMore: Schema.Boolean,
+  /**
+   * Set when the ranking stopped at a cap, so more entries may match: the results are the best
+   * of the newest this many matches (a saved search's timeline, newest first, reaches all).
+   */
+  rankedAmong: Schema.optional(Schema.Number),
 });
 export type SearchResults = typeof SearchResults.Type;
 

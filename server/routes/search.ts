@@ -49,7 +49,15 @@ export function searchRoutes(auth: Auth, database: DatabaseHandle) {
           });
     return {
       code: 0 as const,
-      data: { mode: "server" as const, entries: entries.hits, feeds, hasMore: entries.hasMore },
+      data: {
+        mode: "server" as const,
+        entries: entries.hits,
+        feeds,
+        hasMore: entries.hasMore,
+        ...("rankedAmong" in entries && entries.rankedAmong !== undefined
+          ? { rankedAmong: entries.rankedAmong }
+          : {}),
+      },
     };
   });
 
