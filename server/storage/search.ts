@@ -93,8 +93,8 @@ export async function searchEntries(
 interface RankedRow {
   entry_id: string;
   score: number;
-  /** How many candidates were ranked (the same on every row). */
-  ranked: number;
+  /** How many candidates were ranked (the same on every row; not for newest first). */
+  ranked?: number;
 }
 
 async function rankEntries(

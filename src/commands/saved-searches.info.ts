@@ -1,0 +1,33 @@
+import type { SavedSearchFilters } from "../../contract/api/saved-searches.ts";
+import { commandInfo } from "./types.ts";
+
+/**
+ * Saved-search commands as the search dialog and the sidebar run them (no Effect): each is
+ * given its whole payload (`input`); the timeline's context says nothing about saved searches.
+ */
+
+export const saveSearchInfo = commandInfo({
+  name: "savedSearches.save",
+  keywords: ["search", "save", "query"],
+  // The dialog makes the id, so the search is the same one offline and once synced.
+  fromContext: (
+    _context,
+    input?: { searchId: string; name: string; keyword: string; filters: SavedSearchFilters },
+  ) => (input?.searchId && input.keyword.trim() && input.name.trim() ? { ...input } : undefined),
+});
+
+export const renameSavedSearchInfo = commandInfo({
+  name: "savedSearches.rename",
+  keywords: ["search", "rename"],
+  fromContext: (_context, input?: { searchId: string; name: string }) => {
+    const name = input?.name.trim();
+    return input?.searchId && name ? { searchId: input.searchId, name } : undefined;
+  },
+});
+
+export const deleteSavedSearchInfo = commandInfo({
+  name: "savedSearches.delete",
+  keywords: ["search", "delete", "remove"],
+  fromContext: (_context, input?: { searchId: string }) =>
+    input?.searchId ? { searchId: input.searchId } : undefined,
+});
