@@ -26,7 +26,9 @@ const plainFeedId = fc.oneof(
     .string({ minLength: 1 })
     .filter(
       (s) =>
-        !s.includes(",") && !["all", "collections"].includes(s) && !/^(folder|list|inbox)-/.test(s),
+        !s.includes(",") &&
+        !["all", "collections"].includes(s) &&
+        !/^(folder|list|inbox|search)-/.test(s),
     ),
 );
 
