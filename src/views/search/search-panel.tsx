@@ -9,7 +9,7 @@ import {
   ROUTE_ENTRY_PENDING,
   ROUTE_TIMELINE_VIEW_PREFIX,
 } from "../../../contract/routes.ts";
-import { parseSearchQuery } from "../../../contract/search/query.ts";
+import { MAX_QUERY_LENGTH, parseSearchQuery } from "../../../contract/search/query.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { type SearchMode, useSearch } from "../../runtime/search.ts";
@@ -91,12 +91,10 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
       ...(unreadOnly ? { unread: true } : {}),
     };
     const searchId = nextSearchId();
-    const text = keyword.trim().slice(0, 256);
-    const run = runCommand(
-      "savedSearches.save",
-      {},
-      { searchId, name: text, keyword: text, filters },
-    );
+    const text = keyword.trim().slice(0, MAX_QUERY_LENGTH);
+    // Named after its query at first (names are shorter); renamed from the sidebar.
+    const name = text.slice(0, 200);
+    const run = runCommand("savedSearches.save", {}, { searchId, name, keyword: text, filters });
     if (run.status !== "dispatched") return;
     props.onDone();
     void navigate({
