@@ -1,13 +1,18 @@
 import type { SavedSearchFilters } from "../../contract/api/saved-searches.ts";
-import { commandInfo } from "./types.ts";
+import { type CommandContext, commandInfo } from "./types.ts";
 
 /**
  * Saved-search commands as the search dialog and the sidebar run them (no Effect): each is
  * given its whole payload (`input`); the timeline's context says nothing about saved searches.
  */
 
+/** Run by the dialog and the sidebar's menus (no selection), never offered on a timeline. */
+const fromTheirOwnControls = (context: CommandContext) =>
+  context.selection === undefined && context.entryId === undefined;
+
 export const saveSearchInfo = commandInfo({
   name: "savedSearches.save",
+  when: fromTheirOwnControls,
   keywords: ["search", "save", "query"],
   // The dialog makes the id, so the search is the same one offline and once synced.
   fromContext: (
@@ -18,6 +23,7 @@ export const saveSearchInfo = commandInfo({
 
 export const renameSavedSearchInfo = commandInfo({
   name: "savedSearches.rename",
+  when: fromTheirOwnControls,
   keywords: ["search", "rename"],
   fromContext: (_context, input?: { searchId: string; name: string }) => {
     const name = input?.name.trim();
@@ -27,6 +33,7 @@ export const renameSavedSearchInfo = commandInfo({
 
 export const deleteSavedSearchInfo = commandInfo({
   name: "savedSearches.delete",
+  when: fromTheirOwnControls,
   keywords: ["search", "delete", "remove"],
   fromContext: (_context, input?: { searchId: string }) =>
     input?.searchId ? { searchId: input.searchId } : undefined,
