@@ -40,6 +40,12 @@ export const SEARCH_LIMITS = {
    * holds too few of the user's matches for the page it grows (x4), up to all matches.
    */
   firstWindow: 10_000,
+  /**
+   * PostgreSQL, filtered searches: entries (newest first, anyone's) the first walk looks
+   * among. Its walk reads each entry's row to test the match and the filters: unread only
+   * read 30 rows per candidate. When they hold too few for the page, all entries are searched.
+   */
+  firstEntryWindow: 20_000,
 };
 export type SearchLimits = typeof SEARCH_LIMITS;
 
@@ -102,7 +108,7 @@ async function rankEntries(
   userId: string,
   query: SearchQuery,
   filter: EntrySearchFilter,
-  { candidates, firstWindow }: SearchLimits,
+  { candidates, firstWindow, firstEntryWindow }: SearchLimits,
 ): Promise<{ rows: RankedRow[]; rankedAmong?: number }> {
   const conditions = filterConditions(userId, filter);
   const extra = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
@@ -111,8 +117,9 @@ async function rankEntries(
   if (filter.newest) {
     return { rows: await newestEntries(database, userId, query, extra, limit, offset) };
   }
+  // Rows the page needs ranked; fewer in a window (and more beyond it) widen the window.
+  const wanted = Math.trunc(filter.limit) + 1 + Math.trunc(filter.offset);
   if (database.dialect === "sqlite") {
-    const wanted = Math.trunc(filter.limit) + 1 + Math.trunc(filter.offset);
     const match = toFts5Match(query);
     for (let window = firstWindow; ; window *= 4) {
       // The oldest match in the window (none: the window holds every match).
@@ -131,13 +138,48 @@ async function rankEntries(
       return { rows, ...(ranked >= candidates || edge ? { rankedAmong: ranked } : {}) };
     }
   }
-  // The same on PostgreSQL: the newest matches up to the cap (a walk down published_at for a
-  // common word, the GIN index for a rare one: the planner picks), carrying their tsvectors
-  // out of the one read of their rows, then ts_rank_cd on those alone (weights for D url, C
-  // body, B author, A title). Ranking every match of a common word read every one of their
-  // tsvectors (340 ms at 200k entries); reading each candidate's row again to rank it cost a
-  // lookup per candidate.
   const tsquery = toTsquery(query);
+  // Unfiltered, the walk finds its candidates soon (a common word) or the GIN index does (a
+  // rare one): no window. Filtered, the newest entries first, then (too few there: a rarer
+  // word, whose matches the GIN index finds cheaply anyway) all of them.
+  if (conditions.length > 0) {
+    const [edge] = (
+      await sql<{ published_at: string }>`
+        select published_at from entry_search
+        order by published_at desc limit 1 offset ${sql.lit(firstEntryWindow - 1)}`.execute(
+        database.db,
+      )
+    ).rows;
+    if (edge) {
+      const bounds = { limit, offset, edge: edge.published_at };
+      const rows = await rankPostgres(database, userId, tsquery, extra, candidates, bounds);
+      const ranked = Number(rows[0]?.ranked ?? 0);
+      if (ranked >= wanted) return { rows, rankedAmong: ranked };
+    }
+  }
+  const rows = await rankPostgres(database, userId, tsquery, extra, candidates, { limit, offset });
+  const ranked = Number(rows[0]?.ranked ?? 0);
+  return { rows, ...(ranked >= candidates ? { rankedAmong: ranked } : {}) };
+}
+
+/**
+ * PostgreSQL: the newest matches up to the cap (a walk down published_at for a common word,
+ * the GIN index for a rare one: the planner picks), published at or after `edge` if given,
+ * carrying their tsvectors out of the one read of their rows, then ts_rank_cd on those alone
+ * (weights for D url, C body, B author, A title). Ranking every match of a common word read
+ * every one of their tsvectors (340 ms at 200k entries); reading each candidate's row again
+ * to rank it cost a lookup per candidate.
+ */
+async function rankPostgres(
+  database: DatabaseHandle,
+  userId: string,
+  tsquery: string,
+  extra: RawBuilder<unknown>,
+  candidates: number,
+  bounds: { limit: RawBuilder<unknown>; offset: RawBuilder<unknown>; edge?: string },
+): Promise<RankedRow[]> {
+  const { limit, offset, edge } = bounds;
+  const window = edge === undefined ? sql`` : sql` and s.published_at >= ${edge}`;
   const { rows } = await sql<RankedRow>`
     select entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', document, to_tsquery('simple', ${tsquery})) as score,
       count(*) over () as ranked
@@ -145,14 +187,13 @@ async function rankEntries(
       select s.entry_id, s.published_at, s.document
       from entry_search s
       join subscription on subscription.feed_id = s.feed_id and subscription.user_id = ${userId}
-      where s.document @@ to_tsquery('simple', ${tsquery})${extra}
+      where s.document @@ to_tsquery('simple', ${tsquery})${window}${extra}
       order by s.published_at desc
       limit ${sql.lit(candidates)}
     ) c
     order by score desc, published_at desc
     limit ${limit} offset ${offset}`.execute(database.db);
-  const ranked = Number(rows[0]?.ranked ?? 0);
-  return { rows, ...(ranked >= candidates ? { rankedAmong: ranked } : {}) };
+  return rows;
 }
 
 /**

@@ -19,7 +19,7 @@ import { DIALECTS } from "../support/server.ts";
 const USER = "limits-user";
 const FEEDS = 10;
 const ENTRIES = 100;
-const LIMITS = { candidates: 5, firstWindow: 10 };
+const LIMITS = { candidates: 5, firstWindow: 10, firstEntryWindow: 10 };
 
 function query(text: string) {
   const parsed = parseSearchQuery(text);
@@ -108,6 +108,13 @@ describe.each(DIALECTS)("search limits on %s", (dialect) => {
     expect(hits.length).toBe(LIMITS.candidates);
     expect(rankedAmong).toBe(LIMITS.candidates);
     for (const hit of hits) expect(hit.entries.feedId).toBe("1700000000000000");
+  });
+
+  it("widens the window of a filtered search the same way", async () => {
+    // Nothing is unread here: "not unread" keeps every match, found past the first windows.
+    const { hits, rankedAmong } = await search("kettle", { unread: false });
+    expect(hits.map((hit) => hit.entries.guid).sort()).toEqual(["g5", "g6", "g7", "g8", "g9"]);
+    expect(rankedAmong).toBe(LIMITS.candidates);
   });
 
   it("ranks within the newest candidates: the title match only when it is among them", async () => {
