@@ -26,7 +26,9 @@ const plainFeedId = fc.oneof(
     .string({ minLength: 1 })
     .filter(
       (s) =>
-        !s.includes(",") && !["all", "collections"].includes(s) && !/^(folder|list|inbox)-/.test(s),
+        !s.includes(",") &&
+        !["all", "collections"].includes(s) &&
+        !/^(folder|list|inbox|search)-/.test(s),
     ),
 );
 
@@ -36,6 +38,7 @@ const selection: fc.Arbitrary<FeedSelection> = fc.oneof(
   anyText.map((name) => ({ kind: "folder" as const, name })),
   fc.oneof(entityId, fc.string()).map((listId) => ({ kind: "list" as const, listId })),
   fc.oneof(entityId, fc.string()).map((inboxId) => ({ kind: "inbox" as const, inboxId })),
+  entityId.map((searchId) => ({ kind: "search" as const, searchId })),
   plainFeedId.map((feedId) => ({ kind: "feed" as const, feedId })),
   fc
     .array(entityId, { minLength: 2, maxLength: 10 })
@@ -52,6 +55,7 @@ describe("feedId route parameter", () => {
     expect(parseFeedIdParam("folder-100% a%20b")).toEqual({ kind: "folder", name: "100% a%20b" });
     expect(parseFeedIdParam(`list-${id}`)).toEqual({ kind: "list", listId: id });
     expect(parseFeedIdParam("inbox-my-inbox")).toEqual({ kind: "inbox", inboxId: "my-inbox" });
+    expect(parseFeedIdParam(`search-${id}`)).toEqual({ kind: "search", searchId: id });
     expect(parseFeedIdParam(id)).toEqual({ kind: "feed", feedId: id });
     expect(parseFeedIdParam(`${id},${id}1`)).toEqual({ kind: "feeds", feedIds: [id, `${id}1`] });
   });

@@ -8,6 +8,8 @@ export const ROUTE_FEED_FOLDER_PREFIX = "folder-";
 export const ROUTE_FEED_LIST_PREFIX = "list-";
 export const ROUTE_FEED_INBOX_PREFIX = "inbox-";
 export const ROUTE_TIMELINE_VIEW_PREFIX = "view-";
+/** A saved search opened as a timeline: `search-{id}`. */
+export const ROUTE_FEED_SEARCH_PREFIX = "search-";
 
 /** App pages (SPEC §2) that palette entries and shortcuts open; not API paths. */
 export const PAGE_PATHS = {
@@ -31,6 +33,7 @@ export type FeedSelection =
   | { kind: "folder"; name: string }
   | { kind: "list"; listId: string }
   | { kind: "inbox"; inboxId: string }
+  | { kind: "search"; searchId: string }
   | { kind: "feed"; feedId: string }
   | { kind: "feeds"; feedIds: string[] };
 
@@ -50,6 +53,9 @@ export function parseFeedIdParam(value: string): FeedSelection {
   if (value.startsWith(ROUTE_FEED_INBOX_PREFIX)) {
     return { kind: "inbox", inboxId: value.slice(ROUTE_FEED_INBOX_PREFIX.length) };
   }
+  if (value.startsWith(ROUTE_FEED_SEARCH_PREFIX)) {
+    return { kind: "search", searchId: value.slice(ROUTE_FEED_SEARCH_PREFIX.length) };
+  }
   if (value.includes(",")) {
     return { kind: "feeds", feedIds: value.split(",").filter((id) => id.length > 0) };
   }
@@ -68,6 +74,8 @@ export function formatFeedIdParam(selection: FeedSelection): string {
       return `${ROUTE_FEED_LIST_PREFIX}${selection.listId}`;
     case "inbox":
       return `${ROUTE_FEED_INBOX_PREFIX}${selection.inboxId}`;
+    case "search":
+      return `${ROUTE_FEED_SEARCH_PREFIX}${selection.searchId}`;
     case "feed":
       return selection.feedId;
     case "feeds":

@@ -15,6 +15,7 @@ import * as lists from "./lists.ts";
 import * as profiles from "./profiles.ts";
 import * as push from "./push.ts";
 import * as reads from "./reads.ts";
+import * as savedSearches from "./saved-searches.ts";
 import * as search from "./search.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
@@ -45,6 +46,7 @@ export const endpoints = {
   profiles,
   push,
   reads,
+  savedSearches,
   search,
   settings,
   subscriptions,

@@ -147,6 +147,12 @@ const table = {
   search: {
     query: { method: "POST", path: "/search" },
   },
+  savedSearches: {
+    list: { method: "GET", path: "/search/saved" },
+    save: { method: "POST", path: "/search/saved" },
+    rename: { method: "PATCH", path: "/search/saved" },
+    remove: { method: "DELETE", path: "/search/saved" },
+  },
   settings: {
     get: { method: "GET", path: "/settings" },
     patch: { method: "PATCH", path: "/settings/:tab" },

@@ -29,6 +29,11 @@ export const SearchRequest = Schema.Struct({
   publishedSince: Schema.optional(TimeBound),
   /** Published before this time. */
   publishedBefore: Schema.optional(TimeBound),
+  /**
+   * Best first (the default), or newest first: a saved search's timeline pages down by
+   * `publishedBefore` to the last match.
+   */
+  order: Schema.optional(Schema.Literals(["relevance", "newest"])),
   limit: Schema.optional(
     Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })),
   ),
@@ -65,6 +70,11 @@ export const SearchResults = Schema.Struct({
   feeds: Schema.Array(FeedHit),
   /** Whether more entries match past this page. */
   hasMore: Schema.Boolean,
+  /**
+   * Set when the ranking stopped at a cap, so more entries may match: the results are the best
+   * of the newest this many matches (a saved search's timeline, newest first, reaches all).
+   */
+  rankedAmong: Schema.optional(Schema.Number),
 });
 export type SearchResults = typeof SearchResults.Type;
 

@@ -12,6 +12,7 @@ import * as m0010 from "./0010_ai_actions_push.ts";
 import * as m0011 from "./0011_integrations.ts";
 import * as m0012 from "./0012_entry_inserted_index.ts";
 import * as m0014 from "./0014_trending_indexes.ts";
+import * as m0015 from "./0015_saved_searches.ts";
 import * as m0016 from "./0016_daily_report_notify.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
@@ -29,5 +30,6 @@ export const serverMigrations: Record<string, Migration> = {
   "0010_ai_actions_push": m0010,
   "0011_integrations": m0011,
   "0014_trending_indexes": m0014,
+  "0015_saved_searches": m0015,
   "0016_daily_report_notify": m0016,
 };

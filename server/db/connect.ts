@@ -25,6 +25,9 @@ export function connectDatabase(options: {
   return connectSqlite(options.databasePath);
 }
 
+/** Address space, not memory: pages are shared with the OS file cache. */
+const MMAP_BYTES = 2_000_000_000;
+
 function connectSqlite(path: string): DatabaseHandle {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
@@ -33,6 +36,9 @@ function connectSqlite(path: string): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // Reads through memory-mapped pages instead of a read() per page: ranked search looks up
+  // thousands of scattered rows (about 3x faster at 1M entries, npm run bench -- search).
+  if (path !== ":memory:") sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

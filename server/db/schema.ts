@@ -58,6 +58,7 @@ export interface Database {
   list_subscription: ListSubscriptionRow;
   inbox: InboxRow;
   entry_search: EntrySearchRow;
+  saved_search: SavedSearchRow;
   ai_summary: {
     entry_id: string;
     language: string;
@@ -249,3 +250,14 @@ export interface ReadHistoryRow {
 }
 
 export type DatabaseDialect = "sqlite" | "postgres";
+
+export interface SavedSearchRow {
+  user_id: string;
+  id: string;
+  name: string;
+  keyword: string;
+  /** JSON of the search's filters (contract/api/saved-searches.ts SavedSearchFilters). */
+  filters: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -7,6 +7,7 @@ import { route } from "../http/route.ts";
 import { searchEntries, searchFeeds } from "../storage/search.ts";
 import { toIso } from "../storage/time.ts";
 import { userRouter } from "./context.ts";
+import { registerSavedSearchRoutes } from "./saved-searches.ts";
 
 const DEFAULT_LIMIT = 20;
 const FEED_LIMIT = 10;
@@ -33,6 +34,7 @@ export function searchRoutes(auth: Auth, database: DatabaseHandle) {
             ...(request.starred !== undefined ? { starred: request.starred } : {}),
             ...(since ? { since } : {}),
             ...(before ? { before } : {}),
+            ...(request.order === "newest" ? { newest: true } : {}),
             limit: request.limit ?? DEFAULT_LIMIT,
             offset: request.offset ?? 0,
           });
@@ -47,10 +49,19 @@ export function searchRoutes(auth: Auth, database: DatabaseHandle) {
           });
     return {
       code: 0 as const,
-      data: { mode: "server" as const, entries: entries.hits, feeds, hasMore: entries.hasMore },
+      data: {
+        mode: "server" as const,
+        entries: entries.hits,
+        feeds,
+        hasMore: entries.hasMore,
+        ...("rankedAmong" in entries && entries.rankedAmong !== undefined
+          ? { rankedAmong: entries.rankedAmong }
+          : {}),
+      },
     };
   });
 
+  registerSavedSearchRoutes(app, database);
   return app;
 }
 

@@ -19,6 +19,8 @@ export interface EntrySearchFilter {
   /** ISO bounds on the publish time: since (inclusive), before (exclusive). */
   since?: string;
   before?: string;
+  /** Newest first instead of best first: every match, for a timeline paging by `before`. */
+  newest?: boolean;
   limit: number;
   offset: number;
 }
@@ -27,13 +29,36 @@ export interface EntrySearchFilter {
  * Matches ranked per query, at most: the newest this many matches of the user's subscriptions
  * are ranked, so a word found in a fifth of a million entries costs what a rarer one does
  * (npm run bench -- search). For a reader, a relevant entry from last month beats a slightly
- * more relevant one from three years ago; the page says when more match.
+ * more relevant one from three years ago; the answer says when more match (`rankedAmong`).
  */
-const CANDIDATES = sql.lit(2000);
+export const SEARCH_LIMITS = {
+  candidates: 1000,
+  /**
+   * SQLite: matches walked (newest first) before the user's subscriptions and filters are
+   * applied, at first. Each walked match costs a row lookup; a filter that keeps few of them
+   * (unread, a folder) would otherwise walk every match of a common word. When the window
+   * holds too few of the user's matches for the page it grows (x4), up to all matches.
+   */
+  firstWindow: 10_000,
+  /**
+   * PostgreSQL, filtered searches: entries (newest first, anyone's) the first walk looks
+   * among. Its walk reads each entry's row to test the match and the filters: unread only
+   * read 30 rows per candidate. When they hold too few for the page, all entries are searched.
+   */
+  firstEntryWindow: 20_000,
+};
+export type SearchLimits = typeof SEARCH_LIMITS;
+
+export interface RankedEntries {
+  hits: EntryHit[];
+  hasMore: boolean;
+  /** Set when ranking stopped at a cap (more may match): the best of the newest this many. */
+  rankedAmong?: number;
+}
 
 /**
  * Entries of the user's subscriptions matching the query, best first (BM25 on SQLite's FTS5,
- * ts_rank_cd on PostgreSQL; newer first among equals) among the newest CANDIDATES matches,
+ * ts_rank_cd on PostgreSQL; newer first among equals) among the newest `limits.candidates` matches,
  * with the title and a snippet marked.
  */
 export async function searchEntries(
@@ -41,8 +66,9 @@ export async function searchEntries(
   userId: string,
   query: SearchQuery,
   filter: EntrySearchFilter,
-): Promise<{ hits: EntryHit[]; hasMore: boolean }> {
-  const ranked = await rankEntries(database, userId, query, filter);
+  limits: SearchLimits = SEARCH_LIMITS,
+): Promise<RankedEntries> {
+  const { rows: ranked, rankedAmong } = await rankEntries(database, userId, query, filter, limits);
   const hasMore = ranked.length > filter.limit;
   const page = ranked.slice(0, filter.limit);
   if (page.length === 0) return { hits: [], hasMore: false };
@@ -67,7 +93,14 @@ export async function searchEntries(
       snippet: snippetOf(row.search_body, query.highlight),
     });
   }
-  return { hits, hasMore };
+  return { hits, hasMore, ...(rankedAmong !== undefined ? { rankedAmong } : {}) };
+}
+
+interface RankedRow {
+  entry_id: string;
+  score: number;
+  /** How many candidates were ranked (the same on every row; not for newest first). */
+  ranked?: number;
 }
 
 async function rankEntries(
@@ -75,49 +108,153 @@ async function rankEntries(
   userId: string,
   query: SearchQuery,
   filter: EntrySearchFilter,
-): Promise<Array<{ entry_id: string; score: number }>> {
+  { candidates, firstWindow, firstEntryWindow }: SearchLimits,
+): Promise<{ rows: RankedRow[]; rankedAmong?: number }> {
   const conditions = filterConditions(userId, filter);
   const extra = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const limit = sql.lit(Math.trunc(filter.limit) + 1);
   const offset = sql.lit(Math.trunc(filter.offset));
-  const tsquery = database.dialect === "postgres" ? toTsquery(query) : "";
+  if (filter.newest) {
+    return { rows: await newestEntries(database, userId, query, extra, limit, offset) };
+  }
+  // Rows the page needs ranked; fewer in a window (and more beyond it) widen the window.
+  const wanted = Math.trunc(filter.limit) + 1 + Math.trunc(filter.offset);
   if (database.dialect === "sqlite") {
-    // The newest matches (FTS5 walks its rowids, i.e. insertion order, backwards) up to the
-    // cap, each through the user's subscriptions, then ranked. bm25() is lower for better
-    // matches; weights per column: title, body, author, url.
-    const { rows } = await sql<{ entry_id: string; score: number }>`
-      select entry_id, score from (
-        select s.entry_id as entry_id, s.published_at as published_at,
-          -bm25(entry_fts, 10.0, 1.0, 5.0, 2.0) as score
-        from entry_fts
-        cross join entry_search s
-        cross join subscription
-        where entry_fts match ${toFts5Match(query)} and s.id = entry_fts.rowid
-          and subscription.user_id = ${userId} and subscription.feed_id = s.feed_id${extra}
-        order by entry_fts.rowid desc
-        limit ${CANDIDATES}
+    const match = toFts5Match(query);
+    for (let window = firstWindow; ; window *= 4) {
+      // The oldest match in the window (none: the window holds every match).
+      const [edge] = (
+        await sql<{ rowid: number }>`
+          select rowid from entry_fts where entry_fts match ${match}
+          order by rowid desc limit 1 offset ${sql.lit(window - 1)}`.execute(database.db)
+      ).rows;
+      const rows = await rankSqlite(database, userId, match, extra, edge?.rowid, candidates, {
+        limit,
+        offset,
+      });
+      const ranked = Number(rows[0]?.ranked ?? 0);
+      if (edge && ranked < wanted) continue;
+      // More matched than was ranked: the candidate cap, or a window that left matches out.
+      return { rows, ...(ranked >= candidates || edge ? { rankedAmong: ranked } : {}) };
+    }
+  }
+  const tsquery = toTsquery(query);
+  // Unfiltered, the walk finds its candidates soon (a common word) or the GIN index does (a
+  // rare one): no window. Filtered, the newest entries first, then (too few there: a rarer
+  // word, whose matches the GIN index finds cheaply anyway) all of them.
+  if (conditions.length > 0) {
+    const [edge] = (
+      await sql<{ published_at: string }>`
+        select published_at from entry_search
+        order by published_at desc limit 1 offset ${sql.lit(firstEntryWindow - 1)}`.execute(
+        database.db,
       )
-      order by score desc, published_at desc
+    ).rows;
+    if (edge) {
+      const bounds = { limit, offset, edge: edge.published_at };
+      const rows = await rankPostgres(database, userId, tsquery, extra, candidates, bounds);
+      const ranked = Number(rows[0]?.ranked ?? 0);
+      if (ranked >= wanted) return { rows, rankedAmong: ranked };
+    }
+  }
+  const rows = await rankPostgres(database, userId, tsquery, extra, candidates, { limit, offset });
+  const ranked = Number(rows[0]?.ranked ?? 0);
+  return { rows, ...(ranked >= candidates ? { rankedAmong: ranked } : {}) };
+}
+
+/**
+ * PostgreSQL: the newest matches up to the cap (a walk down published_at for a common word,
+ * the GIN index for a rare one: the planner picks), published at or after `edge` if given,
+ * carrying their tsvectors out of the one read of their rows, then ts_rank_cd on those alone
+ * (weights for D url, C body, B author, A title). Ranking every match of a common word read
+ * every one of their tsvectors (340 ms at 200k entries); reading each candidate's row again
+ * to rank it cost a lookup per candidate.
+ */
+async function rankPostgres(
+  database: DatabaseHandle,
+  userId: string,
+  tsquery: string,
+  extra: RawBuilder<unknown>,
+  candidates: number,
+  bounds: { limit: RawBuilder<unknown>; offset: RawBuilder<unknown>; edge?: string },
+): Promise<RankedRow[]> {
+  const { limit, offset, edge } = bounds;
+  const window = edge === undefined ? sql`` : sql` and s.published_at >= ${edge}`;
+  const { rows } = await sql<RankedRow>`
+    select entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', document, to_tsquery('simple', ${tsquery})) as score,
+      count(*) over () as ranked
+    from (
+      select s.entry_id, s.published_at, s.document
+      from entry_search s
+      join subscription on subscription.feed_id = s.feed_id and subscription.user_id = ${userId}
+      where s.document @@ to_tsquery('simple', ${tsquery})${window}${extra}
+      order by s.published_at desc
+      limit ${sql.lit(candidates)}
+    ) c
+    order by score desc, published_at desc
+    limit ${limit} offset ${offset}`.execute(database.db);
+  return rows;
+}
+
+/**
+ * SQLite: the newest matches down to `edge` (FTS5 walks its rowids, i.e. insertion order,
+ * backwards), each through the user's subscriptions and the filters, up to the cap, then
+ * ranked. bm25() is lower for better matches; weights per column: title, body, author, url.
+ */
+async function rankSqlite(
+  database: DatabaseHandle,
+  userId: string,
+  match: string,
+  extra: RawBuilder<unknown>,
+  edge: number | undefined,
+  candidates: number,
+  { limit, offset }: { limit: RawBuilder<unknown>; offset: RawBuilder<unknown> },
+): Promise<RankedRow[]> {
+  const window = edge === undefined ? sql`` : sql` and entry_fts.rowid >= ${edge}`;
+  const { rows } = await sql<RankedRow>`
+    select entry_id, score, count(*) over () as ranked from (
+      select s.entry_id as entry_id, s.published_at as published_at,
+        -bm25(entry_fts, 10.0, 1.0, 5.0, 2.0) as score
+      from entry_fts
+      cross join entry_search s
+      cross join subscription
+      where entry_fts match ${match}${window} and s.id = entry_fts.rowid
+        and subscription.user_id = ${userId} and subscription.feed_id = s.feed_id${extra}
+      order by entry_fts.rowid desc
+      limit ${sql.lit(candidates)}
+    )
+    order by score desc, published_at desc
+    limit ${limit} offset ${offset}`.execute(database.db);
+  return rows;
+}
+
+/** Every match newest first (a timeline): no cap, the score only for show. */
+async function newestEntries(
+  database: DatabaseHandle,
+  userId: string,
+  query: SearchQuery,
+  extra: RawBuilder<unknown>,
+  limit: RawBuilder<unknown>,
+  offset: RawBuilder<unknown>,
+): Promise<Array<{ entry_id: string; score: number }>> {
+  if (database.dialect === "sqlite") {
+    const { rows } = await sql<{ entry_id: string; score: number }>`
+      select s.entry_id as entry_id, -bm25(entry_fts, 10.0, 1.0, 5.0, 2.0) as score
+      from entry_fts
+      cross join entry_search s
+      cross join subscription
+      where entry_fts match ${toFts5Match(query)} and s.id = entry_fts.rowid
+        and subscription.user_id = ${userId} and subscription.feed_id = s.feed_id${extra}
+      order by s.published_at desc, s.entry_id desc
       limit ${limit} offset ${offset}`.execute(database.db);
     return rows;
   }
-  // The same on PostgreSQL: the newest matches up to the cap (a walk down published_at for a
-  // common word, the GIN index for a rare one: the planner picks), carrying only their ids,
-  // then ts_rank_cd on those (weights for D url, C body, B author, A title). Ranking every
-  // match of a common word read every one of their tsvectors: 340 ms at 200k entries.
   const { rows } = await sql<{ entry_id: string; score: number }>`
-    select c.entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', d.document, q.q) as score
-    from (
-      select s.entry_id, s.published_at
-      from entry_search s
-      join subscription on subscription.feed_id = s.feed_id and subscription.user_id = ${userId}
-      where s.document @@ to_tsquery('simple', ${tsquery})${extra}
-      order by s.published_at desc
-      limit ${CANDIDATES}
-    ) c
-    join entry_search d on d.entry_id = c.entry_id
-    cross join (select to_tsquery('simple', ${tsquery}) as q) q
-    order by score desc, c.published_at desc
+    select s.entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', s.document, to_tsquery('simple', ${toTsquery(query)})) as score
+    from entry_search s
+    join subscription on subscription.feed_id = s.feed_id and subscription.user_id = ${userId}
+    where s.document @@ to_tsquery('simple', ${toTsquery(query)})${extra}
+    order by s.published_at desc, s.entry_id desc
     limit ${limit} offset ${offset}`.execute(database.db);
   return rows;
 }

@@ -5,6 +5,7 @@ import * as collections from "./collections.info.ts";
 import * as entries from "./entries.info.ts";
 import * as lists from "./lists.info.ts";
 import * as push from "./push.info.ts";
+import * as savedSearches from "./saved-searches.info.ts";
 import * as subscriptions from "./subscriptions.info.ts";
 import type { AnyCommandInfo, CommandInfo } from "./types.ts";
 
@@ -14,7 +15,17 @@ import type { AnyCommandInfo, CommandInfo } from "./types.ts";
  * and runCommand read, loaded with the first paint. A new command on an existing entity is
  * listed here by being declared; a new domain adds its file to this line.
  */
-const domains = [subscriptions, categories, entries, collections, lists, actions, push, ai];
+const domains = [
+  subscriptions,
+  categories,
+  entries,
+  collections,
+  lists,
+  actions,
+  push,
+  ai,
+  savedSearches,
+];
 
 /** The command infos a module exports (distributes over a union of modules). */
 type InfosIn<Module> = Module extends unknown

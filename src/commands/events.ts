@@ -1,4 +1,5 @@
 import type { ActionRule } from "../../contract/actions.ts";
+import type { SavedSearchFilters } from "../../contract/api/saved-searches.ts";
 import type { FeedModel } from "../../contract/reading-models.ts";
 
 /**
@@ -79,6 +80,15 @@ export interface EventData {
   ActionRulesSaved: { rules: ActionRule[] };
   ListFollowed: { listId: string; userId: string; view: number; createdAt: string };
   ListUnfollowed: { listId: string };
+  SearchSaved: {
+    searchId: string;
+    name: string;
+    keyword: string;
+    filters: SavedSearchFilters;
+    createdAt: string;
+  };
+  SavedSearchRenamed: { searchId: string; name: string };
+  SavedSearchDeleted: { searchId: string };
 }
 
 export type EventName = keyof EventData;

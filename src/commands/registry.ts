@@ -7,6 +7,7 @@ import * as collections from "./collections.ts";
 import * as entries from "./entries.ts";
 import * as lists from "./lists.ts";
 import * as push from "./push.ts";
+import * as savedSearches from "./saved-searches.ts";
 import * as subscriptions from "./subscriptions.ts";
 import type { CommandDefinition } from "./types.ts";
 
@@ -16,7 +17,17 @@ export type { CommandName } from "./catalog.ts";
  * Every command whole (both halves), derived from the domain files' exports, as the catalog
  * is: the one source for dispatch and sync. Loaded with the dispatcher, after the first paint.
  */
-const domains = [subscriptions, categories, entries, collections, lists, actions, push, ai];
+const domains = [
+  subscriptions,
+  categories,
+  entries,
+  collections,
+  lists,
+  actions,
+  push,
+  ai,
+  savedSearches,
+];
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every payload type.
 type AnyDefinition = CommandDefinition<string, any, any>;

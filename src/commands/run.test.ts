@@ -72,6 +72,12 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
     input: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3", apiKey: "k" },
   },
   "ai.removeProvider": { context: {}, input: { confirmed: true } },
+  "savedSearches.save": {
+    context: {},
+    input: { searchId: F2, name: "Bread", keyword: "bread", filters: { unread: true } },
+  },
+  "savedSearches.rename": { context: {}, input: { searchId: F2, name: "Loaves" } },
+  "savedSearches.delete": { context: {}, input: { searchId: F2 } },
 };
 
 function fakeHost() {
@@ -217,7 +223,7 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(8);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(9);
   });
 });
 

@@ -1,7 +1,11 @@
 import { map, type Observable } from "rxjs";
 import type { FeedSelection } from "../../contract/routes.ts";
+import { toFts5Match } from "../../contract/search/fts5.ts";
+import { parseSearchQuery } from "../../contract/search/query.ts";
 import { liveQuery } from "../db/queries.ts";
+import { refreshSearchIndex } from "../db/search-index.ts";
 import type { LocalDatabase, SqlValue } from "../db/types.ts";
+import { readSavedSearch, type SavedSearchItem } from "./saved-searches.ts";
 
 /** What a timeline shows: a view, a source within it, and whether read entries are hidden. */
 export interface TimelineQuery {
@@ -31,7 +35,13 @@ export interface TimelinePage {
   more: boolean;
 }
 
-export const TIMELINE_TABLES = ["entries", "subscriptions", "collections", "lists"];
+export const TIMELINE_TABLES = [
+  "entries",
+  "subscriptions",
+  "collections",
+  "lists",
+  "saved_searches",
+];
 
 interface Source {
   from: string;
@@ -41,8 +51,43 @@ interface Source {
   ignoresUnread?: boolean;
 }
 
-/** The FROM and WHERE of a timeline selection (SPEC §2 feedId forms). */
-export function timelineSource(query: TimelineQuery): Source {
+/** Matches nothing: a saved search that is gone (deleted elsewhere) or cannot be read. */
+const NOTHING: Source = { from: "entries e", where: ["0"], params: [] };
+
+/**
+ * A saved search's entries held locally: the local index's matches (the same syntax as the
+ * server's) among subscribed entries, with the search's filters.
+ */
+function searchSource(search: SavedSearchItem | undefined): Source {
+  const parsed = search ? parseSearchQuery(search.keyword) : undefined;
+  if (!search || !parsed?.ok) return NOTHING;
+  const { filters } = search;
+  const where = ["e.rowid IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?)"];
+  const params: SqlValue[] = [toFts5Match(parsed.query)];
+  if (filters.view !== undefined) {
+    where.push("s.view = ?");
+    params.push(filters.view);
+  }
+  if (filters.feedIdList) {
+    where.push("e.feed_id IN (SELECT value FROM json_each(?))");
+    params.push(JSON.stringify(filters.feedIdList));
+  }
+  if (filters.category !== undefined) {
+    where.push("s.category = ?");
+    params.push(filters.category);
+  }
+  if (filters.unread !== undefined) where.push(filters.unread ? "e.read = 0" : "e.read = 1");
+  if (filters.starred !== undefined) {
+    where.push(`e.id ${filters.starred ? "" : "NOT "}IN (SELECT entry_id FROM collections)`);
+  }
+  return { from: "entries e JOIN subscriptions s ON s.feed_id = e.feed_id", where, params };
+}
+
+/**
+ * The FROM and WHERE of a timeline selection (SPEC §2 feedId forms); a saved search's needs
+ * the search (read it first: readSavedSearch).
+ */
+export function timelineSource(query: TimelineQuery, search?: SavedSearchItem): Source {
   const { feed, view } = query;
   const bySubscription = "entries e JOIN subscriptions s ON s.feed_id = e.feed_id";
   switch (feed.kind) {
@@ -79,6 +124,8 @@ export function timelineSource(query: TimelineQuery): Source {
       };
     case "inbox":
       return { from: "entries e", where: ["e.inbox_handle = ?"], params: [feed.inboxId] };
+    case "search":
+      return searchSource(search);
   }
 }
 
@@ -97,7 +144,13 @@ export function timelineIds$(
   // One text value ("id published_at" lines) instead of 50,000 row objects: the worker hands it
   // over and the live query compares it far faster, which matters as it re-runs on every read.
   return liveQuery(db, TIMELINE_TABLES, async () => {
-    const source = timelineSource(query);
+    let search: SavedSearchItem | undefined;
+    if (query.feed.kind === "search") {
+      search = await readSavedSearch(db, query.feed.searchId);
+      // Entries stored since the last search join the local index first.
+      await refreshSearchIndex(db);
+    }
+    const source = timelineSource(query, search);
     const where = [...source.where];
     const params = [...source.params];
     if (query.unreadOnly && !source.ignoresUnread) {
@@ -168,6 +221,7 @@ export function timelineUnreadCount$(db: LocalDatabase, query: TimelineQuery): O
         [where, params] = ["s.inbox_id = ?", [feed.inboxId]];
         break;
       case "collections":
+      case "search":
         return 0;
     }
     const rows = await db.query<{ n: number | null }>(

@@ -18,7 +18,8 @@ export function useCheckNew(reader: RuntimeServices | undefined, query: Timeline
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query.
   useEffect(() => {
     setHasNew(false);
-    if (!reader || query.feed.kind === "collections") return;
+    // Stars and saved searches have no "new since" on the server.
+    if (!reader || query.feed.kind === "collections" || query.feed.kind === "search") return;
     let stopped = false;
     const check = async () => {
       if (stopped || !reader.connectivity.browserOnline) return;

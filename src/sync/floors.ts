@@ -1,3 +1,4 @@
+import type { SavedSearchFilters } from "../../contract/api/saved-searches.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import { type Statement, sql } from "../db/statements.ts";
 import type { SqlRunner } from "../db/types.ts";
@@ -20,7 +21,16 @@ export type TimelineScope = Pick<
 > & {
   /** An inbox's handle: its timeline comes from entries/inbox. */
   inboxId?: string;
+  /** A saved search: its timeline comes from search, newest first. */
+  search?: SearchScope;
 };
+
+/** A saved search as its timeline pages it (a changed query or filter is another timeline). */
+export interface SearchScope {
+  id: string;
+  keyword: string;
+  filters: SavedSearchFilters;
+}
 
 const PREFIX = "floor:";
 
@@ -34,6 +44,10 @@ export function scopeKey(scope: TimelineScope): string {
   if (scope.read !== undefined) key.read = scope.read;
   if (scope.listId !== undefined) key.listId = scope.listId;
   if (scope.inboxId !== undefined) key.inboxId = scope.inboxId;
+  if (scope.search !== undefined) {
+    const { id, keyword, filters } = scope.search;
+    key.search = { id, keyword, filters: Object.entries(filters).sort() };
+  }
   return JSON.stringify(key);
 }
 
@@ -46,6 +60,8 @@ export function coveringScopes(scope: TimelineScope): TimelineScope[] {
   const { read: _read, ...all } = scope;
   const scopes: TimelineScope[] = [scope, all];
   // A list's feeds need not be subscribed, an inbox is no feed: no wider timeline holds them.
+  // A search's matches are no timeline's page either: only its own pages say what is local.
+  if (scope.search !== undefined) return [scope];
   if (scope.listId !== undefined || scope.inboxId !== undefined) return scopes;
   if (scope.isCollection) scopes.push({ isCollection: true });
   else scopes.push({});

@@ -4,9 +4,10 @@ import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { FeedSelection } from "../../contract/routes.ts";
 import type { ApiCall } from "../api/call.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { readSavedSearch } from "../queries/saved-searches.ts";
 import { type Ceiling, END, isComplete, readCeiling } from "./ceilings.ts";
 import type { Connectivity } from "./connectivity.ts";
-import { type Floor, readFloor, type TimelineScope } from "./floors.ts";
+import { type Floor, readFloor, type SearchScope, type TimelineScope } from "./floors.ts";
 import { writePage } from "./page-write.ts";
 
 /** Entries per page asked of the server (its maximum is 100). */
@@ -125,11 +126,13 @@ export function createPager(options: PagerOptions): Pager {
     }
     update({ loading: true, offline: false });
     try {
-      const data = await fetchEntries(options.call, scope, pageSize, from, oldestFirst);
+      const page = await fetchEntries(options.call, scope, pageSize, from, oldestFirst);
       if (stopped) return;
+      const data = "more" in page ? page.items : page;
+      const more = "more" in page ? page.more : data.length >= pageSize;
       // The server never splits entries sharing a publish time across pages, so the next
       // page starts strictly beyond the last one here; a short page is the end.
-      const last = data.length < pageSize ? undefined : data.at(-1)?.entries.publishedAt;
+      const last = more ? data.at(-1)?.entries.publishedAt : undefined;
       const to = last ?? (oldestFirst ? END : "");
       const order = oldestFirst ? "oldest" : "newest";
       await writePage(db, data, scope, { order, from, to });
@@ -219,6 +222,11 @@ export async function timelineScope(
       return { listId: feed.listId, ...read };
     case "inbox":
       return { inboxId: feed.inboxId, ...read };
+    case "search": {
+      // Its own filters, not the timeline's: a search for unread entries says so itself.
+      const search = await readSavedSearch(db, feed.searchId);
+      return search ? { search } : undefined;
+    }
   }
 }
 
@@ -256,7 +264,7 @@ async function fetchEntries(
   from: string | undefined,
   /** Timelines by feed only: inboxes page newest first (their pager never asks otherwise). */
   oldestFirst = false,
-): Promise<readonly EntryListItem[]> {
+): Promise<readonly EntryListItem[] | SearchPage> {
   const cursor = from ? { publishedAfter: from } : {};
   if (scope.inboxId !== undefined) {
     const { inboxId, read } = scope;
@@ -270,8 +278,47 @@ async function fetchEntries(
     // Inbox items name their inbox where others name their feed (entryRow reads the handle).
     return data as unknown as readonly EntryListItem[];
   }
+  if (scope.search !== undefined) return fetchSearchPage(call, scope.search, pageSize, from);
   const order = oldestFirst ? { order: "oldest" as const } : {};
   const request = { ...scope, limit: pageSize, ...order, ...cursor };
   const { data } = await call(endpointInfo.entries.list, request, { silent: true });
   return data;
+}
+
+interface SearchPage {
+  items: readonly EntryListItem[];
+  /** More matches are older than these. */
+  more: boolean;
+}
+
+/**
+ * One page of a saved search's timeline: its matches newest first, published before `from`.
+ * Entries sharing the last publish time may straddle the page's end (search pages by count);
+ * such a page leaves those for the next one, which starts strictly before that time.
+ */
+async function fetchSearchPage(
+  call: ApiCall,
+  search: SearchScope,
+  pageSize: number,
+  from: string | undefined,
+): Promise<SearchPage> {
+  const { data } = await call(
+    endpointInfo.search.query,
+    {
+      keyword: search.keyword,
+      type: "entries",
+      order: "newest",
+      limit: pageSize,
+      ...search.filters,
+      ...(from ? { publishedBefore: from } : {}),
+    },
+    { silent: true },
+  );
+  const items: EntryListItem[] = data.entries.map(
+    ({ score: _score, title: _title, snippet: _snippet, ...item }) => item,
+  );
+  if (!data.hasMore) return { items, more: false };
+  const last = items.at(-1)!.entries.publishedAt;
+  const whole = items.filter((item) => item.entries.publishedAt !== last);
+  return { items: whole.length > 0 ? whole : items, more: true };
 }

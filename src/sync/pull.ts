@@ -1,4 +1,5 @@
 import { endpointInfo } from "../../contract/api/info.ts";
+import type { SavedSearch } from "../../contract/api/saved-searches.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type {
   EntryListItem,
@@ -16,6 +17,8 @@ export interface ServerSnapshot {
   listSubscriptions?: readonly ListSubscriptionModel[];
   /** Lists this person owns. */
   ownedLists?: readonly ListModel[];
+  /** The person's saved searches (absent when the server has none to give). */
+  savedSearches?: readonly SavedSearch[];
   /** The person's inboxes, as subscriptions. */
   inboxSubscriptions?: readonly InboxSubscriptionModel[];
   unread: { readonly [feedId: string]: number };
@@ -60,15 +63,27 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     }
     return { items, floor: cursor ?? "" };
   };
-  const [all, unread, ownedLists] = await Promise.all([
+  const [all, unread, ownedLists, savedSearches] = await Promise.all([
     api.call(endpointInfo.subscriptions.list, {}, quietly).then((answer) => answer.data),
     api.call(endpointInfo.reads.unread, {}, quietly).then((answer) => answer.data),
     api.call(endpointInfo.lists.list, {}, quietly).then((answer) => answer.data),
+    // A server without saved searches (older) leaves the local ones as they are.
+    api
+      .call(endpointInfo.savedSearches.list, {}, quietly)
+      .then((answer) => answer.data)
+      .catch(() => undefined),
   ]);
   const subscriptions = all.filter((s): s is SubscriptionModel => "feedId" in s);
   const listSubscriptions = all.filter((s): s is ListSubscriptionModel => "listId" in s);
   const inboxSubscriptions = all.filter((s): s is InboxSubscriptionModel => "inboxId" in s);
-  const confirmed = { subscriptions, listSubscriptions, ownedLists, inboxSubscriptions, unread };
+  const confirmed = {
+    subscriptions,
+    listSubscriptions,
+    ownedLists,
+    inboxSubscriptions,
+    unread,
+    ...(savedSearches ? { savedSearches } : {}),
+  };
   if (!options.entries) return confirmed;
   const entries = await pages({});
   const starred = await pages({ isCollection: true });

@@ -47,6 +47,7 @@ describe("window refocus (SPEC §4)", () => {
       expect(paths.sort()).toEqual([
         "GET /api/lists/list",
         "GET /api/reads",
+        "GET /api/search/saved",
         "GET /api/subscriptions",
       ]);
       await c.close();

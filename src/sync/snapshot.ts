@@ -70,6 +70,14 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
       if (row) statements.push(upsert("lists", row, ["id"]));
     }
   }
+  if (snapshot.savedSearches) {
+    statements.push(sql("DELETE FROM saved_searches"));
+    for (const search of snapshot.savedSearches) {
+      const { id, name, keyword, filters, createdAt } = search;
+      const row = { id, name, keyword, filters: JSON.stringify(filters), created_at: createdAt };
+      statements.push(upsert("saved_searches", row, ["id"]));
+    }
+  }
   if (snapshot.inboxSubscriptions) {
     statements.push(
       sql("DELETE FROM subscriptions WHERE type = 'inbox'"),

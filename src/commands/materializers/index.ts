@@ -11,6 +11,7 @@ import {
   listFollowed,
   listUnfollowed,
 } from "./lists.ts";
+import { savedSearchDeleted, savedSearchRenamed, searchSaved } from "./saved-searches.ts";
 import {
   categoryDeleted,
   categoryRenamed,
@@ -29,7 +30,8 @@ export type MaterializedTable =
   | "unread"
   | "entries"
   | "collections"
-  | "lists";
+  | "lists"
+  | "saved_searches";
 
 interface Materializer<Data> {
   /** Pure: the SQL writes that bring the tables up to date. */
@@ -68,6 +70,9 @@ const materializers: Materializers = {
   ActionRulesSaved: { run: () => [], writes: [] },
   ListFollowed: { run: listFollowed, writes: ["subscriptions"] },
   ListUnfollowed: { run: listUnfollowed, writes: ["subscriptions"] },
+  SearchSaved: { run: searchSaved, writes: ["saved_searches"] },
+  SavedSearchRenamed: { run: savedSearchRenamed, writes: ["saved_searches"] },
+  SavedSearchDeleted: { run: savedSearchDeleted, writes: ["saved_searches"] },
 };
 
 /** The tables materializers write: the queries to notify after a rebuild. */

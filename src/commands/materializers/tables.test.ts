@@ -53,6 +53,11 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   ActionRulesSaved: [{ rules: [{ name: "Star", condition: [], result: { star: true } }] }],
   ListFollowed: [{ listId: FEED, userId: "u1", view: 1, createdAt: AT }],
   ListUnfollowed: [{ listId: FEED }],
+  SearchSaved: [
+    { searchId: FEED, name: "Bread", keyword: "bread", filters: { view: 0 }, createdAt: AT },
+  ],
+  SavedSearchRenamed: [{ searchId: FEED, name: "Loaves" }],
+  SavedSearchDeleted: [{ searchId: FEED }],
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.

@@ -1,4 +1,5 @@
 import { recordingReactions } from "../../../tests/support/recording-reactions.ts";
+import type { ApiCall } from "../../api/call.ts";
 import { createApiClient } from "../../api/client.ts";
 import { openMemoryDatabase } from "../../db/node.ts";
 import type { LocalDatabase } from "../../db/types.ts";
@@ -47,6 +48,8 @@ export interface TestClient {
   /** Plays the browser's online/offline events. */
   setBrowserOnline(online: boolean): void;
   rejections: CommandRejection[];
+  /** The API as the reader's pagers call it. */
+  call: ApiCall;
   close(): Promise<void>;
 }
 
@@ -91,6 +94,7 @@ export async function openTestClient(options: {
     connectivity,
     setBrowserOnline: (value) => online.set(value),
     rejections,
+    call: api.fetch.call,
     async close() {
       subscription.unsubscribe();
       await engine.stop();

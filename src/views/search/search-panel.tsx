@@ -1,9 +1,16 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SavedSearchFilters } from "../../../contract/api/saved-searches.ts";
 import type { EntryHit, FeedHit, SearchRequest } from "../../../contract/api/search.ts";
-import { ROUTE_ENTRY_PENDING, ROUTE_TIMELINE_VIEW_PREFIX } from "../../../contract/routes.ts";
-import { parseSearchQuery } from "../../../contract/search/query.ts";
+import { createIdGenerator } from "../../../contract/ids.ts";
+import {
+  formatFeedIdParam,
+  ROUTE_ENTRY_PENDING,
+  ROUTE_TIMELINE_VIEW_PREFIX,
+} from "../../../contract/routes.ts";
+import { MAX_QUERY_LENGTH, parseSearchQuery } from "../../../contract/search/query.ts";
+import { runCommand } from "../../commands/run.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { type SearchMode, useSearch } from "../../runtime/search.ts";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
@@ -13,6 +20,8 @@ import { setEntryHighlight } from "./entry-highlight.ts";
 import { HighlightedText } from "./highlighted-text.tsx";
 
 const RESULT_LIMIT = 30;
+/** Saved searches' ids are made here, so a search saved offline is the same one once synced. */
+const nextSearchId = createIdGenerator({ worker: Math.floor(Math.random() * 1024) });
 const MODES: readonly SearchMode[] = ["auto", "server", "local"];
 
 type Row = { kind: "feed"; hit: FeedHit } | { kind: "entry"; hit: EntryHit };
@@ -70,6 +79,26 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
     if (parsed.ok) setEntryHighlight(row.hit.entries.id, parsed.query.highlight);
     void navigate({
       href: `/timeline/${ROUTE_TIMELINE_VIEW_PREFIX}${row.hit.view}/${row.hit.entries.feedId}/${row.hit.entries.id}`,
+    });
+  }
+
+  const canSave = parseSearchQuery(keyword).ok && keyword.trim().length > 0;
+  /** Saves the query with its filters and opens it as a timeline (it stays in the sidebar). */
+  function save() {
+    if (!canSave) return;
+    const filters: SavedSearchFilters = {
+      ...(thisView ? { view: props.view as SavedSearchFilters["view"] & number } : {}),
+      ...(unreadOnly ? { unread: true } : {}),
+    };
+    const searchId = nextSearchId();
+    const text = keyword.trim().slice(0, MAX_QUERY_LENGTH);
+    // Named after its query at first (names are shorter); renamed from the sidebar.
+    const name = text.slice(0, 200);
+    const run = runCommand("savedSearches.save", {}, { searchId, name, keyword: text, filters });
+    if (run.status !== "dispatched") return;
+    props.onDone();
+    void navigate({
+      href: `/timeline/${ROUTE_TIMELINE_VIEW_PREFIX}${props.view}/${formatFeedIdParam({ kind: "search", searchId })}/${ROUTE_ENTRY_PENDING}`,
     });
   }
 
@@ -151,6 +180,16 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
           />
           {t("filters.unread")}
         </label>
+        <button
+          type="button"
+          onClick={save}
+          disabled={!canSave}
+          title={t("saved.saveHint")}
+          data-testid="search-save"
+          className="rounded border border-zinc-300 px-1.5 py-0.5 hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
+          {t("saved.saveAction")}
+        </button>
         {results ? (
           <span className="ml-auto" data-testid="search-answered-by" data-mode={results.mode}>
             {results.mode === "server"
@@ -235,7 +274,14 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
             </ResultRow>
           );
         })}
-        {results?.hasMore ? (
+        {results?.rankedAmong !== undefined ? (
+          <p
+            className="px-3 py-2 text-center text-xs text-zinc-400"
+            data-testid="search-ranked-among"
+          >
+            {t("results.rankedAmong", { count: results.rankedAmong })}
+          </p>
+        ) : results?.hasMore ? (
           <p className="px-3 py-2 text-center text-xs text-zinc-400">{t("results.more")}</p>
         ) : null}
       </div>

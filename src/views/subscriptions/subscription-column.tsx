@@ -18,6 +18,7 @@ import {
   SettingsIcon,
 } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { SavedSearchList } from "../search/saved-search-list.tsx";
 import { openSearch } from "../search/search-store.ts";
 import { useTimelineLocation } from "../shell/timeline-location.ts";
 import { useAreaScope } from "../shell/use-area-scope.ts";
@@ -105,6 +106,7 @@ export function SubscriptionColumn() {
         data-testid="subscription-list"
       >
         <SubscriptionList view={view} selection={location?.feed} />
+        <SavedSearchList view={view} selection={location?.feed} />
       </nav>
       <nav
         aria-label={t("nav.explore")}

@@ -46,7 +46,8 @@ export function selectionUnread(
       case "inbox":
         return item.inboxId === feed.inboxId;
       case "collections":
-        // Starred entries, read or not: no unread badge to agree with.
+      // Starred entries, read or not: no unread badge to agree with.
+      case "search":
         return false;
     }
   };

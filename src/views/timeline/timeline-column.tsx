@@ -33,8 +33,8 @@ export function TimelineColumn(props: {
   const reader = useRuntime();
   const state = useRuntimeState();
   const settings = useReaderSettings();
-  // Inboxes are read newest first only (their entries call has no order).
-  const canOrder = props.query.feed.kind !== "inbox";
+  // Inboxes and saved searches are read newest first only (their calls have no order).
+  const canOrder = props.query.feed.kind !== "inbox" && props.query.feed.kind !== "search";
   const oldestFirst = useOldestFirst(timelineOrderKey(props.view, props.feedParam)) && canOrder;
   const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly, oldestFirst };
   const pager = useTimelinePager(reader, query);

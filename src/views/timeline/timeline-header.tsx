@@ -66,7 +66,8 @@ export function TimelineHeader({
   const selected = selectionContext(query, subscriptions);
   const markAll = useCommandAvailability("entries.markAllRead", selected);
   const toggleOrder = () => setOldestFirst(orderKey, !query.oldestFirst);
-  useShortcut("timeline.oldestFirst", toggleOrder, { enabled: query.feed.kind !== "inbox" });
+  const canOrder = query.feed.kind !== "inbox" && query.feed.kind !== "search";
+  useShortcut("timeline.oldestFirst", toggleOrder, { enabled: canOrder });
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-1 border-b border-zinc-200 pr-2 pl-3 dark:border-zinc-800">
@@ -113,7 +114,7 @@ export function TimelineHeader({
       >
         <EyeIcon size={17} />
       </IconButton>
-      {query.feed.kind === "inbox" ? null : (
+      {canOrder ? (
         <IconButton
           aria-pressed={Boolean(query.oldestFirst)}
           label={t("timeline.oldestFirst")}
@@ -123,7 +124,7 @@ export function TimelineHeader({
         >
           <SortOldestIcon size={17} />
         </IconButton>
-      )}
+      ) : null}
       <IconButton
         aria-pressed={settings.groupByDate}
         label={t("timeline.groupByDate")}

@@ -29,6 +29,7 @@ describe("readTimelineParams", () => {
     ["folder-a%20b", "folder", "a%20b"],
     ["list-74839201934857", "list", "74839201934857"],
     ["inbox-me", "inbox", "me"],
+    ["search-74839201934857", "search", "74839201934857"],
     ["74839201934857", "feed", "74839201934857"],
     ["1111111111111,2222222222222", "feeds", "1111111111111,2222222222222"],
   ])("feedId %s (as the router decoded it) is a %s selection", (feedId, kind, value) => {

@@ -44,6 +44,8 @@ export function feedSelectionValue(feed: FeedSelection): string {
       return feed.listId;
     case "inbox":
       return feed.inboxId;
+    case "search":
+      return feed.searchId;
     case "feed":
       return feed.feedId;
     case "feeds":

@@ -106,6 +106,10 @@ export class ServerModel {
       case "push.sendTest":
       case "ai.saveProvider":
       case "ai.removeProvider":
+      // Saved searches are not part of this model's state (tests/integration/saved-searches.test.ts).
+      case "savedSearches.save":
+      case "savedSearches.rename":
+      case "savedSearches.delete":
         return true;
     }
   }
