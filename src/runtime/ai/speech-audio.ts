@@ -30,7 +30,9 @@ export async function playServerSpeech(
   await new Promise((open) => source.addEventListener("sourceopen", open, { once: true }));
   const buffer = source.addSourceBuffer("audio/mpeg");
   const reader = stream.getReader();
-  let started = false;
+  // Not awaited while feeding: play() settles only once enough audio is buffered, which may
+  // need the chunks after the first.
+  let played: Promise<unknown> | undefined;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -40,13 +42,16 @@ export async function playServerSpeech(
       await new Promise((appended) =>
         buffer.addEventListener("updateend", appended, { once: true }),
       );
-      if (!started) {
-        started = true;
-        await audio.play();
-      }
+      played ??= audio.play().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     }
   } finally {
     reader.releaseLock();
   }
   if (source.readyState === "open") source.endOfStream();
+  const failure = await played;
+  // Stopping (or pausing) before playback began is not a failure.
+  if (failure instanceof Error && failure.name !== "AbortError") throw failure;
 }
