@@ -82,6 +82,11 @@ export function withStatementCache(
 
 function connectPostgres(url: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  // A connection the database ends (restart, failover, an administrator's command) must not
+  // crash the process: a query it was running fails and reports that; the pool opens another.
+  const dropped = () => {};
+  pool.on("error", dropped);
+  pool.on("connect", (client) => client.on("error", dropped));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const safe = new URL(url);
   if (safe.password) safe.password = "***";

@@ -59,7 +59,8 @@ describe("accounts (Chromium)", () => {
     expect(mail.text).toContain("Ada Reader");
     await page.goto(linkOf(mail, server));
     await page.goto(`${server.localUrl}/settings/account`);
-    await expect.poll(status).toBe("true");
+    // The page boots again and asks for the session: on a loaded machine that takes a while.
+    await expect.poll(status, { timeout: 20_000 }).toBe("true");
     expect(await page.getByTestId("account-resend-verification").count()).toBe(0);
   });
 
