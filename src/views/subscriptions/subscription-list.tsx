@@ -7,7 +7,7 @@ import {
   ROUTE_FEED_ALL,
   ROUTE_FEED_COLLECTIONS,
 } from "../../../contract/routes.ts";
-import { starredCount$, subscriptionTree$ } from "../../queries/index.ts";
+import { type SubscriptionItem, starredCount$, subscriptionTree$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
 import { useGeneralSettings } from "../../settings/hooks.ts";
@@ -68,6 +68,16 @@ export function SubscriptionList({
   }
 
   const empty = tree.folders.length === 0 && tree.loose.length === 0;
+  const nestedFeeds = (items: SubscriptionItem[]) =>
+    items.map((item) => (
+      <FeedRow
+        key={item.id}
+        item={item}
+        view={view}
+        nested
+        active={isFeedActive(selection, item.feedId)}
+      />
+    ));
   return (
     <ul className="space-y-px" aria-label={t("column.subscriptionsOf", { view: viewLabel })}>
       <li>
@@ -113,28 +123,12 @@ export function SubscriptionList({
           view={view}
           active={selection?.kind === "folder" && selection.name === folder.name}
         >
-          {folder.items.map((item) => (
-            <FeedRow
-              key={item.id}
-              item={item}
-              view={view}
-              nested
-              active={isFeedActive(selection, item.feedId)}
-            />
-          ))}
+          {nestedFeeds(folder.items)}
         </FolderRow>
       ))}
       {bySite.sites.map((site) => (
         <SiteGroupRow key={site.host} group={site}>
-          {site.items.map((item) => (
-            <FeedRow
-              key={item.id}
-              item={item}
-              view={view}
-              nested
-              active={isFeedActive(selection, item.feedId)}
-            />
-          ))}
+          {nestedFeeds(site.items)}
         </SiteGroupRow>
       ))}
       {bySite.rest.map((item) => (
