@@ -1,8 +1,12 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { uniqueEmail } from "../support/http-client.ts";
-import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import {
+  startOidcProvider,
+  startServerWithOidc,
+  type TestOidcProvider,
+} from "../support/oidc-provider.ts";
+import type { TestServer } from "../support/server.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { PASSWORD } from "./support/reader.ts";
 
@@ -14,15 +18,9 @@ describe("a password for a provider-only account (Chromium)", () => {
 
   beforeAll(async () => {
     idp = await startOidcProvider();
-    server = await startTestServer("sqlite", {
+    server = await startServerWithOidc(idp, "sqlite", {
       CLIENT_DIST_DIR: inject("clientDistDir"),
-      AUTH_RATE_LIMIT_MAX: "1000",
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      OIDC_NAME: "Test ID",
     });
-    idp.register([`${server.localUrl}/api/better-auth/callback/oidc`]);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,38 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD } from "../support/accounts.ts";
-import { TestClient, uniqueEmail } from "../support/http-client.ts";
-import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.ts";
-import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
-
-/** Follows redirects (across the provider and our server) until an answer is not one. */
-async function follow(client: TestClient, start: string) {
-  let url = start;
-  const visited: string[] = [];
-  for (let hop = 0; hop < 12; hop += 1) {
-    visited.push(url);
-    const answer = await client.request("GET", url);
-    const location = answer.headers.get("location");
-    if (answer.status < 300 || answer.status >= 400 || !location) {
-      return { answer, visited, landed: url };
-    }
-    url = new URL(location, url).toString();
-  }
-  throw new Error(`too many redirects: ${visited.join(" -> ")}`);
-}
+import { followRedirects, TestClient, uniqueEmail } from "../support/http-client.ts";
+import {
+  startOidcProvider,
+  startServerWithOidc,
+  type TestOidcProvider,
+} from "../support/oidc-provider.ts";
+import { DIALECTS, type TestServer } from "../support/server.ts";
 
 describe.each(DIALECTS)("social sign-in through an OpenID Connect provider on %s", (dialect) => {
   let server: TestServer;
   let idp: TestOidcProvider;
   beforeAll(async () => {
     idp = await startOidcProvider();
-    server = await startTestServer(dialect, {
-      AUTH_RATE_LIMIT_MAX: "1000",
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      OIDC_NAME: "Test ID",
-    });
-    idp.register([`${server.localUrl}/api/better-auth/callback/oidc`]);
+    server = await startServerWithOidc(idp, dialect);
   });
   afterAll(async () => {
     await server?.close();
@@ -53,7 +34,7 @@ describe.each(DIALECTS)("social sign-in through an OpenID Connect provider on %s
     );
     expect(start.status, start.text).toBe(200);
     expect(start.body.url.startsWith(idp.issuer)).toBe(true);
-    return follow(client, start.body.url);
+    return followRedirects(client, start.body.url);
   }
 
   it("lists the configured provider for the login page", async () => {

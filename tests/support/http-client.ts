@@ -85,3 +85,22 @@ export function uniqueEmail(prefix = "reader"): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
+
+/**
+ * Follows redirects (across other servers, such as an identity provider, and ours) with the
+ * client's cookies until an answer is not one: that answer, the addresses visited, the last.
+ */
+export async function followRedirects(client: TestClient, start: string) {
+  let url = start;
+  const visited: string[] = [];
+  for (let hop = 0; hop < 12; hop += 1) {
+    visited.push(url);
+    const answer = await client.request("GET", url);
+    const location = answer.headers.get("location");
+    if (answer.status < 300 || answer.status >= 400 || !location) {
+      return { answer, visited, landed: url };
+    }
+    url = new URL(location, url).toString();
+  }
+  throw new Error(`too many redirects: ${visited.join(" -> ")}`);
+}

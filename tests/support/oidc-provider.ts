@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+import { type Dialect, startTestServer, type TestServer } from "./server.ts";
 
 export interface OidcUser {
   sub: string;
@@ -114,4 +115,22 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
       }),
   };
   return result;
+}
+
+/** Our server with sign-in through `idp` ("Test ID"), its callback registered there. */
+export async function startServerWithOidc(
+  idp: TestOidcProvider,
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const server = await startTestServer(dialect, {
+    AUTH_RATE_LIMIT_MAX: "1000",
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_NAME: "Test ID",
+    ...env,
+  });
+  idp.register([`${server.localUrl}/api/better-auth/callback/oidc`]);
+  return server;
 }
