@@ -19,17 +19,7 @@ export async function categoryFeeds(
     ? sql`exists (select 1 from subscription t where t.feed_id = feed.id and t.is_private = 0
         and ${folderKey("t.category")} in (${sql.join(keys)}))`
     : sql`exists (select 1 from subscription p where p.feed_id = feed.id and p.is_private = 0)`;
-  const { rows } = await sql<FeedRow & { subscribers: number | string }>`
-    select feed.*, count(s.user_id) as subscribers
-    from feed join subscription s on s.feed_id = feed.id
-    where ${tagged}
-    group by feed.id
-    order by count(s.user_id) desc, feed.id
-    limit ${sql.lit(limit)}`.execute(database.db);
-  return rows.map(({ subscribers, ...feed }) => ({
-    feed: feed as FeedRow,
-    subscribers: Number(subscribers),
-  }));
+  return mostFollowedFeeds(database, tagged, limit);
 }
 
 /** Lists of a category, most followed first: kept in a folder of it by a public follower. */
@@ -62,11 +52,24 @@ export async function routeFeeds(
   limit: number,
 ): Promise<Array<{ feed: FeedRow; subscribers: number }>> {
   const needle = `${prefix.replace(/[!%_]/g, (c) => `!${c}`)}/%`;
+  return mostFollowedFeeds(
+    database,
+    sql`feed.url like ${needle} escape '!'
+      and exists (select 1 from subscription p where p.feed_id = feed.id and p.is_private = 0)`,
+    limit,
+  );
+}
+
+/** Feeds matching `where`, with how many follow each, most followed first. */
+async function mostFollowedFeeds(
+  database: DatabaseHandle,
+  where: RawBuilder<unknown>,
+  limit: number,
+): Promise<Array<{ feed: FeedRow; subscribers: number }>> {
   const { rows } = await sql<FeedRow & { subscribers: number | string }>`
     select feed.*, count(s.user_id) as subscribers
     from feed join subscription s on s.feed_id = feed.id
-    where feed.url like ${needle} escape '!'
-      and exists (select 1 from subscription p where p.feed_id = feed.id and p.is_private = 0)
+    where ${where}
     group by feed.id
     order by count(s.user_id) desc, feed.id
     limit ${sql.lit(limit)}`.execute(database.db);
