@@ -119,8 +119,11 @@ async function rankEntries(
   if (filter.newest) {
     return { rows: await newestEntries(database, userId, query, extra, limit, offset) };
   }
-  // Rows the page needs ranked; fewer in a window (and more beyond it) widen the window.
-  const wanted = Math.trunc(filter.limit) + 1 + Math.trunc(filter.offset);
+  // Rows the first page needs ranked; fewer in a window (and more beyond it) widen the window.
+  // Not the offset: every page of one query ranks within the window its first page chose, so
+  // pages are slices of one ranking (a wider window for a later page would rank other
+  // candidates, repeating some entries and skipping others); past it, rankedAmong says so.
+  const wanted = Math.trunc(filter.limit) + 1;
   if (database.dialect === "sqlite") {
     const match = toFts5Match(query);
     for (let window = firstWindow; ; window *= 4) {
