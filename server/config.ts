@@ -125,6 +125,9 @@ export interface AiConfig {
     voice: string;
     /** Characters of an entry read aloud at most (each costs the operator). */
     maxChars: number;
+    /** Where entries' audio is kept for replays, and how much of it at most (0: none kept). */
+    cacheDir: string;
+    cacheBytes: number;
   };
 }
 
@@ -420,6 +423,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         model: read("AI_SPEECH_MODEL") ?? "tts-1",
         voice: read("AI_SPEECH_VOICE") ?? "alloy",
         maxChars: int("AI_SPEECH_MAX_CHARS", 20_000, 100, 1_000_000),
+        cacheDir: read("AI_SPEECH_CACHE_DIR") ?? `${dataDir}/speech-cache`,
+        cacheBytes: int("AI_SPEECH_CACHE_BYTES", 256 * 1024 * 1024, 0, Number.MAX_SAFE_INTEGER),
       },
     },
     integrations: {

@@ -30,8 +30,14 @@ export const SearchRequest = Schema.Struct({
   /** Published before this time. */
   publishedBefore: Schema.optional(TimeBound),
   /**
-   * Best first (the default), or newest first: a saved search's timeline pages down by
-   * `publishedBefore` to the last match.
+   * With publishedBefore, a keyset cursor (the last entry of the previous newest-first page):
+   * entries published at publishedBefore whose id sorts below this one are included too, so
+   * entries sharing a publish time are never skipped or repeated across pages.
+   */
+  beforeId: Schema.optional(EntityId),
+  /**
+   * Best first (the default), or newest first (ties by id, descending): a saved search's
+   * timeline pages down by `publishedBefore` + `beforeId` to the last match.
    */
   order: Schema.optional(Schema.Literals(["relevance", "newest"])),
   limit: Schema.optional(

@@ -2,6 +2,7 @@ import type { AiConfig } from "../config.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { providerError } from "./chat/provider.ts";
+import { SpeechCache, speechCacheKey } from "./speech-cache.ts";
 
 /** What one /audio/speech call takes at most (OpenAI's documented input limit). */
 export const SPEECH_INPUT_CHARS = 4_096;
@@ -19,12 +20,14 @@ export interface SpeechAudio {
  * {model, input, voice, response_format}), through the guarded fetcher like the chat provider.
  * A text longer than one call takes is read in pieces cut at sentence ends; their MP3 streams
  * are sent one after the other (MP3 frames concatenate). The first call is made before
- * answering, so a refusal becomes a coded error rather than a broken stream.
+ * answering, so a refusal becomes a coded error rather than a broken stream. An entry's audio
+ * is kept on disk per (entry, voice, model, text) up to `cacheBytes`: a replay calls no one.
  */
 export function createSpeechProvider(config: AiConfig["speech"], fetcher: Fetcher) {
   const baseUrl = config.baseUrl;
   if (!baseUrl) return null;
   const endpoint = `${baseUrl}/audio/speech`;
+  const cache = config.cacheBytes > 0 ? new SpeechCache(config.cacheDir, config.cacheBytes) : null;
 
   async function open(input: string, voice: string, signal: AbortSignal) {
     const response = await fetcher.send(endpoint, {
@@ -46,9 +49,25 @@ export function createSpeechProvider(config: AiConfig["speech"], fetcher: Fetche
   }
 
   return {
-    async speak(text: string, signal: AbortSignal, voice = config.voice): Promise<SpeechAudio> {
-      const pieces = speechPieces(text.slice(0, config.maxChars), SPEECH_INPUT_CHARS);
+    /** `entryId`: the entry read, whose audio is then cached. */
+    async speak(
+      text: string,
+      signal: AbortSignal,
+      voice = config.voice,
+      entryId?: string,
+    ): Promise<SpeechAudio> {
+      const read = text.slice(0, config.maxChars);
+      const pieces = speechPieces(read, SPEECH_INPUT_CHARS);
       if (pieces.length === 0) throw new ApiError(1002, "this entry has no text to read", 400);
+      const key =
+        cache && entryId !== undefined
+          ? speechCacheKey({ entryId, voice, model: config.model, text: read })
+          : undefined;
+      if (cache && key) {
+        const cached = await cache.read(key);
+        // Asked for as MP3, so stored as such.
+        if (cached) return { contentType: "audio/mpeg", body: cached };
+      }
       const first = await open(pieces[0]!, voice, signal);
       async function* body(): AsyncGenerator<Uint8Array> {
         let sent = 0;
@@ -61,7 +80,8 @@ export function createSpeechProvider(config: AiConfig["speech"], fetcher: Fetche
           }
         }
       }
-      return { contentType: first.headers["content-type"] || "audio/mpeg", body: body() };
+      const contentType = first.headers["content-type"] || "audio/mpeg";
+      return { contentType, body: cache && key ? cache.record(key, body()) : body() };
     },
   };
 }

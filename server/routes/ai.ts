@@ -138,7 +138,7 @@ export function aiRoutes(
       .filter(Boolean)
       .join(". ");
     // The provider stops when the listener does.
-    const audio = await speech.speak(text, c.req.raw.signal, query.voice);
+    const audio = await speech.speak(text, c.req.raw.signal, query.voice, entry.id);
     const iterator = audio.body[Symbol.asyncIterator]();
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {

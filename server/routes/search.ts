@@ -34,6 +34,7 @@ export function searchRoutes(auth: Auth, database: DatabaseHandle) {
             ...(request.starred !== undefined ? { starred: request.starred } : {}),
             ...(since ? { since } : {}),
             ...(before ? { before } : {}),
+            ...(before && request.beforeId ? { beforeId: request.beforeId } : {}),
             ...(request.order === "newest" ? { newest: true } : {}),
             limit: request.limit ?? DEFAULT_LIMIT,
             offset: request.offset ?? 0,

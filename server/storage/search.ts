@@ -19,6 +19,8 @@ export interface EntrySearchFilter {
   /** ISO bounds on the publish time: since (inclusive), before (exclusive). */
   since?: string;
   before?: string;
+  /** With `before`: entries published at `before` whose id sorts below this one too (keyset). */
+  beforeId?: string;
   /** Newest first instead of best first: every match, for a timeline paging by `before`. */
   newest?: boolean;
   limit: number;
@@ -117,8 +119,11 @@ async function rankEntries(
   if (filter.newest) {
     return { rows: await newestEntries(database, userId, query, extra, limit, offset) };
   }
-  // Rows the page needs ranked; fewer in a window (and more beyond it) widen the window.
-  const wanted = Math.trunc(filter.limit) + 1 + Math.trunc(filter.offset);
+  // Rows the first page needs ranked; fewer in a window (and more beyond it) widen the window.
+  // Not the offset: every page of one query ranks within the window its first page chose, so
+  // pages are slices of one ranking (a wider window for a later page would rank other
+  // candidates, repeating some entries and skipping others); past it, rankedAmong says so.
+  const wanted = Math.trunc(filter.limit) + 1;
   if (database.dialect === "sqlite") {
     const match = toFts5Match(query);
     for (let window = firstWindow; ; window *= 4) {
@@ -191,7 +196,7 @@ async function rankPostgres(
       order by s.published_at desc
       limit ${sql.lit(candidates)}
     ) c
-    order by score desc, published_at desc
+    order by score desc, published_at desc, entry_id desc
     limit ${limit} offset ${offset}`.execute(database.db);
   return rows;
 }
@@ -223,7 +228,7 @@ async function rankSqlite(
       order by entry_fts.rowid desc
       limit ${sql.lit(candidates)}
     )
-    order by score desc, published_at desc
+    order by score desc, published_at desc, entry_id desc
     limit ${limit} offset ${offset}`.execute(database.db);
   return rows;
 }
@@ -274,7 +279,13 @@ function filterConditions(userId: string, filter: EntrySearchFilter): RawBuilder
   if (filter.starred === true) out.push(starred);
   if (filter.starred === false) out.push(sql`not ${starred}`);
   if (filter.since) out.push(sql`s.published_at >= ${filter.since}`);
-  if (filter.before) out.push(sql`s.published_at < ${filter.before}`);
+  if (filter.before && filter.beforeId) {
+    // The keyset (published_at, entry_id) of the order below: ties at `before` are neither
+    // skipped nor repeated, whatever the page size.
+    out.push(
+      sql`(s.published_at < ${filter.before} or (s.published_at = ${filter.before} and s.entry_id < ${filter.beforeId}))`,
+    );
+  } else if (filter.before) out.push(sql`s.published_at < ${filter.before}`);
   return out;
 }
 

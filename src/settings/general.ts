@@ -31,6 +31,8 @@ export interface GeneralSettings {
   dailyReport: boolean;
   /** The IANA zone those 8 o'clocks are in; empty: the server's. */
   timeZone: string;
+  /** The slot time of the latest daily report opened or dismissed; empty: none yet. */
+  dailyReportSeenAt: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export const GENERAL_DEFAULTS: GeneralSettings = {
   voice: "",
   dailyReport: true,
   timeZone: "",
+  dailyReportSeenAt: "",
 };
 
 export const GENERAL_CHOICES: Choices<GeneralSettings> = {

@@ -293,8 +293,11 @@ interface SearchPage {
 
 /**
  * One page of a saved search's timeline: its matches newest first, published before `from`.
- * Entries sharing the last publish time may straddle the page's end (search pages by count);
- * such a page leaves those for the next one, which starts strictly before that time.
+ * A floor is a publish time (everything at or after it is local), so a page must not end
+ * inside a run of entries sharing one: a page whose last entries share a time that may go on
+ * leaves those for the next page, which starts strictly before that time. A page that is one
+ * such run throughout reads on within it by the keyset cursor (publishedBefore + beforeId)
+ * until the run ends, so no entry of it is skipped.
  */
 async function fetchSearchPage(
   call: ApiCall,
@@ -302,23 +305,30 @@ async function fetchSearchPage(
   pageSize: number,
   from: string | undefined,
 ): Promise<SearchPage> {
-  const { data } = await call(
-    endpointInfo.search.query,
-    {
-      keyword: search.keyword,
-      type: "entries",
-      order: "newest",
-      limit: pageSize,
-      ...search.filters,
-      ...(from ? { publishedBefore: from } : {}),
-    },
-    { silent: true },
-  );
-  const items: EntryListItem[] = data.entries.map(
-    ({ score: _score, title: _title, snippet: _snippet, ...item }) => item,
-  );
-  if (!data.hasMore) return { items, more: false };
-  const last = items.at(-1)!.entries.publishedAt;
-  const whole = items.filter((item) => item.entries.publishedAt !== last);
-  return { items: whole.length > 0 ? whole : items, more: true };
+  const items: EntryListItem[] = [];
+  let cursor: { publishedBefore?: string; beforeId?: string } = from
+    ? { publishedBefore: from }
+    : {};
+  for (;;) {
+    const { data } = await call(
+      endpointInfo.search.query,
+      {
+        keyword: search.keyword,
+        type: "entries",
+        order: "newest",
+        limit: pageSize,
+        ...search.filters,
+        ...cursor,
+      },
+      { silent: true },
+    );
+    for (const { score: _score, title: _title, snippet: _snippet, ...item } of data.entries) {
+      items.push(item);
+    }
+    const last = items.at(-1);
+    if (!data.hasMore || !last) return { items, more: false };
+    const whole = items.filter((item) => item.entries.publishedAt !== last.entries.publishedAt);
+    if (whole.length > 0) return { items: whole, more: true };
+    cursor = { publishedBefore: last.entries.publishedAt, beforeId: last.entries.id };
+  }
 }

@@ -1,5 +1,6 @@
 import { firstValueFrom } from "rxjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rssFeed } from "../../tests/support/feed-server.ts";
 import { testId } from "../commands/testing/seed.ts";
 import { savedSearches$ } from "../queries/saved-searches.ts";
 import { timelineIds$ } from "../queries/timeline.ts";
@@ -136,5 +137,44 @@ describe("saved searches, synced", () => {
     const times = page.rows.map((row) => row.publishedAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(new Set(page.rows.map((row) => row.id)).size).toBe(30);
+  });
+  it("page a run of matches sharing one publish time whole, whatever the page size", async () => {
+    const at = new Date("2026-02-02T09:00:00Z");
+    const url = world.site.serve(
+      "/teapots.xml",
+      rssFeed(
+        "Teapots",
+        Array.from({ length: 25 }, (_, i) => ({ guid: `teapot-${i}`, title: "Teapot", date: at })),
+      ),
+    );
+    const account = await signUp(world.baseUrl, freshEmail("saved-ties"));
+    const c = await client(account);
+    await c.dispatch("subscriptions.subscribe", { url });
+    await c.engine.drain();
+    await c.dispatch("savedSearches.save", {
+      searchId: testId(5),
+      name: "Teapots",
+      keyword: "teapot",
+      filters: {},
+    });
+    await c.engine.drain();
+    await c.db.execute("DELETE FROM entries");
+    const query = {
+      view: 0,
+      feed: { kind: "search" as const, searchId: testId(5) },
+      unreadOnly: false,
+    };
+    const pager = createPager({
+      db: c.db,
+      call: c.call,
+      scope: (await timelineScope(c.db, query))!,
+      pageSize: 7,
+    });
+    for (let pages = 0; !pager.state.end && pages < 20; pages++) await pager.loadMore();
+    pager.stop();
+    expect(pager.state.end).toBe(true);
+    const page = await firstValueFrom(timelineIds$(c.db, query, 100, () => [], {}));
+    expect(new Set(page.rows.map((row) => row.id)).size).toBe(25);
+    expect(page.rows).toHaveLength(25);
   });
 });

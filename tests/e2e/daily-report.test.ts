@@ -22,6 +22,8 @@ describe("daily report and subscription notifications (Chromium)", () => {
   let page: Page;
   let email: string;
   let feedId: string;
+  /** Just past the 8 o'clock the reports were written for. */
+  let reportAt: Date;
 
   beforeAll(async () => {
     feeds = await new FeedServer().start();
@@ -53,6 +55,7 @@ describe("daily report and subscription notifications (Chromium)", () => {
     feedId = await quickAdd(page, feeds.url("/daily.xml"));
     // The clock just past the next 8 o'clock: the report of the two new entries is written.
     const at = new Date(nextSlot(new Date(), serverTimeZone()).getTime() + 60_000);
+    reportAt = at;
     expect(await server.runDailyReports(at)).toBe(1);
     await page.getByTestId("nav-daily-report").click();
     await page.waitForURL(/\/daily-report$/);
@@ -116,5 +119,54 @@ describe("daily report and subscription notifications (Chromium)", () => {
         { timeout: 15_000 },
       )
       .toBe(true);
+  });
+  /** Another reader with the feed and a report of their own, on the Articles timeline. */
+  async function readerWithReport() {
+    const other = await openPage(browser);
+    const otherEmail = await signUp(other.page, server.localUrl);
+    await quickAdd(other.page, feeds.url("/daily.xml"));
+    expect(await server.runDailyReports(reportAt)).toBe(1);
+    await other.page.goto(`${server.localUrl}/timeline/view-0/all/pending`);
+    const api = new TestClient(server.localUrl);
+    await api.signIn(otherEmail, PASSWORD);
+    const seenAt = async () =>
+      (await api.request("GET", "/api/settings")).body.settings.general?.dailyReportSeenAt ?? "";
+    const slotAt = (await api.request("GET", "/api/ai/daily-reports?limit=1")).body.data[0].slotAt;
+    return { ...other, seenAt, slotAt: slotAt as string };
+  }
+
+  it("pins a report the reader has not opened atop the Articles timeline; opening it marks it seen", async () => {
+    const other = await readerWithReport();
+    const pin = other.page.getByTestId("daily-report-pin");
+    await pin.waitFor({ timeout: 20_000 });
+    expect(await pin.getByTestId("daily-report-pin-kind").textContent()).toBe("Extractive");
+    expect((await pin.getByTestId("daily-report-pin-date").textContent())?.length).toBeGreaterThan(
+      4,
+    );
+    const lines = await pin.getByTestId("daily-report-pin-line").allTextContents();
+    expect(lines.join(" ")).toMatch(/Morning wire|Harbour reopens|Bridge repaired/);
+    await pin.getByTestId("daily-report-pin-open").click();
+    await other.page.waitForURL(/\/daily-report$/);
+    await expect.poll(other.seenAt, { timeout: 15_000 }).toBe(other.slotAt);
+    await other.page.goto(`${server.localUrl}/timeline/view-0/all/pending`);
+    await other.page.getByTestId("timeline-column").waitFor();
+    // The reports are asked for again on this visit: known, seen, nothing pinned.
+    await other.page.getByTestId("daily-report-pin-seen").waitFor({ state: "attached" });
+    expect(await pin.count()).toBe(0);
+    await other.context.close();
+  });
+
+  it("stays dismissed once dismissed, on this device and after a reload", async () => {
+    const other = await readerWithReport();
+    const pin = other.page.getByTestId("daily-report-pin");
+    await pin.waitFor({ timeout: 20_000 });
+    await pin.getByTestId("daily-report-pin-dismiss").click();
+    await pin.waitFor({ state: "detached" });
+    // Stored in the user's settings on the server, so other devices hide it too.
+    await expect.poll(other.seenAt, { timeout: 15_000 }).toBe(other.slotAt);
+    await other.page.reload();
+    await other.page.getByTestId("daily-report-pin-seen").waitFor({ state: "attached" });
+    expect(await pin.count()).toBe(0);
+    await other.context.close();
   });
 });

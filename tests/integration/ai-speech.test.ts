@@ -40,6 +40,8 @@ describe.each(DIALECTS)("text-to-speech by the server's provider on %s", (dialec
       AI_SPEECH_API_KEY: speech.apiKey,
       AI_SPEECH_MODEL: "tts-test",
       AI_SPEECH_VOICE: "nova",
+      // Room for two short entries' audio (36 bytes each here), not three, nor the long one's.
+      AI_SPEECH_CACHE_BYTES: "100",
     });
     alice = new TestClient(server.localUrl);
     bob = new TestClient(server.localUrl);
@@ -108,9 +110,33 @@ describe.each(DIALECTS)("text-to-speech by the server's provider on %s", (dialec
     expect(bytes.equals(expected)).toBe(true);
   });
 
+  it("replays an entry from its disk cache, evicting the least recently played past the cap", async () => {
+    const calls = () => speech.calls.length;
+    let before = calls();
+    // Played with nova, then alloy, above: both cached.
+    const replay = await audioOf(alice, `id=${ids.short}`);
+    expect(replay.response.status).toBe(200);
+    expect(replay.response.headers.get("content-type")).toBe("audio/mpeg");
+    expect(replay.bytes.equals(fakeAudio(speech.calls[0]!.body.input, "nova"))).toBe(true);
+    expect(calls()).toBe(before);
+    // Larger than the whole cache: read by the provider each time.
+    await audioOf(alice, `id=${ids.long}`);
+    expect(calls()).toBe(before + 3);
+    // A third voice overflows the cap: alloy, least recently played, goes; nova stays.
+    before = calls();
+    await audioOf(alice, `id=${ids.short}&voice=shimmer`);
+    expect(calls()).toBe(before + 1);
+    await audioOf(alice, `id=${ids.short}`);
+    expect(calls()).toBe(before + 1);
+    const alloy = await audioOf(alice, `id=${ids.short}&voice=alloy`);
+    expect(calls()).toBe(before + 2);
+    expect(alloy.bytes.equals(fakeAudio(speech.calls[0]!.body.input, "alloy"))).toBe(true);
+  });
+
   it("answers a provider failure with a coded error, not broken audio", async () => {
     speech.failures.push(500);
-    const { response, bytes } = await audioOf(alice, `id=${ids.short}`);
+    // A voice never played: not in the cache.
+    const { response, bytes } = await audioOf(alice, `id=${ids.short}&voice=echo`);
     expect(response.status).toBe(502);
     expect(JSON.parse(bytes.toString("utf8")).code).toBe(1005);
   });

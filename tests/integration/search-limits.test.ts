@@ -148,4 +148,39 @@ describe.each(DIALECTS)("search limits on %s", (dialect) => {
     }
     expect(guids).toEqual(["g9", "g8", "g7", "g6", "g5", "g4", "g3", "g2", "g1", "g0"]);
   });
+  it("pages best first by offset within the window the first page chose: each match once", async () => {
+    // This reader follows the oldest feed and the newest: the first window holds the newest
+    // feed's ten matches, enough for a first page of four.
+    const reader = "limits-paging-user";
+    await database.db
+      .insertInto("subscription")
+      .values(
+        ["1700000000000000", "1709000000000000"].map((feed_id) => ({
+          user_id: reader,
+          feed_id,
+          view: 0,
+          is_private: 0,
+          created_at: "2026-01-01T00:00:00.000Z",
+        })),
+      )
+      .execute();
+    const limits = { ...LIMITS, candidates: 100 };
+    const seen: string[] = [];
+    let last: Awaited<ReturnType<typeof searchEntries>> | undefined;
+    for (let offset = 0; offset < 40; offset += 4) {
+      // Filtered, so PostgreSQL looks in its first window too.
+      last = await searchEntries(
+        database,
+        reader,
+        query("kettle"),
+        { limit: 4, offset, unread: false },
+        limits,
+      );
+      seen.push(...last.hits.map((hit) => hit.entries.guid));
+      if (!last.hasMore) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `g${90 + i}`).sort());
+    expect(last?.rankedAmong).toBe(10);
+  });
 });

@@ -9,6 +9,7 @@ import { AlertIcon } from "../../ui/icons.tsx";
 import { SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
+import { markReportSeen } from "./daily-report-pin.tsx";
 import { parseReport, type ReportPiece } from "./report-content.ts";
 
 /** Reports shown: a week of mornings and evenings. */
@@ -40,7 +41,12 @@ export function DailyReportPage() {
     if (!reader) return;
     let cancelled = false;
     fetchDailyReports(reader.api, SHOWN).then(
-      (reports) => !cancelled && setLoaded({ status: "done", reports: [...reports] }),
+      (reports) => {
+        if (cancelled) return;
+        setLoaded({ status: "done", reports: [...reports] });
+        // Opened: the timeline no longer pins the latest report.
+        if (reports[0]) markReportSeen(reports[0]);
+      },
       () => !cancelled && setLoaded({ status: "failed" }),
     );
     return () => {

@@ -7,6 +7,7 @@ import { useTimelinePager } from "../../runtime/use-timeline-pager.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
 import { timelineOrderKey, useOldestFirst } from "../../settings/timeline-order.ts";
 import { Spinner } from "../../ui/spinner.tsx";
+import { DailyReportPin } from "../ai/daily-report-pin.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
 import { emptyTimeline } from "./empty-timeline.ts";
@@ -120,6 +121,7 @@ export function TimelineColumn(props: {
         refetching={refetching}
       />
       <QuickTimeline view={props.view} feedParam={props.feedParam} />
+      {props.view === 0 && props.query.feed.kind === "all" ? <DailyReportPin /> : null}
       <div className="relative min-h-0 flex-1">
         {checkNew.hasNew ? (
           <button
