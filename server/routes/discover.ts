@@ -4,9 +4,10 @@ import { categoryFolderKeys, isDiscoverCategory } from "../../contract/discover-
 import { parseSearchQuery, type SearchQuery } from "../../contract/search/query.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import type { Catalogues } from "../discover/catalogues.ts";
 import { describeFeeds, describeLists } from "../discover/describe.ts";
 import { describeListResults } from "../discover/describe-list-results.ts";
-import { filterCatalogue, type RouteCatalogue } from "../discover/route-catalogue.ts";
+import { filterCatalogue } from "../discover/route-catalogue.ts";
 import { routeUrlMatcher } from "../discover/route-feeds.ts";
 import { matchRoutes } from "../discover/route-matches.ts";
 import type { TrendingService } from "../discover/trending-service.ts";
@@ -35,19 +36,20 @@ const SITE_ADDRESS = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d+)?(\/\S*)?$/u;
 export interface DiscoverServices {
   subscriber: SubscribeService;
   trending: TrendingService;
-  catalogue: RouteCatalogue;
+  catalogues: Catalogues;
 }
 
 export function discoverRoutes(
   auth: Auth,
   database: DatabaseHandle,
-  { subscriber, trending, catalogue }: DiscoverServices,
+  { subscriber, trending, catalogues }: DiscoverServices,
 ) {
   const app = userRouter(auth, database);
 
   route(app, endpoints.discover.search, async ({ request }, c) => {
     const userId = c.get("userId");
     const keyword = request.keyword.trim();
+    const catalogue = await catalogues.forUser(userId);
     // Route matches come last; a catalogue that cannot be read leaves the search its results.
     const routesNamed = (query: SearchQuery | null) =>
       catalogue
@@ -59,7 +61,7 @@ export function discoverRoutes(
       if (request.target === "lists") return { code: 0 as const, data: named };
       // An rsshub:// address that fits a route but gives no feed still opens the builder.
       const feed = await subscriber
-        .resolve({ url: keyword })
+        .resolve({ url: keyword }, userId)
         .catch((error: unknown) => (named.length > 0 ? null : Promise.reject(error)));
       const feeds = feed ? await describeFeeds(database, userId, [feed], true) : [];
       return { code: 0 as const, data: [...feeds, ...named] };
@@ -164,6 +166,7 @@ export function discoverRoutes(
       throw new ApiError(1002, `Unknown discover category: ${category}`);
     const limit = request.limit ?? RESULTS;
     const keys = category === "popular" ? null : categoryFolderKeys(category);
+    const catalogue = await catalogues.forUser(userId);
     // The catalogue is a bonus here: an instance that is down leaves the page its own feeds.
     const namespaces = await catalogue
       .load()
@@ -194,7 +197,8 @@ export function discoverRoutes(
     return { code: 0 as const, data: { feeds, lists, namespaces } };
   });
 
-  route(app, endpoints.discover.rsshub, async ({ request }) => {
+  route(app, endpoints.discover.rsshub, async ({ request }, c) => {
+    const catalogue = await catalogues.forUser(c.get("userId"));
     const data = filterCatalogue(await catalogue.load(), request);
     return { code: 0 as const, instance: catalogue.instance, status: catalogue.status(), data };
   });
