@@ -101,12 +101,12 @@ describe("discover lists, route matches and own RSSHub instances, end to end (Ch
       page
         .getByTestId("rsshub-route")
         .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-route")).sort());
-    await panel.getByTestId("rsshub-instance-choose").check();
+    await panel.getByTestId("rsshub-instance-choose").click();
     await expect.poll(shownRoutes, { timeout: 15_000 }).toEqual(["mine/notes/:topic"]);
     expect(await page.getByTestId("rsshub-page").textContent()).toContain(own.baseUrl);
 
     // Back to the server's instance: its catalogue again.
-    await panel.getByTestId("rsshub-instance-server-choose").check();
+    await panel.getByTestId("rsshub-instance-server-choose").click();
     await expect
       .poll(shownRoutes, { timeout: 15_000 })
       .toEqual(["36kr/hot-list/:category?", "github/issue/:user/:repo/:state?/:labels?"]);

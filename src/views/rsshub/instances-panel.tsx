@@ -18,15 +18,20 @@ export function InstancesPanel({ instances }: { instances: Instances }) {
   const { t } = useTranslation("discover");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The instance being chosen (null: the server's), shown checked until the server answers. */
+  const [choosing, setChoosing] = useState<string | null | undefined>(undefined);
   const { state } = instances;
 
-  async function run(action: () => Promise<void>) {
+  /** Runs one change; answers whether the server took it (else its reason shows). */
+  async function run(action: () => Promise<void>): Promise<boolean> {
     setBusy(true);
     setError(null);
     try {
       await action();
+      return true;
     } catch (refusal) {
       setError(refusalMessage(refusal));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -38,7 +43,12 @@ export function InstancesPanel({ instances }: { instances: Instances }) {
         {state.message}
       </p>
     ) : null;
-  const { instances: own, serverInstance, defaultId } = state.data;
+  const { instances: own, serverInstance } = state.data;
+  const defaultId = choosing === undefined ? state.data.defaultId : choosing;
+  const choose = (id: string | null) => {
+    setChoosing(id);
+    void run(() => instances.choose(id)).finally(() => setChoosing(undefined));
+  };
   return (
     <section
       className="mb-6 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"
@@ -54,7 +64,7 @@ export function InstancesPanel({ instances }: { instances: Instances }) {
           badge={t("instances.server")}
           checked={defaultId === null}
           disabled={busy}
-          onChoose={() => run(() => instances.choose(null))}
+          onChoose={() => choose(null)}
           testId="rsshub-instance-server"
         />
         {own.map((instance) => (
@@ -62,9 +72,9 @@ export function InstancesPanel({ instances }: { instances: Instances }) {
             key={instance.id}
             label={instance.baseUrl}
             badge={instance.hasAccessKey ? t("instances.withKey") : null}
-            checked={instance.isDefault}
+            checked={defaultId === instance.id}
             disabled={busy}
-            onChoose={() => run(() => instances.choose(instance.id))}
+            onChoose={() => choose(instance.id)}
             instance={instance}
             onCheck={() => run(() => instances.check(instance.id))}
             onRemove={() => run(() => instances.remove(instance.id))}
@@ -165,7 +175,7 @@ function AddInstanceForm({
   onAdd,
 }: {
   disabled: boolean;
-  onAdd: (baseUrl: string, accessKey: string) => Promise<void>;
+  onAdd: (baseUrl: string, accessKey: string) => Promise<boolean>;
 }) {
   const { t } = useTranslation("discover");
   const [baseUrl, setBaseUrl] = useState("");
@@ -173,7 +183,8 @@ function AddInstanceForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!baseUrl.trim()) return;
-    await onAdd(baseUrl.trim(), accessKey);
+    // A refused address stays in the field to be corrected.
+    if (!(await onAdd(baseUrl.trim(), accessKey))) return;
     setBaseUrl("");
     setAccessKey("");
   }
