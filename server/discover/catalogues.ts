@@ -11,6 +11,8 @@ export interface Catalogues {
   readonly server: RouteCatalogue;
   /** The catalogue of the person's chosen instance, or the server's when they chose none. */
   forUser(userId: string): Promise<RouteCatalogue>;
+  /** The catalogue of one of people's own instances. */
+  forInstance(instance: UsableInstance): RouteCatalogue;
   /** Forgets an instance's cached listing (removed, or its address or key changed). */
   forget(instanceId: string): void;
 }
@@ -26,22 +28,26 @@ export function createCatalogues(
 ): Catalogues {
   const server = createRouteCatalogue(serverBaseUrl, fetcher);
   const kept = new Map<string, RouteCatalogue>();
+  function forInstance(instance: UsableInstance): RouteCatalogue {
+    const keyHash = createHash("sha256")
+      .update(instance.accessKey ?? "")
+      .digest("base64url");
+    const cacheKey = `${instance.id}\u0000${instance.baseUrl}\u0000${keyHash}`;
+    let catalogue = kept.get(cacheKey);
+    if (!catalogue) {
+      catalogue = createRouteCatalogue(instance.baseUrl, fetcher, Date.now, instance.accessKey);
+      kept.set(cacheKey, catalogue);
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+    }
+    return catalogue;
+  }
+
   return {
     server,
+    forInstance,
     async forUser(userId) {
       const instance = await chosen(userId);
-      if (!instance) return server;
-      const keyHash = createHash("sha256")
-        .update(instance.accessKey ?? "")
-        .digest("base64url");
-      const cacheKey = `${instance.id}\u0000${instance.baseUrl}\u0000${keyHash}`;
-      let catalogue = kept.get(cacheKey);
-      if (!catalogue) {
-        catalogue = createRouteCatalogue(instance.baseUrl, fetcher, Date.now, instance.accessKey);
-        kept.set(cacheKey, catalogue);
-        if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-      }
-      return catalogue;
+      return instance ? forInstance(instance) : server;
     },
     forget(instanceId) {
       for (const key of kept.keys()) if (key.startsWith(`${instanceId}\u0000`)) kept.delete(key);

@@ -16,6 +16,7 @@ import {
   ownedInstance,
   recordStatus,
   removeInstance,
+  usable,
 } from "../storage/feed-route-instances.ts";
 import { ok, userRouter } from "./context.ts";
 
@@ -39,8 +40,23 @@ export function feedRouteInstanceRoutes(
   const calls = endpoints.feedRouteInstances;
   const { fetcher, box, catalogues } = services;
 
+  /**
+   * The front page says whether it answers and its build; the route listing, read with the key,
+   * says whether the key is taken (and is then kept for the panel, like any catalogue read).
+   */
   async function checked(row: FeedRouteInstanceRow): Promise<FeedRouteInstance> {
     const status = await checkInstance(fetcher, row.base_url);
+    if (status.reachable) {
+      const listing = await catalogues
+        .forInstance(usable(box, row))
+        .load()
+        .then(
+          () => null,
+          (error: unknown) =>
+            error instanceof ApiError ? (error.reason ?? error.message) : String(error),
+        );
+      if (listing) status.error = listing.slice(0, 300);
+    }
     await recordStatus(database, row.id, status);
     return { ...toModel(row), status };
   }

@@ -172,6 +172,23 @@ describe.each(DIALECTS)("people's own feed-route (RSSHub) instances on %s", (dia
     expect(left.body.data.instances.map((i: { id: string }) => i.id)).toEqual([instanceId]);
   });
 
+  it("says when an instance answers but refuses the access key", async () => {
+    const dave = new TestClient(server.localUrl);
+    await dave.signUp(uniqueEmail("dave-instances"));
+    const wrong = await dave.request("POST", "/api/rsshub-instances", {
+      json: { baseUrl: own.baseUrl, accessKey: "not-the-key" },
+    });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.data.status).toMatchObject({ reachable: true, version: "5f3c2a1" });
+    expect(wrong.body.data.status.error).toContain("HTTP 403");
+    expect(wrong.text).not.toContain("not-the-key");
+    // Alice's instance, checked with her key, reads its listing without error.
+    const checked = await alice.request("POST", "/api/rsshub-instances/check", {
+      json: { id: instanceId },
+    });
+    expect(checked.body.data.status).toMatchObject({ reachable: true, error: null });
+  });
+
   it("refuses bad addresses and bodies with a code, never a 500", async () => {
     await alice.request("PUT", "/api/rsshub-instances/default", { json: { id: instanceId } });
     for (const baseUrl of [
