@@ -10,7 +10,7 @@ import type { Auth } from "./auth.ts";
 import { listProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
-import { createRouteCatalogue } from "./discover/route-catalogue.ts";
+import { createCatalogues } from "./discover/catalogues.ts";
 import { createTrendingService } from "./discover/trending-service.ts";
 import { ApiError } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
@@ -32,6 +32,7 @@ import { categoryRoutes } from "./routes/categories.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { discoverRoutes } from "./routes/discover.ts";
 import { entryRoutes } from "./routes/entries.ts";
+import { feedRouteInstanceRoutes } from "./routes/feed-route-instances.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { inboxFileRoutes, inboxRoutes, inboxWebhookRoutes } from "./routes/inboxes.ts";
@@ -47,6 +48,7 @@ import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createSecretBox } from "./services/integrations/secret-box.ts";
+import { chosenInstance } from "./storage/feed-route-instances.ts";
 import { createAvatarStore } from "./uploads/avatar-store.ts";
 
 export interface AppDeps {
@@ -133,8 +135,13 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
     authRoutes(auth, { trustProxy: config.trustProxy, logger, providers: listProviders(config) }),
   );
   app.route(`${base}/profiles`, profileRoutes(auth, database));
+  const serverSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const secretBox = createSecretBox(serverSecret);
+  const feedRouteFor = (userId: string) => chosenInstance(database, secretBox, userId);
+  const catalogues = createCatalogues(config.ingest.feedRouteBaseUrl, fetcher, feedRouteFor);
   const subscriber = createSubscribeService(database, fetcher, {
     feedRouteBaseUrl: config.ingest.feedRouteBaseUrl,
+    feedRouteFor,
   });
   const importer = createOpmlImporter(database, subscriber, logger, {
     concurrency: config.opml.importConcurrency,
@@ -154,8 +161,6 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
-  const serverSecret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const secretBox = createSecretBox(serverSecret);
   app.route(`${base}/settings`, settingsRoutes(auth, database, secretBox));
   app.route(
     `${base}/integrations`,
@@ -171,7 +176,16 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
         refreshMs: config.trendingRefreshSeconds * 1000,
         logger,
       }),
-      catalogue: createRouteCatalogue(config.ingest.feedRouteBaseUrl, fetcher),
+      catalogues,
+    }),
+  );
+  app.route(
+    `${base}/rsshub-instances`,
+    feedRouteInstanceRoutes(auth, database, {
+      fetcher,
+      box: secretBox,
+      catalogues,
+      serverInstance: catalogues.server.instance ?? undefined,
     }),
   );
   const keyBox = createKeyBox(serverSecret);

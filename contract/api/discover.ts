@@ -26,16 +26,6 @@ export const DiscoverItem = Schema.Struct({
 });
 export type DiscoverItem = typeof DiscoverItem.Type;
 
-/**
- * Discover: a URL goes through feed discovery (the guarded fetcher, as quick add does); words
- * search the feeds this server knows (title, description, site), ranked by match, then
- * subscribers and activity. Lists do not exist on this server yet: `target: "lists"` finds none.
- */
-export const search = endpoint(routes.discover.search, {
-  request: DiscoverRequest,
-  response: Envelope(Schema.Array(DiscoverItem)),
-});
-
 const Score = Schema.Number;
 const Limit = Schema.optional(
   Schema.NumberFromString.pipe(
@@ -173,4 +163,39 @@ export const rsshub = endpoint(routes.discover.rsshub, {
     ),
     data: Schema.Record(Schema.String, FeedRouteNamespace),
   }),
+});
+
+/** A list found by words: who made it, how many follow it, how lively its feeds are. */
+export const DiscoverListItem = Schema.Struct({
+  ...DiscoverList.fields,
+  /** A few of the newest entries of its feeds, to preview. */
+  entries: Schema.Array(EntryModel),
+  updatesPerWeek: Schema.Number,
+  analytics: FeedAnalytics,
+});
+export type DiscoverListItem = typeof DiscoverListItem.Type;
+
+/** A route of the feed-route catalogue the words name: it opens the route builder. */
+export const DiscoverRouteItem = Schema.Struct({
+  route: FeedRoute,
+  namespace: Schema.String,
+  namespaceName: Schema.String,
+  /** The route's example as an `rsshub://` address (empty when the route gives none). */
+  exampleUrl: Schema.String,
+});
+export type DiscoverRouteItem = typeof DiscoverRouteItem.Type;
+
+export const DiscoverResult = Schema.Union([DiscoverItem, DiscoverListItem, DiscoverRouteItem]);
+export type DiscoverResult = typeof DiscoverResult.Type;
+
+/**
+ * Discover: a URL goes through feed discovery (the guarded fetcher, as quick add does); words
+ * search the feeds (`target: "feeds"`: title, description, site) or the lists (`"lists"`: title,
+ * description) this server knows, ranked by match, then subscribers and activity. Words or an
+ * `rsshub://` address that name a route of the user's feed-route catalogue also answer that
+ * route (after the feeds or lists), to open in the route builder.
+ */
+export const search = endpoint(routes.discover.search, {
+  request: DiscoverRequest,
+  response: Envelope(Schema.Array(DiscoverResult)),
 });

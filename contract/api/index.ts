@@ -6,6 +6,7 @@ import * as collections from "./collections.ts";
 import * as discover from "./discover.ts";
 import type { Endpoint } from "./endpoint.ts";
 import * as entries from "./entries.ts";
+import * as feedRouteInstances from "./feed-route-instances.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
 import * as inboxes from "./inboxes.ts";
@@ -37,6 +38,7 @@ export const endpoints = {
   collections,
   discover,
   entries,
+  feedRouteInstances,
   feeds,
   health,
   invitations,

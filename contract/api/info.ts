@@ -147,6 +147,13 @@ const table = {
   search: {
     query: { method: "POST", path: "/search" },
   },
+  feedRouteInstances: {
+    list: { method: "GET", path: "/rsshub-instances" },
+    add: { method: "POST", path: "/rsshub-instances" },
+    remove: { method: "DELETE", path: "/rsshub-instances" },
+    check: { method: "POST", path: "/rsshub-instances/check" },
+    choose: { method: "PUT", path: "/rsshub-instances/default" },
+  },
   savedSearches: {
     list: { method: "GET", path: "/search/saved" },
     save: { method: "POST", path: "/search/saved" },

@@ -22,6 +22,7 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "entry_action", column: "user_id" },
   { table: "user_ai_provider", column: "user_id" },
   { table: "saved_search", column: "user_id" },
+  { table: "feed_route_instance", column: "user_id" },
 ];
 
 /** Rows other users still need: the user's name comes off them instead. */

@@ -59,6 +59,7 @@ export interface Database {
   inbox: InboxRow;
   entry_search: EntrySearchRow;
   saved_search: SavedSearchRow;
+  feed_route_instance: FeedRouteInstanceRow;
   ai_summary: {
     entry_id: string;
     language: string;
@@ -260,4 +261,19 @@ export interface SavedSearchRow {
   filters: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A person's own feed-route (RSSHub) instance; `access_key` is sealed (SecretBox). */
+export interface FeedRouteInstanceRow {
+  id: string;
+  user_id: string;
+  base_url: string;
+  access_key: string | null;
+  is_default: number;
+  checked_at: string | null;
+  reachable: number | null;
+  version: string | null;
+  latency_ms: number | null;
+  last_error: string | null;
+  created_at: string;
 }

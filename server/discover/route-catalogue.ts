@@ -39,6 +39,8 @@ export function createRouteCatalogue(
   baseUrl: string | undefined,
   fetcher: Fetcher,
   now: () => number = Date.now,
+  /** The instance's access key, sent with the listing request only (RSSHub's `?key=`). */
+  accessKey: string | null = null,
 ): RouteCatalogue {
   let cached: { at: number; ttl: number; value: Promise<Catalogue> } | null = null;
   let status: CatalogueStatus | null = null;
@@ -50,7 +52,7 @@ export function createRouteCatalogue(
       if (!baseUrl) return Promise.resolve({});
       if (cached && now() - cached.at < cached.ttl) return cached.value;
       const started = performance.now();
-      const entry = { at: now(), ttl: CATALOGUE_TTL_MS, value: read(baseUrl, fetcher) };
+      const entry = { at: now(), ttl: CATALOGUE_TTL_MS, value: read(baseUrl, fetcher, accessKey) };
       const settle = (error: string | null) => {
         status = {
           checkedAt: new Date(entry.at).toISOString(),
@@ -71,8 +73,13 @@ export function createRouteCatalogue(
   };
 }
 
-async function read(baseUrl: string, fetcher: Fetcher): Promise<Catalogue> {
-  const url = `${baseUrl.replace(/\/+$/, "")}/api/namespace`;
+async function read(
+  baseUrl: string,
+  fetcher: Fetcher,
+  accessKey: string | null,
+): Promise<Catalogue> {
+  const key = accessKey ? `?key=${encodeURIComponent(accessKey)}` : "";
+  const url = `${baseUrl.replace(/\/+$/, "")}/api/namespace${key}`;
   let body: unknown;
   try {
     const response = await fetcher.fetch(url, { accept: "application/json" });
@@ -82,7 +89,7 @@ async function read(baseUrl: string, fetcher: Fetcher): Promise<Catalogue> {
   } catch (error) {
     throw new ApiError(
       13007,
-      `The feed-route instance's route listing could not be read: ${(error as Error).message}`,
+      `The feed-route instance's route listing could not be read: ${hideKey((error as Error).message, accessKey)}`,
     );
   }
   return parseCatalogue(body);
@@ -175,6 +182,12 @@ export function filterCatalogue(
     if (Object.keys(routes).length > 0) result[id] = { ...namespace, routes };
   }
   return result;
+}
+
+/** A failure's message may quote the URL: the key never leaves in it. */
+function hideKey(message: string, accessKey: string | null): string {
+  if (!accessKey) return message;
+  return message.split(accessKey).join("***").split(encodeURIComponent(accessKey)).join("***");
 }
 
 function shownUrl(baseUrl: string): string {

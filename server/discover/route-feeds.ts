@@ -20,7 +20,7 @@ export function routeUrlMatcher(prefix: string, catalogue: Catalogue): (url: str
 }
 
 /** `/issue/:user/:repo/:state?` → `/issue/[^/]+/[^/]+(?:/[^/]+)?`; `{.+}` parameters take slashes. */
-function pathPattern(path: string): string {
+export function pathPattern(path: string): string {
   return path
     .split("/")
     .filter(Boolean)
@@ -33,6 +33,6 @@ function pathPattern(path: string): string {
     .join("");
 }
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   fetchFailed,
   httpStatusFailed,
@@ -23,6 +24,11 @@ export interface DiscoverOptions {
   fetcher?: Fetcher;
   /** Base URL of the feed-route (RSSHub) instance that serves `rsshub://` URLs. */
   feedRouteBaseUrl?: string | null;
+  /**
+   * That instance's access key: a route's URL then carries RSSHub's per-route `code`
+   * (md5 of the route path and the key), never the key itself.
+   */
+  feedRouteAccessKey?: string | null;
   /** Most candidate URLs tried after the first fetch (links, then well-known paths). */
   maxCandidates?: number;
 }
@@ -49,7 +55,11 @@ export async function discoverFeed(
   options: DiscoverOptions = {},
 ): Promise<DiscoveredFeed> {
   const fetcher = options.fetcher ?? sharedFetcher();
-  const url = subscriptionUrl(input, options.feedRouteBaseUrl ?? null);
+  const url = subscriptionUrl(
+    input,
+    options.feedRouteBaseUrl ?? null,
+    options.feedRouteAccessKey ?? null,
+  );
   const page = await fetchOk(fetcher, url);
   const direct = await tryIngest(page);
   if (direct.feed) return direct.feed;
@@ -68,6 +78,7 @@ export async function discoverFeed(
 export function subscriptionUrl(
   input: string | null | undefined,
   feedRouteBaseUrl: string | null,
+  feedRouteAccessKey: string | null = null,
 ): string {
   const trimmed = input?.trim();
   if (!trimmed) throw urlRequired();
@@ -75,10 +86,25 @@ export function subscriptionUrl(
   if (route) {
     if (!feedRouteBaseUrl)
       throw fetchFailed("bad-url", "rsshub:// URLs need a configured feed-route instance");
-    return `${feedRouteBaseUrl.replace(/\/+$/, "")}/${route[1]!.replace(/^\/+/, "")}`;
+    const url = `${feedRouteBaseUrl.replace(/\/+$/, "")}/${route[1]!.replace(/^\/+/, "")}`;
+    return feedRouteAccessKey ? withRouteCode(url, feedRouteBaseUrl, feedRouteAccessKey) : url;
   }
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(trimmed)) return trimmed;
   return `https://${trimmed.replace(/^\/+/, "")}`;
+}
+
+/** RSSHub's access control: `code` = md5(route path + access key) opens that route only. */
+function withRouteCode(url: string, baseUrl: string, accessKey: string): string {
+  const parsed = new URL(url);
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  const routePath = parsed.pathname.slice(basePath.length) || "/";
+  parsed.searchParams.set(
+    "code",
+    createHash("md5")
+      .update(routePath + accessKey)
+      .digest("hex"),
+  );
+  return parsed.toString();
 }
 
 async function fetchOk(fetcher: Fetcher, url: string): Promise<FetchResult> {

@@ -4,6 +4,7 @@ import { ApiError } from "../http/api-error.ts";
 import { discoverFeed } from "../ingest/discover.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { storeEntries } from "../storage/entries.ts";
+import type { UsableInstance } from "../storage/feed-route-instances.ts";
 import { findFeedById, findFeedByUrl, upsertFeed } from "../storage/feeds.ts";
 import { toFeedModel } from "../storage/mappers.ts";
 import { subscribe } from "../storage/subscriptions.ts";
@@ -16,9 +17,13 @@ import { subscribe } from "../storage/subscriptions.ts";
 export function createSubscribeService(
   database: DatabaseHandle,
   fetcher: Fetcher,
-  options: { feedRouteBaseUrl: string | undefined },
+  options: {
+    feedRouteBaseUrl: string | undefined;
+    /** The person's own chosen feed-route instance (null: the server's). */
+    feedRouteFor?: (userId: string) => Promise<UsableInstance | null>;
+  },
 ) {
-  async function resolveFeed(request: Pick<SubscribeRequest, "feedId" | "url">) {
+  async function resolveFeed(request: Pick<SubscribeRequest, "feedId" | "url">, userId?: string) {
     if (request.feedId) {
       const feed = await findFeedById(database, request.feedId);
       if (!feed) throw new ApiError(2001);
@@ -28,7 +33,13 @@ export function createSubscribeService(
     if (!url) throw new ApiError(2002);
     const known = await findFeedByUrl(database, url);
     if (known) return known;
-    const found = await discoverFeed(url, { fetcher, feedRouteBaseUrl: options.feedRouteBaseUrl });
+    // rsshub:// resolves against the person's chosen instance, else the server's.
+    const own = userId && /^rsshub:\/\//i.test(url) ? await options.feedRouteFor?.(userId) : null;
+    const found = await discoverFeed(url, {
+      fetcher,
+      feedRouteBaseUrl: own ? own.baseUrl : options.feedRouteBaseUrl,
+      feedRouteAccessKey: own?.accessKey ?? null,
+    });
     const existing = await findFeedByUrl(database, found.feedUrl);
     if (existing) return existing;
     const feed = await upsertFeed(database, { ...found.feed, url: found.feedUrl }, found);
@@ -37,10 +48,13 @@ export function createSubscribeService(
   }
 
   return {
-    /** The feed a URL or id stands for, discovered, fetched and stored when new (a preview). */
+    /**
+     * The feed a URL or id stands for, discovered, fetched and stored when new (a preview);
+     * with the asking person, rsshub:// goes to their chosen instance.
+     */
     resolve: resolveFeed,
     async subscribe(userId: string, request: SubscribeRequest) {
-      const feed = await resolveFeed(request);
+      const feed = await resolveFeed(request, userId);
       const { unread } = await subscribe(database, {
         userId,
         feedId: feed.id,

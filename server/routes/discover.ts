@@ -1,18 +1,22 @@
 import type { TrendingEntry } from "../../contract/api/discover.ts";
 import { endpoints } from "../../contract/api/index.ts";
 import { categoryFolderKeys, isDiscoverCategory } from "../../contract/discover-categories.ts";
-import { parseSearchQuery } from "../../contract/search/query.ts";
+import { parseSearchQuery, type SearchQuery } from "../../contract/search/query.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import type { Catalogues } from "../discover/catalogues.ts";
 import { describeFeeds, describeLists } from "../discover/describe.ts";
-import { filterCatalogue, type RouteCatalogue } from "../discover/route-catalogue.ts";
+import { describeListResults } from "../discover/describe-list-results.ts";
+import { filterCatalogue } from "../discover/route-catalogue.ts";
 import { routeUrlMatcher } from "../discover/route-feeds.ts";
+import { matchRoutes } from "../discover/route-matches.ts";
 import type { TrendingService } from "../discover/trending-service.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findPublicFeeds } from "../storage/discover.ts";
 import { categoryFeeds, categoryLists, routeFeeds } from "../storage/discover-category.ts";
+import { findLists } from "../storage/discover-lists.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { findPublicProfiles } from "../storage/users.ts";
 import { userRouter } from "./context.ts";
@@ -26,30 +30,43 @@ const ROUTE_FEEDS_SCANNED = 500;
 /** A scheme (https://, rsshub://): the user means that address. */
 const WITH_SCHEME = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 /** A bare site address (example.com/blog): probably an address, maybe words ("node.js"). */
+const RSSHUB_ADDRESS = /^rsshub:\/\//i;
 const SITE_ADDRESS = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d+)?(\/\S*)?$/u;
 
 export interface DiscoverServices {
   subscriber: SubscribeService;
   trending: TrendingService;
-  catalogue: RouteCatalogue;
+  catalogues: Catalogues;
 }
 
 export function discoverRoutes(
   auth: Auth,
   database: DatabaseHandle,
-  { subscriber, trending, catalogue }: DiscoverServices,
+  { subscriber, trending, catalogues }: DiscoverServices,
 ) {
   const app = userRouter(auth, database);
 
   route(app, endpoints.discover.search, async ({ request }, c) => {
     const userId = c.get("userId");
-    if (request.target === "lists") return { code: 0 as const, data: [] };
     const keyword = request.keyword.trim();
+    const catalogue = await catalogues.forUser(userId);
+    // Route matches come last; a catalogue that cannot be read leaves the search its results.
+    const routesNamed = (query: SearchQuery | null) =>
+      catalogue
+        .load()
+        .then((all) => matchRoutes(all, keyword, query))
+        .catch(() => []);
     if (WITH_SCHEME.test(keyword)) {
-      const feed = await subscriber.resolve({ url: keyword });
-      return { code: 0 as const, data: await describeFeeds(database, userId, [feed], true) };
+      const named = RSSHUB_ADDRESS.test(keyword) ? await routesNamed(null) : [];
+      if (request.target === "lists") return { code: 0 as const, data: named };
+      // An rsshub:// address that fits a route but gives no feed still opens the builder.
+      const feed = await subscriber
+        .resolve({ url: keyword }, userId)
+        .catch((error: unknown) => (named.length > 0 ? null : Promise.reject(error)));
+      const feeds = feed ? await describeFeeds(database, userId, [feed], true) : [];
+      return { code: 0 as const, data: [...feeds, ...named] };
     }
-    if (SITE_ADDRESS.test(keyword)) {
+    if (request.target !== "lists" && SITE_ADDRESS.test(keyword)) {
       // A site address that leads nowhere is read as words instead ("node.js").
       const feed = await subscriber.resolve({ url: `https://${keyword}` }).catch(() => null);
       if (feed)
@@ -57,17 +74,23 @@ export function discoverRoutes(
     }
     const parsed = parseSearchQuery(keyword.slice(0, 256));
     if (!parsed.ok) throw new ApiError(1002, parsed.reason);
+    const named = await routesNamed(parsed.query);
+    if (request.target === "lists") {
+      const lists = await findLists(database, parsed.query, RESULTS);
+      return {
+        code: 0 as const,
+        data: [...(await describeListResults(database, userId, lists)), ...named],
+      };
+    }
     const found = await findPublicFeeds(database, parsed.query, RESULTS, request.language);
-    return {
-      code: 0 as const,
-      data: await describeFeeds(
-        database,
-        userId,
-        found.map((f) => f.feed),
-        false,
-        new Map(found.map((f) => [f.feed.id, f.subscribers])),
-      ),
-    };
+    const feeds = await describeFeeds(
+      database,
+      userId,
+      found.map((f) => f.feed),
+      false,
+      new Map(found.map((f) => [f.feed.id, f.subscribers])),
+    );
+    return { code: 0 as const, data: [...feeds, ...named] };
   });
 
   route(app, endpoints.discover.trending, async ({ request }, c) => {
@@ -143,6 +166,7 @@ export function discoverRoutes(
       throw new ApiError(1002, `Unknown discover category: ${category}`);
     const limit = request.limit ?? RESULTS;
     const keys = category === "popular" ? null : categoryFolderKeys(category);
+    const catalogue = await catalogues.forUser(userId);
     // The catalogue is a bonus here: an instance that is down leaves the page its own feeds.
     const namespaces = await catalogue
       .load()
@@ -173,7 +197,8 @@ export function discoverRoutes(
     return { code: 0 as const, data: { feeds, lists, namespaces } };
   });
 
-  route(app, endpoints.discover.rsshub, async ({ request }) => {
+  route(app, endpoints.discover.rsshub, async ({ request }, c) => {
+    const catalogue = await catalogues.forUser(c.get("userId"));
     const data = filterCatalogue(await catalogue.load(), request);
     return { code: 0 as const, instance: catalogue.instance, status: catalogue.status(), data };
   });

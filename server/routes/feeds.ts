@@ -41,7 +41,7 @@ export function feedRoutes(
     if (id && !subscription) idScans.takeOrThrow(c, userId);
     const feed = id
       ? await findFeedById(database, id)
-      : await subscriber.resolve({ url: url!.trim() });
+      : await subscriber.resolve({ url: url!.trim() }, userId);
     if (!feed) throw new ApiError(2001);
     const mine =
       subscription ?? (id ? undefined : await findSubscription(database, userId, feed.id));

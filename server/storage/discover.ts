@@ -66,7 +66,7 @@ export async function findPublicFeeds(
  * The longest wanted word (a CJK phrase as written): the SQL LIKE that narrows the candidates
  * before the exact match. Accented text may escape it; the ranking pass is exact.
  */
-function narrowingTerm(query: SearchQuery): string {
+export function narrowingTerm(query: SearchQuery): string {
   let best = "";
   for (const clause of query.clauses) {
     if (clause.negated) continue;
@@ -77,6 +77,6 @@ function narrowingTerm(query: SearchQuery): string {
   return best;
 }
 
-function likeEscape(text: string): string {
+export function likeEscape(text: string): string {
   return text.replace(/[!%_]/g, (c) => `!${c}`);
 }

@@ -69,9 +69,12 @@ export function useCategoryPage(api: ApiFetch | undefined, category: string) {
   );
 }
 
-/** The feed-route instance's catalogue (null instance: none is configured). */
-export function useRouteCatalogue(api: ApiFetch | undefined) {
-  return useServerRead<RouteCatalogueData>(api, "rsshub", (client, signal) =>
+/**
+ * The catalogue of the person's chosen feed-route instance (null instance: none is configured);
+ * a new `revision` (another instance chosen) reads it again.
+ */
+export function useRouteCatalogue(api: ApiFetch | undefined, revision = 0) {
+  return useServerRead<RouteCatalogueData>(api, `rsshub:${revision}`, (client, signal) =>
     client
       .call(endpointInfo.discover.rsshub, {}, { signal, silent: true, timeout: 60_000 })
       .then((answer) => ({

@@ -1,5 +1,10 @@
 import { useEffect, useState } from "react";
-import type { DiscoverItem } from "../../contract/api/discover.ts";
+import type {
+  DiscoverItem,
+  DiscoverListItem,
+  DiscoverResult,
+  DiscoverRouteItem,
+} from "../../contract/api/discover.ts";
 import { endpoints } from "../../contract/api/index.ts";
 import type { DiscoverLanguage } from "../../contract/discover-language.ts";
 import type { ApiFetch } from "../api/client.ts";
@@ -9,7 +14,7 @@ import { translate } from "../i18n/index.ts";
 export type DiscoverState =
   | { status: "idle" }
   | { status: "loading"; keyword: string }
-  | { status: "ready"; keyword: string; items: readonly DiscoverItem[] }
+  | { status: "ready"; keyword: string; items: readonly DiscoverResult[] }
   | { status: "failed"; keyword: string; message: string };
 
 /** Typing pauses this long before words are looked up. */
@@ -25,6 +30,7 @@ export function useDiscover(
   typed: string,
   submitted: string,
   language: DiscoverLanguage = "all",
+  target: "feeds" | "lists" = "feeds",
 ) {
   const [state, setState] = useState<DiscoverState>({ status: "idle" });
   const keyword = looksLikeAddress(typed) ? submitted : typed.trim();
@@ -40,7 +46,7 @@ export function useDiscover(
         api
           .call(
             endpoints.discover.search,
-            { keyword, target: "feeds", ...(language === "all" ? {} : { language }) },
+            { keyword, target, ...(language === "all" ? {} : { language }) },
             { signal: controller.signal, silent: true, timeout: 30_000 },
           )
           .then(
@@ -69,7 +75,7 @@ export function useDiscover(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, keyword, submitted, language]);
+  }, [api, keyword, submitted, language, target]);
   return state;
 }
 
@@ -78,3 +84,7 @@ export function looksLikeAddress(text: string): boolean {
   const value = text.trim();
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^\s/]+\.[^\s/]+(\/\S*)?$/.test(value);
 }
+
+export const isFeedResult = (item: DiscoverResult): item is DiscoverItem => "feed" in item;
+export const isListResult = (item: DiscoverResult): item is DiscoverListItem => "list" in item;
+export const isRouteResult = (item: DiscoverResult): item is DiscoverRouteItem => "route" in item;

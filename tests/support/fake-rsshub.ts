@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { FeedServer, rssFeed } from "./feed-server.ts";
 
 /**
@@ -73,3 +74,83 @@ export function startFakeRsshub(): Promise<FeedServer> {
     return started;
   });
 }
+
+/**
+ * A person's own RSSHub instance on 127.0.0.1 that asks for an access key the way RSSHub does:
+ * its front page is open (and shows its build, "Git Hash"), every other path needs `?key=` or
+ * `?code=` (md5 of the path and the key), else 403. It lists one namespace, `mine`.
+ */
+export function startKeyedRsshub(accessKey: string, gitHash = "5f3c2a1"): Promise<FeedServer> {
+  const server = new FeedServer();
+  const allowed = (url: URL) =>
+    url.searchParams.get("key") === accessKey ||
+    url.searchParams.get("code") ===
+      createHash("md5")
+        .update(url.pathname + accessKey)
+        .digest("hex");
+  const guarded = (
+    path: string,
+    contentType: string,
+    body: string,
+    seen: string[],
+  ): Parameters<FeedServer["route"]> => [
+    path,
+    (request, response) => {
+      const url = new URL(request.url ?? "/", "http://x");
+      seen.push(url.search);
+      if (!allowed(url)) {
+        response.writeHead(403, { "content-type": "text/plain" }).end("Access denied.");
+        return;
+      }
+      response.writeHead(200, { "content-type": contentType }).end(body);
+    },
+  ];
+  return server.start().then((started) => {
+    const queries: string[] = [];
+    keyedQueries.set(started, queries);
+    started.route("/", (_request, response) => {
+      response
+        .writeHead(200, { "content-type": "text/html" })
+        .end(
+          `<html><body><h1>Welcome to RSSHub!</h1><p>Git Hash: <a>${gitHash}</a></p></body></html>`,
+        );
+    });
+    started.route(
+      ...guarded(
+        "/api/namespace",
+        "application/json",
+        JSON.stringify({
+          mine: {
+            name: "My notes",
+            url: "notes.example",
+            lang: "en",
+            routes: {
+              "/notes/:topic": {
+                path: "/notes/:topic",
+                categories: ["blog"],
+                example: "/mine/notes/cats",
+                parameters: { topic: "the topic" },
+                name: "Notes by topic",
+                maintainers: ["me"],
+                location: "notes.ts",
+              },
+            },
+          },
+        }),
+        queries,
+      ),
+    );
+    started.route(
+      ...guarded(
+        "/mine/notes/cats",
+        "application/rss+xml",
+        rssFeed("Notes about cats", [{ guid: "c1", title: "Cats sleep a lot", date: new Date() }]),
+        queries,
+      ),
+    );
+    return started;
+  });
+}
+
+/** The query strings a keyed instance was asked with (to see the key only went where needed). */
+export const keyedQueries = new WeakMap<FeedServer, string[]>();

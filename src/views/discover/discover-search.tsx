@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DiscoverItem } from "../../../contract/api/discover.ts";
 import { PAGE_PATHS } from "../../../contract/routes.ts";
-import { useDiscover } from "../../runtime/discover.ts";
+import { isFeedResult, isListResult, isRouteResult, useDiscover } from "../../runtime/discover.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useUISettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
@@ -11,15 +11,21 @@ import { SearchIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
 import { discoverLanguageName } from "./discover-language-label.ts";
+import { DiscoverRouteCard } from "./discover-route-card.tsx";
+import { DiscoverListCard } from "./list-card.tsx";
 
-/** Discover's search: words find feeds this server knows, an address is discovered. */
+/**
+ * Discover's search: words find the feeds or the lists this server knows (and the feed routes
+ * they name), an address is discovered.
+ */
 export function DiscoverSearch() {
   const { t } = useTranslation("search");
   const reader = useRuntime();
   const [typed, setTyped] = useState("");
   const [submitted, setSubmitted] = useState("");
+  const [target, setTarget] = useState<"feeds" | "lists">("feeds");
   const { discoverLanguage } = useUISettings();
-  const state = useDiscover(reader?.api, typed, submitted, discoverLanguage);
+  const state = useDiscover(reader?.api, typed, submitted, discoverLanguage, target);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,6 +52,7 @@ export function DiscoverSearch() {
           {t("discover.submit")}
         </Button>
       </form>
+      <DiscoverTargetPicker target={target} onChange={setTarget} />
       <DiscoverLanguageNote />
       <div className="mt-4 space-y-3" aria-live="polite">
         {state.status === "failed" ? (
@@ -59,7 +66,15 @@ export function DiscoverSearch() {
           </p>
         ) : null}
         {state.status === "ready"
-          ? state.items.map((item) => <DiscoverCard key={item.feed.id} item={item} />)
+          ? state.items.map((item) =>
+              isFeedResult(item) ? (
+                <DiscoverCard key={item.feed.id} item={item} />
+              ) : isListResult(item) ? (
+                <DiscoverListCard key={item.list.id} item={item} />
+              ) : isRouteResult(item) ? (
+                <DiscoverRouteCard key={`${item.namespace}${item.route.path}`} item={item} />
+              ) : null,
+            )
           : null}
       </div>
     </div>
@@ -137,6 +152,38 @@ function DiscoverCard({ item }: { item: DiscoverItem }) {
         </ul>
       ) : null}
     </article>
+  );
+}
+
+/** Whether words look for feeds or for lists. */
+function DiscoverTargetPicker({
+  target,
+  onChange,
+}: {
+  target: "feeds" | "lists";
+  onChange: (target: "feeds" | "lists") => void;
+}) {
+  const { t } = useTranslation("discover");
+  return (
+    <fieldset className="mt-2 flex gap-1 text-sm">
+      <legend className="sr-only">{t("search.target")}</legend>
+      {(["feeds", "lists"] as const).map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={target === value}
+          onClick={() => onChange(value)}
+          data-testid={`discover-target-${value}`}
+          className={`rounded-md px-2 py-1 ${
+            target === value
+              ? "bg-zinc-200 font-medium dark:bg-zinc-800"
+              : "text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-900"
+          }`}
+        >
+          {t(`search.${value}`)}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useDiscover } from "../../runtime/discover.ts";
+import { isFeedResult, useDiscover } from "../../runtime/discover.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { Button } from "../../ui/button.tsx";
 import { FIELD_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
@@ -127,7 +127,7 @@ export function RouteBuilder({ picked }: { picked: PickedRoute }) {
           </p>
         ) : null}
         {preview.status === "ready"
-          ? preview.items.map(({ feed, entries }) => (
+          ? preview.items.filter(isFeedResult).map(({ feed, entries }) => (
               <div
                 key={feed.id}
                 className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"

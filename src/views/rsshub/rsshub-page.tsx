@@ -2,16 +2,19 @@ import { useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteCatalogue } from "../../runtime/discover-reads.ts";
+import { useFeedRouteInstances } from "../../runtime/feed-route-instances.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { relativeTime } from "../../ui/format.ts";
 import { RssIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
+import { InstancesPanel } from "./instances-panel.tsx";
 import { RouteBuilder } from "./route-builder.tsx";
 import { type PickedRoute, RouteList } from "./route-list.tsx";
 
 /**
- * /rsshub: the feed-route panel. The server's instance's route catalogue (namespaces and
+ * /rsshub: the feed-route panel. The person's instances (the server's or their own, with each
+ * one's status; one is their default), the chosen instance's route catalogue (namespaces and
  * routes), a builder that fills a route's parameters into an rsshub:// address, previews the
  * feed and follows it. Without an instance, it says how the operator enables one.
  * `?route=namespace/path` opens a route directly (the category pages link here).
@@ -19,7 +22,8 @@ import { type PickedRoute, RouteList } from "./route-list.tsx";
 export function RsshubPage() {
   const { t, i18n } = useTranslation("discover");
   const reader = useRuntime();
-  const state = useRouteCatalogue(reader?.api);
+  const instances = useFeedRouteInstances(reader?.api);
+  const state = useRouteCatalogue(reader?.api, instances.revision);
   const search = useSearch({ strict: false }) as { route?: unknown };
   const [picked, setPicked] = useState<PickedRoute | null>(null);
   const asked = typeof search.route === "string" ? search.route : "";
@@ -37,6 +41,7 @@ export function RsshubPage() {
         }
       />
       <div className="p-6">
+        <InstancesPanel instances={instances} />
         {state.status === "loading" ? <Spinner size={24} /> : null}
         {state.status === "failed" ? (
           <EmptyState

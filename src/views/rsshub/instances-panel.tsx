@@ -1,0 +1,230 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { FeedRouteInstance } from "../../../contract/api/feed-route-instances.ts";
+import { refusalMessage, type useFeedRouteInstances } from "../../runtime/feed-route-instances.ts";
+import { Button } from "../../ui/button.tsx";
+import { FIELD_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
+import { relativeTime } from "../../ui/format.ts";
+
+type Instances = ReturnType<typeof useFeedRouteInstances>;
+
+/**
+ * The person's feed-route instances: the server's and their own, each with its last check
+ * (reachable, build, latency, error); one is the default their catalogue and rsshub://
+ * subscriptions use. A new instance takes an address and, if it asks for one, an access key
+ * (kept encrypted on the server and never shown again).
+ */
+export function InstancesPanel({ instances }: { instances: Instances }) {
+  const { t } = useTranslation("discover");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The instance being chosen (null: the server's), shown checked until the server answers. */
+  const [choosing, setChoosing] = useState<string | null | undefined>(undefined);
+  const { state } = instances;
+
+  /** Runs one change; answers whether the server took it (else its reason shows). */
+  async function run(action: () => Promise<void>): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (refusal) {
+      setError(refusalMessage(refusal));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state.status !== "ready")
+    return state.status === "failed" ? (
+      <p className="text-sm text-red-600" role="alert">
+        {state.message}
+      </p>
+    ) : null;
+  const { instances: own, serverInstance } = state.data;
+  const defaultId = choosing === undefined ? state.data.defaultId : choosing;
+  const choose = (id: string | null) => {
+    setChoosing(id);
+    void run(() => instances.choose(id)).finally(() => setChoosing(undefined));
+  };
+  return (
+    <section
+      className="mb-6 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"
+      data-testid="rsshub-instances"
+      aria-busy={busy}
+    >
+      <h2 className="font-semibold">{t("instances.title")}</h2>
+      <p className="mb-3 text-xs text-zinc-500">{t("instances.description")}</p>
+      <fieldset className="space-y-2">
+        <legend className="sr-only">{t("instances.default")}</legend>
+        <InstanceRow
+          label={serverInstance ?? t("instances.serverNone")}
+          badge={t("instances.server")}
+          checked={defaultId === null}
+          disabled={busy}
+          onChoose={() => choose(null)}
+          testId="rsshub-instance-server"
+        />
+        {own.map((instance) => (
+          <InstanceRow
+            key={instance.id}
+            label={instance.baseUrl}
+            badge={instance.hasAccessKey ? t("instances.withKey") : null}
+            checked={defaultId === instance.id}
+            disabled={busy}
+            onChoose={() => choose(instance.id)}
+            instance={instance}
+            onCheck={() => run(() => instances.check(instance.id))}
+            onRemove={() => run(() => instances.remove(instance.id))}
+            testId="rsshub-instance"
+          />
+        ))}
+      </fieldset>
+      <AddInstanceForm disabled={busy} onAdd={(url, key) => run(() => instances.add(url, key))} />
+      {error ? (
+        <p className="mt-2 text-sm text-red-600" role="alert" data-testid="rsshub-instance-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function InstanceRow(props: {
+  label: string;
+  badge: string | null;
+  checked: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+  instance?: FeedRouteInstance;
+  onCheck?: () => void;
+  onRemove?: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation("discover");
+  const { instance } = props;
+  return (
+    <div
+      className="flex flex-wrap items-center gap-2 text-sm"
+      data-testid={props.testId}
+      data-instance-id={instance?.id}
+    >
+      <label className="flex min-w-0 flex-1 items-center gap-2">
+        <input
+          type="radio"
+          name="rsshub-default"
+          checked={props.checked}
+          disabled={props.disabled}
+          onChange={props.onChoose}
+          data-testid={`${props.testId}-choose`}
+        />
+        <span className="truncate font-mono text-xs">{props.label}</span>
+        {props.badge ? (
+          <span className="rounded bg-zinc-100 px-1.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+            {props.badge}
+          </span>
+        ) : null}
+      </label>
+      {instance ? <InstanceStatusText instance={instance} /> : null}
+      {props.onCheck ? (
+        <Button variant="outline" size="sm" disabled={props.disabled} onClick={props.onCheck}>
+          {t("instances.check")}
+        </Button>
+      ) : null}
+      {props.onRemove ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={props.disabled}
+          onClick={props.onRemove}
+          data-testid="rsshub-instance-remove"
+        >
+          {t("instances.remove")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function InstanceStatusText({ instance }: { instance: FeedRouteInstance }) {
+  const { t, i18n } = useTranslation("discover");
+  const { status } = instance;
+  if (!status) return <span className="text-xs text-zinc-500">{t("instances.unchecked")}</span>;
+  const when = relativeTime(status.checkedAt, i18n.language);
+  return (
+    <span
+      className={`text-xs ${status.reachable ? "text-emerald-700 dark:text-emerald-400" : "text-red-600"}`}
+      data-testid="rsshub-instance-status"
+      data-reachable={status.reachable}
+    >
+      {status.reachable
+        ? t("instances.reachable", {
+            version: status.version ?? t("instances.unknownVersion"),
+            ms: status.latencyMs,
+            time: when,
+          })
+        : t("instances.unreachable", { error: status.error ?? "", time: when })}
+    </span>
+  );
+}
+
+function AddInstanceForm({
+  disabled,
+  onAdd,
+}: {
+  disabled: boolean;
+  onAdd: (baseUrl: string, accessKey: string) => Promise<boolean>;
+}) {
+  const { t } = useTranslation("discover");
+  const [baseUrl, setBaseUrl] = useState("");
+  const [accessKey, setAccessKey] = useState("");
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!baseUrl.trim()) return;
+    // A refused address stays in the field to be corrected.
+    if (!(await onAdd(baseUrl.trim(), accessKey))) return;
+    setBaseUrl("");
+    setAccessKey("");
+  }
+  return (
+    <form className="mt-4 grid gap-2 sm:grid-cols-[2fr_1fr_auto] sm:items-end" onSubmit={submit}>
+      <div>
+        <label htmlFor="rsshub-instance-url" className={LABEL_CLASS}>
+          {t("instances.address")}
+        </label>
+        <input
+          id="rsshub-instance-url"
+          type="url"
+          required
+          maxLength={500}
+          value={baseUrl}
+          onChange={(event) => setBaseUrl(event.target.value)}
+          placeholder="https://rsshub.example.com"
+          className={FIELD_CLASS}
+          data-testid="rsshub-instance-url"
+        />
+      </div>
+      <div>
+        <label htmlFor="rsshub-instance-key" className={LABEL_CLASS}>
+          {t("instances.accessKey")}
+        </label>
+        <input
+          id="rsshub-instance-key"
+          type="password"
+          autoComplete="off"
+          maxLength={200}
+          value={accessKey}
+          onChange={(event) => setAccessKey(event.target.value)}
+          placeholder={t("instances.accessKeyPlaceholder")}
+          className={FIELD_CLASS}
+          data-testid="rsshub-instance-key"
+        />
+      </div>
+      <Button type="submit" disabled={disabled} data-testid="rsshub-instance-add">
+        {t("instances.add")}
+      </Button>
+    </form>
+  );
+}
