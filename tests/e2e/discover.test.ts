@@ -46,12 +46,12 @@ describe("discover, end to end (Chromium, real server)", () => {
     );
     expect(await result.textContent()).toContain("1 follower");
 
-    await result.getByTestId("discover-preview").click();
-    const preview = result.getByTestId("discover-preview-entries");
+    await result.getByTestId("discover-result-preview").click();
+    const preview = result.getByTestId("discover-result-entries");
     await expect.poll(() => preview.locator("li").count()).toBe(3);
     expect(await preview.textContent()).toContain("Astronomy Weekly item 1");
 
-    await result.getByTestId("discover-follow").click();
+    await result.getByTestId("discover-result-follow").click();
     const dialog = page.getByTestId("quick-add-dialog");
     await dialog.waitFor();
     expect(await dialog.getByTestId("quick-add-url").inputValue()).toBe(
@@ -64,7 +64,7 @@ describe("discover, end to end (Chromium, real server)", () => {
 
     // Searching again shows it followed.
     await page.getByTestId("discover-input").fill("astronomy weekly");
-    await page.getByTestId("discover-following").waitFor({ timeout: 15_000 });
+    await page.getByTestId("discover-result-following").waitFor({ timeout: 15_000 });
     const bad = page.getByTestId("discover-input");
     await bad.fill('"astro');
     await expect

@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DiscoverItem } from "../../../contract/api/discover.ts";
 import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { isFeedResult, isListResult, isRouteResult, useDiscover } from "../../runtime/discover.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
@@ -9,9 +8,9 @@ import { useUISettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { SearchIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
 import { discoverLanguageName } from "./discover-language-label.ts";
 import { DiscoverRouteCard } from "./discover-route-card.tsx";
+import { FeedCard } from "./feed-card.tsx";
 import { DiscoverListCard } from "./list-card.tsx";
 
 /**
@@ -68,7 +67,7 @@ export function DiscoverSearch() {
         {state.status === "ready"
           ? state.items.map((item) =>
               isFeedResult(item) ? (
-                <DiscoverCard key={item.feed.id} item={item} />
+                <FeedCard key={item.feed.id} item={item} testId="discover-result" />
               ) : isListResult(item) ? (
                 <DiscoverListCard key={item.list.id} item={item} />
               ) : isRouteResult(item) ? (
@@ -78,80 +77,6 @@ export function DiscoverSearch() {
           : null}
       </div>
     </div>
-  );
-}
-
-function DiscoverCard({ item }: { item: DiscoverItem }) {
-  const { t } = useTranslation("search");
-  const [previewing, setPreviewing] = useState(false);
-  const { feed } = item;
-  return (
-    <article
-      className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"
-      data-testid="discover-result"
-      data-feed-id={feed.id}
-    >
-      <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold" data-testid="discover-result-title">
-            {feed.title ?? feed.url}
-          </h3>
-          {feed.siteUrl ? <p className="truncate text-xs text-zinc-500">{feed.siteUrl}</p> : null}
-          {feed.description ? (
-            <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {feed.description}
-            </p>
-          ) : null}
-          <p className="mt-1 text-xs text-zinc-500">
-            {t("discover.followers", { count: item.subscriptionCount })} ·{" "}
-            {t("discover.perWeek", { count: item.updatesPerWeek })}
-          </p>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-expanded={previewing}
-            onClick={() => setPreviewing((open) => !open)}
-            data-testid="discover-preview"
-          >
-            {t("discover.preview")}
-          </Button>
-          {item.subscribed ? (
-            <span className="self-center text-xs text-zinc-500" data-testid="discover-following">
-              {t("discover.following")}
-            </span>
-          ) : (
-            <Button
-              size="sm"
-              onClick={() => openQuickAdd({ url: feed.url })}
-              data-testid="discover-follow"
-            >
-              {t("discover.follow")}
-            </Button>
-          )}
-        </div>
-      </div>
-      {previewing ? (
-        <ul
-          className="mt-3 space-y-1 border-t border-zinc-100 pt-3 dark:border-zinc-800"
-          data-testid="discover-preview-entries"
-        >
-          {item.entries.length === 0 ? (
-            <li className="text-sm text-zinc-500">{t("discover.noEntries")}</li>
-          ) : (
-            item.entries.map((entry) => (
-              <li key={entry.id} className="flex items-baseline gap-2 text-sm">
-                <span className="min-w-0 flex-1 truncate">{entry.title ?? entry.url}</span>
-                <time className="shrink-0 text-xs text-zinc-400" dateTime={entry.publishedAt}>
-                  {new Date(entry.publishedAt).toLocaleDateString()}
-                </time>
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
-    </article>
   );
 }
 

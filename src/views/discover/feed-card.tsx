@@ -4,20 +4,29 @@ import type { DiscoverItem } from "../../../contract/api/discover.ts";
 import { Button } from "../../ui/button.tsx";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";
 
-/** A feed offered by trending or a category: how lively it is, its newest entries, follow. */
-export function FeedCard({ item }: { item: DiscoverItem }) {
+/**
+ * A feed that Discover offers (a search result, trending, a category): how lively it is, its
+ * newest entries, follow. `testId` names the card and prefixes its parts.
+ */
+export function FeedCard({
+  item,
+  testId = "discover-feed",
+}: {
+  item: DiscoverItem;
+  testId?: string;
+}) {
   const { t } = useTranslation("discover");
   const [previewing, setPreviewing] = useState(false);
   const { feed } = item;
   return (
     <article
       className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"
-      data-testid="discover-feed"
+      data-testid={testId}
       data-feed-id={feed.id}
     >
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold" data-testid="discover-feed-title">
+          <h3 className="truncate font-semibold" data-testid={`${testId}-title`}>
             {feed.title ?? feed.url}
           </h3>
           {feed.siteUrl ? <p className="truncate text-xs text-zinc-500">{feed.siteUrl}</p> : null}
@@ -37,22 +46,19 @@ export function FeedCard({ item }: { item: DiscoverItem }) {
             size="sm"
             aria-expanded={previewing}
             onClick={() => setPreviewing((open) => !open)}
-            data-testid="discover-feed-preview"
+            data-testid={`${testId}-preview`}
           >
             {t("trending.preview")}
           </Button>
           {item.subscribed ? (
-            <span
-              className="self-center text-xs text-zinc-500"
-              data-testid="discover-feed-following"
-            >
+            <span className="self-center text-xs text-zinc-500" data-testid={`${testId}-following`}>
               {t("trending.following")}
             </span>
           ) : (
             <Button
               size="sm"
               onClick={() => openQuickAdd({ url: feed.url })}
-              data-testid="discover-feed-follow"
+              data-testid={`${testId}-follow`}
             >
               {t("trending.follow")}
             </Button>
@@ -62,7 +68,7 @@ export function FeedCard({ item }: { item: DiscoverItem }) {
       {previewing ? (
         <ul
           className="mt-3 space-y-1 border-t border-zinc-100 pt-3 dark:border-zinc-800"
-          data-testid="discover-feed-entries"
+          data-testid={`${testId}-entries`}
         >
           {item.entries.length === 0 ? (
             <li className="text-sm text-zinc-500">{t("trending.noEntries")}</li>
