@@ -7,6 +7,14 @@ import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
 
 const MINUTE = 60_000;
+/** Loopback allowed: the fake chat provider and the feeds are on 127.0.0.1. */
+const SERVER_ENV = {
+  AUTH_RATE_LIMIT_MAX: "1000",
+  FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+  INGEST_POLL_SECONDS: "3600",
+  DAILY_REPORT_CHECK_SECONDS: "0",
+  AI_MAX_RETRIES: "0",
+};
 const article = (topic: string) =>
   `<p>The ${topic} story opened with a long first sentence about what happened today.</p><p>More detail follows.</p>`;
 
@@ -26,13 +34,7 @@ describe.each(DIALECTS)("daily AI report on %s", (dialect) => {
   beforeAll(async () => {
     feeds = await new FeedServer().start();
     chat = await new FakeChatServer().start();
-    server = await startTestServer(dialect, {
-      AUTH_RATE_LIMIT_MAX: "1000",
-      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
-      INGEST_POLL_SECONDS: "3600",
-      DAILY_REPORT_CHECK_SECONDS: "0",
-      AI_MAX_RETRIES: "0",
-    });
+    server = await startTestServer(dialect, SERVER_ENV);
     alice = new TestClient(server.localUrl);
     bob = new TestClient(server.localUrl);
     await alice.signUp(uniqueEmail("report-alice"));
@@ -253,7 +255,8 @@ describe.each(DIALECTS)("daily AI report on %s", (dialect) => {
     await dave.request("POST", "/api/subscriptions", {
       json: { url: `${feeds.baseUrl}/science.xml`, view: 0 },
     });
-    const second = await startTestServer(dialect, { DAILY_REPORT_CHECK_SECONDS: "0" }, server);
+    // Configured alike: whichever claims the report must reach the provider too.
+    const second = await startTestServer(dialect, SERVER_ENV, server);
     try {
       const callsBefore = chat.calls.length;
       // The model answers only once both servers are at work on the same slot.
