@@ -27,7 +27,7 @@ export async function createTestPostgres(): Promise<TestPostgres> {
       url: url.toString(),
       engine: "postgresql",
       poolMax: 10,
-      drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      drop: () => dropDatabase(name),
     };
   }
   return startPglite();
@@ -63,6 +63,31 @@ async function reachable(url: string): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** PostgreSQL's "insufficient privilege": FORCE may not end a superuser's backend. */
+const INSUFFICIENT_PRIVILEGE = "42501";
+
+/**
+ * Drops a test database and ends what is connected to it. An autovacuum worker (a superuser
+ * backend, busy after a bulk insert) cannot be ended by our role without pg_signal_backend:
+ * then wait for it to finish and try again. A database that still cannot go is left behind
+ * with a warning; it is scratch, and the tests' verdicts stand.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== INSUFFICIENT_PRIVILEGE) throw error;
+      if (attempt >= 50) {
+        console.warn(`[tests] could not drop ${name}: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }
 
