@@ -18,6 +18,7 @@ export const PAGE_PATHS = {
   generalSettings: "/settings/general",
   appearanceSettings: "/settings/appearance",
   shortcutSettings: "/settings/shortcuts",
+  rsshub: "/rsshub",
 } as const;
 
 /** The daily AI report's page (its palette entry is labelled from the `ai` namespace). */
@@ -25,6 +26,8 @@ export const DAILY_REPORT_PATH = "/daily-report";
 
 /** App pages that are not palette entries: a discover category, the account settings. */
 export const DISCOVER_CATEGORY_ROUTE = "/discover/category/$category";
+/** A list's public page (its id as `listId`). */
+export const DISCOVER_LIST_ROUTE = "/discover/list/$listId";
 export const ACCOUNT_SETTINGS_PATH = "/settings/account";
 
 export type FeedSelection =

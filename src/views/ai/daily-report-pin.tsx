@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DAILY_REPORT_PATH } from "../../../contract/routes.ts";
 import { type DailyReportView, fetchDailyReports } from "../../runtime/ai/daily-reports.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { getGeneralSettings, setGeneralSetting, useGeneralSettings } from "../../settings/hooks.ts";
@@ -62,7 +63,7 @@ export function DailyReportPin() {
       data-testid="daily-report-pin"
     >
       <Link
-        to="/daily-report"
+        to={DAILY_REPORT_PATH}
         className="block p-3 pr-9"
         onClick={() => markReportSeen(report)}
         data-testid="daily-report-pin-open"

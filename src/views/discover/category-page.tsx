@@ -96,7 +96,7 @@ export function DiscoverCategoryPage() {
                       </span>
                     </span>
                     <Link
-                      to="/rsshub"
+                      to={PAGE_PATHS.rsshub}
                       search={{ route: `${id}${route.path}` } as never}
                       className={buttonClass("outline", "sm")}
                     >

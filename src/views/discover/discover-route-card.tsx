@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { DiscoverRouteItem } from "../../../contract/api/discover.ts";
+import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { buttonClass } from "../../ui/button.tsx";
 
 /** A feed route the search words name: its builder fills the parameters, previews, follows. */
@@ -21,7 +22,7 @@ export function DiscoverRouteCard({ item }: { item: DiscoverRouteItem }) {
         </p>
       </div>
       <Link
-        to="/rsshub"
+        to={PAGE_PATHS.rsshub}
         search={{ route: `${item.namespace}${route.path}` } as never}
         className={buttonClass("outline", "sm")}
         data-testid="discover-route-build"

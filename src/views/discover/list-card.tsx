@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { DiscoverList } from "../../../contract/api/discover.ts";
+import { DISCOVER_LIST_ROUTE } from "../../../contract/routes.ts";
 import { buttonClass } from "../../ui/button.tsx";
 
 /** A list found in discover: its title, maker and followers; its page follows it. */
@@ -27,7 +28,7 @@ export function DiscoverListCard({ item }: { item: DiscoverList }) {
         </p>
       </div>
       <Link
-        to="/discover/list/$listId"
+        to={DISCOVER_LIST_ROUTE}
         params={{ listId: list.id }}
         className={buttonClass(item.subscribed ? "outline" : "primary", "sm")}
         data-testid="discover-list-open"

@@ -3,6 +3,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { createIdGenerator } from "../../../contract/ids.ts";
+import { DISCOVER_LIST_ROUTE } from "../../../contract/routes.ts";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { VIEW_NAMES } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
@@ -55,7 +56,7 @@ export function ListsSettingsPage() {
                     </p>
                   </div>
                   <Link
-                    to="/discover/list/$listId"
+                    to={DISCOVER_LIST_ROUTE}
                     params={{ listId: list.id }}
                     className={buttonClass("ghost", "sm")}
                     data-testid={`list-page-${list.id}`}

@@ -23,7 +23,7 @@ function isSettingsPage(value: unknown): value is SettingsPage {
   return typeof value === "string" && (SETTINGS_PAGES as readonly string[]).includes(value);
 }
 
-/** The settings page a path shows, e.g. "/settings/data-control" -> "data-control". */
+/** The settings page a path shows: the last segment of the path, e.g. "data-control". */
 export function settingsPageFromPath(pathname: string): SettingsPage | undefined {
   const segment = pathname.replace(/\/+$/, "").split("/")[2];
   return isSettingsPage(segment) ? segment : undefined;
