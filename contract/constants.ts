@@ -19,6 +19,13 @@ export const SUPPORTED_LANGUAGES = ["en", "ja", "zh-CN", "zh-TW"] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: SupportedLanguage = "en";
 
+/**
+ * A page of entries never ends between two sharing a publish time (the next page starts strictly
+ * beyond it), so it grows by the entries tied with its last one, up to this many; a page grown
+ * that far may end inside the run, and the next one reads on with `publishedAfterId`.
+ */
+export const ENTRIES_MAX_TIED_ROWS = 1000;
+
 /** Cookie rules (SPEC §5). */
 export const COOKIE_MAX_AGE_CAP_SECONDS = 34_560_000;
 

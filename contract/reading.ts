@@ -71,6 +71,11 @@ export const EntriesRequest = Schema.Struct({
    * oldest first, strictly after it.
    */
   publishedAfter: Schema.optional(TimeBound),
+  /**
+   * With `publishedAfter`: the last item's id, to read on inside a run of entries sharing that
+   * publish time (a page ends inside one only past ENTRIES_MAX_TIED_ROWS of them).
+   */
+  publishedAfterId: Schema.optional(EntityId),
   /** Newest first unless "oldest" (a timeline read from its beginning). */
   order: Schema.optional(Schema.Literals(["newest", "oldest"])),
   isCollection: Schema.optional(Schema.Boolean),

@@ -77,6 +77,8 @@ export const listEntries = endpoint(routes.inboxes.listEntries, {
       Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })),
     ),
     publishedAfter: Schema.optional(TimeBound),
+    /** Keyset within a run of entries sharing a publish time (see ENTRIES_MAX_TIED_ROWS, contract/constants.ts). */
+    publishedAfterId: Schema.optional(EntityId),
     withContent: Schema.optional(Schema.Boolean),
   }),
   response: Schema.Struct({

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { endpoints } from "../../contract/api/index.ts";
+import { ENTRIES_MAX_TIED_ROWS } from "../../contract/constants.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { SessionVariables } from "../http/require-user.ts";
@@ -32,12 +33,33 @@ export function registerInboxEntryRoutes(
     if (request.read === false) query = query.where("unread.entry_id", "is not", null);
     if (request.read === true) query = query.where("unread.entry_id", "is", null);
     const cursor = toIso(request.publishedAfter);
-    if (cursor) query = query.where("entry.published_at", "<", cursor);
-    const rows = await query
-      .orderBy("entry.published_at", "desc")
-      .orderBy("entry.id", "desc")
-      .limit(request.limit ?? DEFAULT_LIMIT)
+    const afterId = request.publishedAfterId;
+    if (cursor && afterId) {
+      // Keyset: on inside the run at the cursor's time, past the cursor's id.
+      query = query
+        .where("entry.published_at", "<=", cursor)
+        .where((eb) =>
+          eb.or([eb("entry.published_at", "<", cursor), eb("entry.id", "<", afterId)]),
+        );
+    } else if (cursor) query = query.where("entry.published_at", "<", cursor);
+    const limit = request.limit ?? DEFAULT_LIMIT;
+    const newestFirst = (q: typeof query) =>
+      q.orderBy("entry.published_at", "desc").orderBy("entry.id", "desc");
+    // One row more than asked tells whether the page ends inside a run of equal publish times:
+    // the next page starts strictly before the last one's, so the run must end this page.
+    const rows = await newestFirst(query)
+      .limit(limit + 1)
       .execute();
+    const next = rows.length > limit ? rows.pop() : undefined;
+    const last = rows.at(-1);
+    if (next && last && next.published_at === last.published_at) {
+      const tied = await newestFirst(
+        query.where("entry.published_at", "=", last.published_at).where("entry.id", "<", last.id),
+      )
+        .limit(ENTRIES_MAX_TIED_ROWS)
+        .execute();
+      rows.push(...tied);
+    }
     const total = await database.db
       .selectFrom("entry")
       .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import { ENTRIES_MAX_TIED_ROWS } from "../../contract/constants.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
@@ -14,7 +15,9 @@ const DEFAULT_LIMIT = 20;
  * The timeline query: entries of the user's subscriptions (or of their stars), newest first,
  * or oldest first with `order: "oldest"`. `publishedAfter` is the paging cursor the client
  * passes: the last item's publishedAt, so a page holds entries published strictly before it
- * (oldest first: strictly after it).
+ * (oldest first: strictly after it). With `publishedAfterId` too it is a keyset cursor that
+ * reads on inside a run of entries sharing that time (a page ends inside one only past
+ * ENTRIES_MAX_TIED_ROWS of them).
  *
  * The driving table is chosen so the newest-first index walk stops after `limit` matches:
  * entries (timeline), the user's unread rows (unread only) or the user's stars (collections).
@@ -65,7 +68,15 @@ export async function listEntries(
   const oldestFirst = filter.order === "oldest";
   const beyond = sql.raw(oldestFirst ? ">" : "<");
   const cursor = toIso(filter.publishedAfter);
-  if (cursor) conditions.push(sql`${time} ${beyond} ${cursor}`);
+  if (cursor && filter.publishedAfterId) {
+    // Keyset: on inside the run at the cursor's time, past the cursor's id (the bound alone
+    // keeps the index range).
+    const within = sql.raw(oldestFirst ? ">=" : "<=");
+    conditions.push(
+      sql`${time} ${within} ${cursor}`,
+      sql`(${time} ${beyond} ${cursor} or ${id} ${beyond} ${filter.publishedAfterId})`,
+    );
+  } else if (cursor) conditions.push(sql`${time} ${beyond} ${cursor}`);
   const limit = filter.limit ?? DEFAULT_LIMIT;
   const select = (where: RawBuilder<unknown>[], rowLimit: number) =>
     selectPage(database, userId, mode, where, {
@@ -86,7 +97,7 @@ export async function listEntries(
       sql`${time} = ${last.published_at}`,
       sql`${id} ${beyond} ${last.id}`,
     ];
-    rows.push(...(await select(tie, MAX_TIED_ROWS)));
+    rows.push(...(await select(tie, ENTRIES_MAX_TIED_ROWS)));
   }
 
   const settings = await entrySettings(
@@ -109,9 +120,6 @@ export async function listEntries(
 }
 
 const PREPARED = sql.raw(PREPARED_MARK);
-
-/** A page may grow by the entries tied with its last one; past this many, the rest are cut. */
-const MAX_TIED_ROWS = 1000;
 
 async function selectPage(
   database: DatabaseHandle,

@@ -7,6 +7,7 @@ import type { LocalDatabase } from "../db/types.ts";
 import { readSavedSearch } from "../queries/saved-searches.ts";
 import { type Ceiling, END, isComplete, readCeiling } from "./ceilings.ts";
 import type { Connectivity } from "./connectivity.ts";
+import { fetchEntryPage, readWholePage } from "./entry-page.ts";
 import { type Floor, readFloor, type SearchScope, type TimelineScope } from "./floors.ts";
 import { writePage } from "./page-write.ts";
 
@@ -241,11 +242,7 @@ export async function fillSubscription(
   pageSize = PAGE_SIZE,
 ) {
   const scope = { feedId };
-  const { data } = await call(
-    endpointInfo.entries.list,
-    { ...scope, limit: pageSize },
-    { silent: true },
-  );
+  const data = await fetchEntryPage(call, { ...scope, limit: pageSize }, { silent: true });
   const floor = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
   await writePage(
     db,
@@ -274,15 +271,21 @@ async function fetchEntries(
       ...cursor,
       ...(read !== undefined ? { read } : {}),
     };
-    const { data } = await call(endpointInfo.inboxes.listEntries, request, { silent: true });
+    const data = await readWholePage(pageSize, async (keyset) => {
+      const answer = await call(
+        endpointInfo.inboxes.listEntries,
+        { ...request, ...keyset },
+        { silent: true },
+      );
+      return answer.data;
+    });
     // Inbox items name their inbox where others name their feed (entryRow reads the handle).
     return data as unknown as readonly EntryListItem[];
   }
   if (scope.search !== undefined) return fetchSearchPage(call, scope.search, pageSize, from);
   const order = oldestFirst ? { order: "oldest" as const } : {};
   const request = { ...scope, limit: pageSize, ...order, ...cursor };
-  const { data } = await call(endpointInfo.entries.list, request, { silent: true });
-  return data;
+  return fetchEntryPage(call, request, { silent: true });
 }
 
 interface SearchPage {

@@ -9,6 +9,7 @@ import type {
   SubscriptionModel,
 } from "../../contract/reading-models.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { fetchEntryPage } from "./entry-page.ts";
 
 /** Confirmed server state for the signed-in user, as one pull fetched it. */
 export interface ServerSnapshot {
@@ -56,7 +57,7 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
         limit: options.pageSize,
         ...(cursor ? { publishedAfter: cursor } : {}),
       };
-      const { data: batch } = await api.call(endpointInfo.entries.list, request, quietly);
+      const batch = await fetchEntryPage(api.call, request, quietly);
       items.push(...batch);
       if (batch.length < options.pageSize) return { items, floor: "" };
       cursor = batch.at(-1)?.entries.publishedAt;

@@ -233,4 +233,31 @@ describe.each(DIALECTS)("inboxes on %s", (dialect) => {
     expect((await alice.request("GET", `/api/inboxes?handle=${handle}`)).body.code).toBe(10000);
     expect((await alice.request("GET", "/api/subscriptions")).body.data).toEqual([]);
   });
+
+  it("pages through webhook entries that share a publish time without losing any", async () => {
+    const tied = `${handle}-tied`;
+    const created = await alice.request("POST", "/api/inboxes", { json: { handle: tied } });
+    const hook = { "x-inbox-secret": created.body.data.secret as string };
+    // A build server posting a batch under one timestamp.
+    const publishedAt = "2026-05-01T10:00:00.000Z";
+    for (let i = 0; i < 5; i++) {
+      const posted = await alice.request("POST", `/api/inbox-webhooks/${tied}`, {
+        json: { title: `Job ${i}`, guid: `job-${i}`, publishedAt },
+        headers: hook,
+      });
+      expect(posted.status).toBe(200);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const { body } = await alice.request("POST", "/api/entries/inbox", {
+        json: { inboxId: tied, limit: 2, ...(cursor ? { publishedAfter: cursor } : {}) },
+      });
+      const data = body.data as Array<{ entries: { title: string; publishedAt: string } }>;
+      if (data.length === 0) break;
+      seen.push(...data.map((item) => item.entries.title));
+      cursor = data.at(-1)!.entries.publishedAt;
+    }
+    expect([...seen].sort()).toEqual(["Job 0", "Job 1", "Job 2", "Job 3", "Job 4"]);
+  });
 });

@@ -68,6 +68,12 @@ export async function quickAdd(
   if (options.open === false) await page.keyboard.press("Escape");
   else await dialog.getByTestId("quick-add-open").click();
   await dialog.waitFor({ state: "hidden" });
+  if (options.open !== false) {
+    // "Open feed" lands on the feed the dialog named; when it does not, the failure shows where.
+    await expect
+      .poll(() => decodeURIComponent(new URL(page.url()).pathname), { timeout: 20_000 })
+      .toContain(`/${feedId}/`);
+  }
   return feedId;
 }
 
