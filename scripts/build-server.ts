@@ -21,6 +21,7 @@ export const SERVER_ENTRIES: Record<string, string> = {
   main: "server/main.ts",
   worker: "server/worker.ts",
   "ingest-thread": "server/ingest/pool/worker.ts",
+  "trending-thread": "server/discover/trending-worker.ts",
 };
 
 /** Native or optional packages: loaded from node_modules at run time. */

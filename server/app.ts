@@ -12,6 +12,7 @@ import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { createCatalogues } from "./discover/catalogues.ts";
 import { createTrendingService } from "./discover/trending-service.ts";
+import { trendingRanker } from "./discover/trending-thread.ts";
 import { ApiError } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
@@ -172,10 +173,11 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
     `${base}/discover`,
     discoverRoutes(auth, database, {
       subscriber,
-      trending: createTrendingService(database, {
-        refreshMs: config.trendingRefreshSeconds * 1000,
-        logger,
-      }),
+      trending: createTrendingService(
+        database,
+        { refreshMs: config.trendingRefreshSeconds * 1000, logger },
+        trendingRanker(database),
+      ),
       catalogues,
     }),
   );

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Migrator } from "kysely/migration";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverMigrations } from "../../migrations/server/index.ts";
+import { unfetchedFeedRow } from "../../tests/support/feed-rows.ts";
+import { connectDatabase, type DatabaseHandle } from "../db/connect.ts";
+import { rankTrending } from "../storage/trending.ts";
+import { rankTrendingOnThread, trendingRanker } from "./trending-thread.ts";
+
+const NOW = new Date();
+const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
+
+describe("trending ranked on a worker thread over the SQLite file", () => {
+  let dir: string;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "follow-trending-thread-"));
+    database = connectDatabase({ databasePath: join(dir, "follow.sqlite") });
+    const { error } = await new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => serverMigrations },
+    }).migrateToLatest();
+    expect(error).toBeUndefined();
+    const db = database.db;
+    for (const [feed, followers] of [
+      ["popular", 3],
+      ["quiet", 1],
+    ] as const) {
+      await db
+        .insertInto("feed")
+        .values(unfetchedFeedRow(feed, `https://${feed}.example/`, hoursAgo(100)))
+        .execute();
+      for (let user = 0; user < followers; user++) {
+        await db
+          .insertInto("subscription")
+          .values({
+            user_id: `u${user}`,
+            feed_id: feed,
+            view: 0,
+            is_private: 0,
+            created_at: hoursAgo(user + 1),
+          })
+          .execute();
+      }
+    }
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers the ranking the server's own thread would compute", async () => {
+    const onThread = await rankTrendingOnThread(database.location, NOW);
+    expect(onThread.feeds.map((feed) => feed.id)).toEqual(["popular", "quiet"]);
+    expect(onThread).toEqual(await rankTrending(database, NOW));
+  });
+
+  it("is the server's choice for a SQLite file, and not for an in-memory database", async () => {
+    // For a file the thread opens the file itself: the handle it is given is not touched.
+    const untouched = {} as DatabaseHandle;
+    const fromFile = await trendingRanker(database)(untouched);
+    expect(fromFile.feeds.map((feed) => feed.id)).toEqual(["popular", "quiet"]);
+    // In memory there is no file to share: the handle's own connection ranks, in process.
+    const memory = { ...database, location: ":memory:" };
+    const inProcess = await trendingRanker(memory)(memory);
+    expect(inProcess.feeds.map((feed) => feed.id)).toEqual(["popular", "quiet"]);
+    await expect(trendingRanker(memory)(untouched)).rejects.toThrow();
+  });
+
+  it("rejects, and does not hang, when the file cannot be ranked", async () => {
+    await expect(rankTrendingOnThread(join(dir, "missing-dir", "none.sqlite"))).rejects.toThrow(
+      /trending/,
+    );
+  });
+});
