@@ -53,6 +53,19 @@ export const add = endpoint(routes.feedRouteInstances.add, {
   response: Envelope(FeedRouteInstance),
 });
 
+/**
+ * Changes an instance's address or access key (absent: kept; null: removed), then checks it
+ * again like a new one. Another person's instance is a 13003; an address added already, 1002.
+ */
+export const update = endpoint(routes.feedRouteInstances.update, {
+  request: Schema.Struct({
+    id: EntityId,
+    baseUrl: Schema.optional(BaseUrl),
+    accessKey: Schema.optional(Schema.NullOr(AccessKey)),
+  }),
+  response: Envelope(FeedRouteInstance),
+});
+
 export const remove = endpoint(routes.feedRouteInstances.remove, {
   request: Schema.Struct({ id: EntityId }),
   response: Ok,

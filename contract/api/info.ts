@@ -150,6 +150,7 @@ const table = {
   feedRouteInstances: {
     list: { method: "GET", path: "/rsshub-instances" },
     add: { method: "POST", path: "/rsshub-instances" },
+    update: { method: "PATCH", path: "/rsshub-instances" },
     remove: { method: "DELETE", path: "/rsshub-instances" },
     check: { method: "POST", path: "/rsshub-instances/check" },
     choose: { method: "PUT", path: "/rsshub-instances/default" },

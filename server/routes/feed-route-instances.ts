@@ -16,13 +16,14 @@ import {
   ownedInstance,
   recordStatus,
   removeInstance,
+  updateInstance,
   usable,
 } from "../storage/feed-route-instances.ts";
 import { ok, userRouter } from "./context.ts";
 
 /**
  * A person's own feed-route (RSSHub) instances: add (with an optional access key, sealed at
- * rest), check, remove, and pick one as their default. Every read and write is scoped to the
+ * rest), edit, check, remove, and pick one as their default. Every read and write is scoped to the
  * asking person; another person's instance answers 13003, like one that does not exist.
  * Instances are reached only through the guarded fetcher.
  */
@@ -79,6 +80,15 @@ export function feedRouteInstanceRoutes(
       baseUrl,
       accessKey: request.accessKey ?? null,
     });
+    return { code: 0 as const, data: await checked(row) };
+  });
+
+  route(app, calls.update, async ({ request }, c) => {
+    const { id, accessKey } = request;
+    const baseUrl = request.baseUrl === undefined ? undefined : instanceAddress(request.baseUrl);
+    const row = await updateInstance(database, box, c.get("userId"), id, { baseUrl, accessKey });
+    // Its routes are read afresh at the new address or with the new key.
+    catalogues.forget(row.id);
     return { code: 0 as const, data: await checked(row) };
   });
 

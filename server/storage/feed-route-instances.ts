@@ -81,6 +81,48 @@ export async function addInstance(
   return row;
 }
 
+/**
+ * A new address or key for one of the person's instances (`accessKey` undefined: kept, null:
+ * removed). Its last check is cleared: it describes the old address or key.
+ */
+export async function updateInstance(
+  database: DatabaseHandle,
+  box: SecretBox,
+  userId: string,
+  id: string,
+  input: { baseUrl?: string; accessKey?: string | null },
+): Promise<FeedRouteInstanceRow> {
+  const row = await ownedInstance(database, userId, id);
+  const baseUrl = input.baseUrl ?? row.base_url;
+  if (baseUrl !== row.base_url) {
+    const mine = await listInstances(database, userId);
+    if (mine.some((other) => other.id !== id && other.base_url === baseUrl))
+      throw new ApiError(1002, "This instance is added already");
+  }
+  const accessKey =
+    input.accessKey === undefined
+      ? row.access_key
+      : input.accessKey === null
+        ? null
+        : box.seal(input.accessKey, keyContext(userId, id));
+  const changes = {
+    base_url: baseUrl,
+    access_key: accessKey,
+    checked_at: null,
+    reachable: null,
+    version: null,
+    latency_ms: null,
+    last_error: null,
+  };
+  await database.db
+    .updateTable("feed_route_instance")
+    .set(changes)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .execute();
+  return { ...row, ...changes };
+}
+
 export async function removeInstance(database: DatabaseHandle, userId: string, id: string) {
   await ownedInstance(database, userId, id);
   await database.db

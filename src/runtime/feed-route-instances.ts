@@ -77,6 +77,17 @@ export function useFeedRouteInstances(api: ApiFetch | undefined) {
           ),
         false,
       ),
+    /** A new address, and a new key (undefined: kept; null: removed); checked again. */
+    update: (id: string, baseUrl: string, accessKey: string | null | undefined) =>
+      change(
+        (client) =>
+          client.call(
+            calls.update,
+            { id, baseUrl, ...(accessKey !== undefined ? { accessKey } : {}) },
+            { silent: true, timeout: 60_000 },
+          ),
+        true,
+      ),
     check: (id: string) =>
       change((client) => client.call(calls.check, { id }, { silent: true, timeout: 60_000 }), true),
     remove: (id: string) =>

@@ -111,4 +111,38 @@ describe("discover lists, route matches and own RSSHub instances, end to end (Ch
       .poll(shownRoutes, { timeout: 15_000 })
       .toEqual(["36kr/hot-list/:category?", "github/issue/:user/:repo/:state?/:labels?"]);
   });
+
+  it("edits an instance: a missing key is added, and it is checked again", async () => {
+    const { page } = await openPage(browser);
+    await signUp(page, server.localUrl);
+    await page.goto(`${server.localUrl}/rsshub`);
+    const panel = page.getByTestId("rsshub-instances");
+    await panel.waitFor({ timeout: 15_000 });
+    // Added without the key it asks for: it answers, but refuses its route listing.
+    await page.getByTestId("rsshub-instance-url").fill(own.baseUrl);
+    await page.getByTestId("rsshub-instance-add").click();
+    const status = panel.getByTestId("rsshub-instance-status");
+    await status.waitFor({ timeout: 15_000 });
+    expect(await status.textContent()).toContain("HTTP 403");
+
+    await panel.getByTestId("rsshub-instance-edit").click();
+    const form = panel.getByTestId("rsshub-instance-edit-form");
+    expect(await form.getByTestId("rsshub-instance-edit-url").inputValue()).toBe(own.baseUrl);
+    await form.getByTestId("rsshub-instance-edit-key").fill(KEY);
+    await form.getByTestId("rsshub-instance-save").click();
+    await form.waitFor({ state: "hidden", timeout: 15_000 });
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).not.toContain("HTTP 403");
+    expect(await status.getAttribute("data-reachable")).toBe("true");
+    expect(await panel.textContent()).toContain("access key");
+    expect(await panel.textContent()).not.toContain(KEY);
+
+    // A bad address is refused with the server's reason, and the form stays to correct it.
+    await panel.getByTestId("rsshub-instance-edit").click();
+    await form.getByTestId("rsshub-instance-edit-url").fill("http://user:pass@127.0.0.1:9");
+    await form.getByTestId("rsshub-instance-save").click();
+    const error = panel.getByTestId("rsshub-instance-error");
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toContain("access key in its own field");
+    expect(await form.isVisible()).toBe(true);
+  });
 });

@@ -124,12 +124,17 @@ describe.each(DIALECTS)("people's own feed-route (RSSHub) instances on %s", (dia
     for (const [method, path] of [
       ["POST", "/api/rsshub-instances/check"],
       ["PUT", "/api/rsshub-instances/default"],
+      ["PATCH", "/api/rsshub-instances"],
       ["DELETE", "/api/rsshub-instances"],
     ] as const) {
-      const refused = await bob.request(method, path, { json: { id: instanceId } });
+      const refused = await bob.request(method, path, {
+        json: { id: instanceId, ...(method === "PATCH" ? { accessKey: null } : {}) },
+      });
       expect(refused.status, path).toBe(404);
       expect(refused.body.code, path).toBe(13003);
     }
+    // Bob's edit changed nothing: Alice's key is still there.
+    expect((await storedKeys(dialect, server)).length).toBeGreaterThan(0);
     // Bob's catalogue and rsshub:// stay on the server's instance.
     const catalogue = await bob.request("GET", "/api/discover/rsshub");
     expect(catalogue.body.instance).toBe(shared.baseUrl);
@@ -189,6 +194,57 @@ describe.each(DIALECTS)("people's own feed-route (RSSHub) instances on %s", (dia
     expect(checked.body.data.status).toMatchObject({ reachable: true, error: null });
   });
 
+  it("edits an instance's key and address, checking it again each time", async () => {
+    const erin = new TestClient(server.localUrl);
+    await erin.signUp(uniqueEmail("erin-instances"));
+    // Added without the key the instance asks for: its listing is refused.
+    const added = await erin.request("POST", "/api/rsshub-instances", {
+      json: { baseUrl: own.baseUrl },
+    });
+    const id = added.body.data.id as string;
+    expect(added.body.data.status.error).toContain("HTTP 403");
+    const keyed = await erin.request("PATCH", "/api/rsshub-instances", {
+      json: { id, accessKey: KEY },
+    });
+    expect(keyed.status).toBe(200);
+    expect(keyed.body.data).toMatchObject({
+      id,
+      baseUrl: own.baseUrl,
+      hasAccessKey: true,
+      status: { reachable: true, error: null },
+    });
+    expect(keyed.text).not.toContain(KEY);
+    // Only the address: the key stays.
+    const moved = await erin.request("PATCH", "/api/rsshub-instances", {
+      json: { id, baseUrl: "http://127.0.0.1:9/" },
+    });
+    expect(moved.body.data).toMatchObject({
+      baseUrl: "http://127.0.0.1:9",
+      hasAccessKey: true,
+      status: { reachable: false },
+    });
+    // Back, and the key removed.
+    const cleared = await erin.request("PATCH", "/api/rsshub-instances", {
+      json: { id, baseUrl: own.baseUrl, accessKey: null },
+    });
+    expect(cleared.body.data).toMatchObject({ baseUrl: own.baseUrl, hasAccessKey: false });
+    expect(cleared.body.data.status.error).toContain("HTTP 403");
+    // An address another of the person's instances has already, or a bad one: 1002.
+    const second = await erin.request("POST", "/api/rsshub-instances", {
+      json: { baseUrl: "http://127.0.0.1:9" },
+    });
+    for (const baseUrl of [own.baseUrl, "http://user:pass@127.0.0.1:9", "ftp://127.0.0.1/x"]) {
+      const refused = await erin.request("PATCH", "/api/rsshub-instances", {
+        json: { id: second.body.data.id, baseUrl },
+      });
+      expect(refused.status, baseUrl).toBe(400);
+      expect(refused.body.code, baseUrl).toBe(1002);
+    }
+    expect((await erin.request("GET", "/api/rsshub-instances")).body.data.instances).toHaveLength(
+      2,
+    );
+  });
+
   it("refuses bad addresses and bodies with a code, never a 500", async () => {
     await alice.request("PUT", "/api/rsshub-instances/default", { json: { id: instanceId } });
     for (const baseUrl of [
@@ -218,6 +274,7 @@ describe.each(DIALECTS)("people's own feed-route (RSSHub) instances on %s", (dia
           ["DELETE", "/api/rsshub-instances"],
           ["POST", "/api/rsshub-instances/check"],
           ["PUT", "/api/rsshub-instances/default"],
+          ["PATCH", "/api/rsshub-instances"],
         ),
         noAddress,
         async ([method, path], body) => {

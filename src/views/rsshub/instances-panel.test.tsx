@@ -36,6 +36,7 @@ const panel = (defaultId: string | null) => {
         },
         revision: 0,
         add: noop,
+        update: noop,
         check: noop,
         remove: noop,
         choose: noop,

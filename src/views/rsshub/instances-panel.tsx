@@ -12,7 +12,7 @@ type Instances = ReturnType<typeof useFeedRouteInstances>;
  * The person's feed-route instances: the server's and their own, each with its last check
  * (reachable, build, latency, error); one is the default their catalogue and rsshub://
  * subscriptions use. A new instance takes an address and, if it asks for one, an access key
- * (kept encrypted on the server and never shown again).
+ * (kept encrypted on the server and never shown again); both can be changed later.
  */
 export function InstancesPanel({ instances }: { instances: Instances }) {
   const { t } = useTranslation("discover");
@@ -77,6 +77,9 @@ export function InstancesPanel({ instances }: { instances: Instances }) {
             onChoose={() => choose(instance.id)}
             instance={instance}
             onCheck={() => run(() => instances.check(instance.id))}
+            onEdit={(baseUrl, accessKey) =>
+              run(() => instances.update(instance.id, baseUrl, accessKey))
+            }
             onRemove={() => run(() => instances.remove(instance.id))}
             testId="rsshub-instance"
           />
@@ -100,11 +103,13 @@ function InstanceRow(props: {
   onChoose: () => void;
   instance?: FeedRouteInstance;
   onCheck?: () => void;
+  onEdit?: (baseUrl: string, accessKey: string | null | undefined) => Promise<boolean>;
   onRemove?: () => void;
   testId: string;
 }) {
   const { t } = useTranslation("discover");
-  const { instance } = props;
+  const { instance, onEdit } = props;
+  const [editing, setEditing] = useState(false);
   return (
     <div
       className="flex flex-wrap items-center gap-2 text-sm"
@@ -133,6 +138,18 @@ function InstanceRow(props: {
           {t("instances.check")}
         </Button>
       ) : null}
+      {onEdit ? (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={props.disabled}
+          onClick={() => setEditing((open) => !open)}
+          aria-expanded={editing}
+          data-testid="rsshub-instance-edit"
+        >
+          {t("instances.edit")}
+        </Button>
+      ) : null}
       {props.onRemove ? (
         <Button
           variant="ghost"
@@ -144,7 +161,108 @@ function InstanceRow(props: {
           {t("instances.remove")}
         </Button>
       ) : null}
+      {editing && instance && onEdit ? (
+        <EditInstanceForm
+          instance={instance}
+          disabled={props.disabled}
+          onCancel={() => setEditing(false)}
+          onSave={async (baseUrl, accessKey) => {
+            if (await onEdit(baseUrl, accessKey)) setEditing(false);
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * A new address or key for an instance. The key is never shown: left empty it is kept, and a
+ * box removes it. Saving checks the instance again, as adding does.
+ */
+function EditInstanceForm(props: {
+  instance: FeedRouteInstance;
+  disabled: boolean;
+  onCancel: () => void;
+  onSave: (baseUrl: string, accessKey: string | null | undefined) => Promise<void>;
+}) {
+  const { t } = useTranslation("discover");
+  const { instance } = props;
+  const [baseUrl, setBaseUrl] = useState(instance.baseUrl);
+  const [accessKey, setAccessKey] = useState("");
+  const [clearKey, setClearKey] = useState(false);
+  const urlId = `rsshub-edit-url-${instance.id}`;
+  const keyId = `rsshub-edit-key-${instance.id}`;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!baseUrl.trim()) return;
+    await props.onSave(baseUrl.trim(), clearKey ? null : accessKey || undefined);
+  }
+  return (
+    <form
+      className="grid w-full gap-2 rounded-lg bg-zinc-50 p-3 sm:grid-cols-[2fr_1fr] dark:bg-zinc-900"
+      onSubmit={submit}
+      aria-label={t("instances.editTitle", { address: instance.baseUrl })}
+      data-testid="rsshub-instance-edit-form"
+    >
+      <div>
+        <label htmlFor={urlId} className={LABEL_CLASS}>
+          {t("instances.address")}
+        </label>
+        <input
+          id={urlId}
+          type="url"
+          required
+          maxLength={500}
+          value={baseUrl}
+          onChange={(event) => setBaseUrl(event.target.value)}
+          className={FIELD_CLASS}
+          data-testid="rsshub-instance-edit-url"
+        />
+      </div>
+      <div>
+        <label htmlFor={keyId} className={LABEL_CLASS}>
+          {t("instances.accessKey")}
+        </label>
+        <input
+          id={keyId}
+          type="password"
+          autoComplete="off"
+          maxLength={200}
+          value={accessKey}
+          disabled={clearKey}
+          onChange={(event) => setAccessKey(event.target.value)}
+          placeholder={
+            instance.hasAccessKey ? t("instances.keepKey") : t("instances.accessKeyPlaceholder")
+          }
+          className={FIELD_CLASS}
+          data-testid="rsshub-instance-edit-key"
+        />
+      </div>
+      {instance.hasAccessKey ? (
+        <label className="flex items-center gap-2 text-xs sm:col-span-2">
+          <input
+            type="checkbox"
+            checked={clearKey}
+            onChange={(event) => setClearKey(event.target.checked)}
+            data-testid="rsshub-instance-edit-clear-key"
+          />
+          {t("instances.clearKey")}
+        </label>
+      ) : null}
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button variant="ghost" size="sm" onClick={props.onCancel}>
+          {t("instances.cancel")}
+        </Button>
+        <Button
+          type="submit"
+          size="sm"
+          disabled={props.disabled}
+          data-testid="rsshub-instance-save"
+        >
+          {t("instances.save")}
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -153,11 +271,19 @@ function InstanceStatusText({ instance }: { instance: FeedRouteInstance }) {
   const { status } = instance;
   if (!status) return <span className="text-xs text-zinc-500">{t("instances.unchecked")}</span>;
   const when = relativeTime(status.checkedAt, i18n.language);
+  // It answers, but its route listing was refused (a missing or wrong key, say).
+  const refused = status.reachable && status.error;
+  const tone = refused
+    ? "text-amber-700 dark:text-amber-400"
+    : status.reachable
+      ? "text-emerald-700 dark:text-emerald-400"
+      : "text-red-600";
   return (
     <span
-      className={`text-xs ${status.reachable ? "text-emerald-700 dark:text-emerald-400" : "text-red-600"}`}
+      className={`text-xs ${tone}`}
       data-testid="rsshub-instance-status"
       data-reachable={status.reachable}
+      data-error={status.error ?? undefined}
     >
       {status.reachable
         ? t("instances.reachable", {
@@ -166,6 +292,7 @@ function InstanceStatusText({ instance }: { instance: FeedRouteInstance }) {
             time: when,
           })
         : t("instances.unreachable", { error: status.error ?? "", time: when })}
+      {refused ? ` · ${t("instances.listingRefused", { error: status.error })}` : null}
     </span>
   );
 }
