@@ -80,6 +80,39 @@ describe("the speech audio cache", () => {
   });
 });
 
+describe("one speech cache shared by servers on one DATA_DIR", () => {
+  it("serves what another server cached, and keeps one cap for all of them", async () => {
+    const dir = tempDir();
+    const one = new SpeechCache(dir, 10);
+    const two = new SpeechCache(dir, 10);
+    // Two processes order their stamps by the clock alone: a step between them is a new
+    // millisecond (within one process, every stamp is later than the last anyway).
+    const nextMillisecond = () => new Promise((done) => setTimeout(done, 5));
+    await drain(one.record("a", chunks("aaaa")));
+    expect(await cached(two, "a")).toBe("aaaa");
+    await nextMillisecond();
+    await drain(two.record("b", chunks("bbbb")));
+    await nextMillisecond();
+    // Played on the first server: b is now the least recently played, anywhere.
+    expect(await cached(one, "a")).toBe("aaaa");
+    await drain(one.record("c", chunks("cccc")));
+    expect(readdirSync(dir).sort()).toEqual(["a.mp3", "c.mp3"]);
+    expect(await cached(two, "b")).toBeUndefined();
+    expect(await cached(two, "c")).toBe("cccc");
+  });
+
+  it("a starting server leaves another's write in progress alone, and clears a crash's", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "fresh.1.tmp"), "in progress");
+    writeFileSync(join(dir, "stale.2.tmp"), "left by a crash");
+    const hoursAgo = Date.now() / 1000 - 2 * 3600;
+    utimesSync(join(dir, "stale.2.tmp"), hoursAgo, hoursAgo);
+    const cache = new SpeechCache(dir, 10);
+    expect(await cached(cache, "fresh")).toBeUndefined();
+    expect(readdirSync(dir)).toEqual(["fresh.1.tmp"]);
+  });
+});
+
 describe("the speech audio cache without a usable directory", () => {
   it("streams the audio through and caches nothing", async () => {
     const file = join(tempDir(), "not-a-dir");

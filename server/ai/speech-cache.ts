@@ -19,26 +19,30 @@ export function speechCacheKey(parts: {
     .digest("hex");
 }
 
+/** A temporary file older than this was left by a crash; a younger one may be a write in progress. */
+const STALE_TEMP_MS = 3_600_000;
+
 /**
  * Speech audio on disk, so replaying an entry does not pay the provider again: one file per
- * key under `dir`, at most `maxBytes` in all, the least recently played evicted first. Recency
- * is the files' mtime (touched on each play), so it survives a restart. Audio is kept only
- * once it arrived whole; a listener who stops early leaves nothing behind.
+ * key under `dir`, at most `maxBytes` in all, the least recently played evicted first. The
+ * directory is the only record: recency is the files' mtime (stamped on each write and play),
+ * and each eviction sums what is there, so servers sharing one DATA_DIR share one cache and one
+ * cap, and a restart keeps both. Audio is kept only once it arrived whole; a listener who stops
+ * early leaves nothing behind.
  */
 export class SpeechCache {
-  /** Keys by recency, least recent first (a Map keeps insertion order), with their sizes. */
-  private readonly entries = new Map<string, number>();
-  private total = 0;
   /** Whether the directory is usable. */
   private readonly ready: Promise<boolean>;
   private readonly dir: string;
   private readonly maxBytes: number;
+  /** The last mtime this process stamped: each stamp is later, even within a millisecond. */
+  private lastStamp = 0;
 
   constructor(dir: string, maxBytes: number) {
     this.dir = dir;
     this.maxBytes = maxBytes;
     // A directory that cannot be made or read: audio is then streamed as it comes, uncached.
-    this.ready = this.load().then(
+    this.ready = this.prepare().then(
       () => true,
       () => false,
     );
@@ -46,18 +50,14 @@ export class SpeechCache {
 
   /** The cached audio of `key`, marked most recently played; undefined when not cached. */
   async read(key: string): Promise<AsyncIterable<Uint8Array> | undefined> {
-    if (!(await this.ready) || !this.entries.has(key)) return undefined;
+    if (!(await this.ready)) return undefined;
     let handle: FileHandle;
     try {
       handle = await open(this.path(key), "r");
     } catch {
-      // Gone from disk (another process evicted it): forget it here too.
-      this.forget(key);
       return undefined;
     }
-    this.touch(key);
-    const now = new Date();
-    void utimes(this.path(key), now, now).catch(() => undefined);
+    await this.stamp(this.path(key));
     // An open file stays readable even if evicted meanwhile.
     return handle.createReadStream();
   }
@@ -86,61 +86,58 @@ export class SpeechCache {
       whole = true;
     } finally {
       await handle.close();
-      if (whole && size <= this.maxBytes) {
-        await rename(temp, this.path(key));
-        this.forget(key);
-        this.entries.set(key, size);
-        this.total += size;
-        await this.evict();
+      const keep = whole && size <= this.maxBytes;
+      // Keeping is best effort: the listener already has the audio.
+      const kept = keep
+        ? await rename(temp, this.path(key)).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (kept) {
+        await this.stamp(this.path(key));
+        await this.evict().catch(() => undefined);
       } else {
         await rm(temp, { force: true });
       }
     }
   }
 
-  private async load() {
+  private async prepare() {
     await mkdir(this.dir, { recursive: true });
-    const found: Array<{ key: string; size: number; used: number }> = [];
+    const now = Date.now();
     for (const name of await readdir(this.dir)) {
-      const path = join(this.dir, name);
-      // A write a crash interrupted.
-      if (name.endsWith(".tmp")) {
-        await rm(path, { force: true });
-        continue;
-      }
-      if (!name.endsWith(SUFFIX)) continue;
-      const info = await stat(path).catch(() => undefined);
-      if (info)
-        found.push({ key: name.slice(0, -SUFFIX.length), size: info.size, used: info.mtimeMs });
-    }
-    found.sort((a, b) => a.used - b.used);
-    for (const { key, size } of found) {
-      this.entries.set(key, size);
-      this.total += size;
+      if (!name.endsWith(".tmp")) continue;
+      // A write a crash interrupted (not one another server is making now).
+      const info = await stat(join(this.dir, name)).catch(() => undefined);
+      if (info && now - info.mtimeMs > STALE_TEMP_MS)
+        await rm(join(this.dir, name), { force: true });
     }
     await this.evict();
   }
 
+  /** Removes the least recently played audio until what the directory holds fits the cap. */
   private async evict() {
-    for (const [key] of this.entries) {
-      if (this.total <= this.maxBytes) return;
-      this.forget(key);
-      await rm(this.path(key), { force: true });
+    const files: Array<{ path: string; size: number; used: number }> = [];
+    for (const name of await readdir(this.dir)) {
+      if (!name.endsWith(SUFFIX)) continue;
+      const path = join(this.dir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info) files.push({ path, size: info.size, used: info.mtimeMs });
+    }
+    let total = files.reduce((sum, file) => sum + file.size, 0);
+    files.sort((a, b) => a.used - b.used);
+    for (const file of files) {
+      if (total <= this.maxBytes) return;
+      await rm(file.path, { force: true });
+      total -= file.size;
     }
   }
 
-  private touch(key: string) {
-    const size = this.entries.get(key);
-    if (size === undefined) return;
-    this.entries.delete(key);
-    this.entries.set(key, size);
-  }
-
-  private forget(key: string) {
-    const size = this.entries.get(key);
-    if (size === undefined) return;
-    this.entries.delete(key);
-    this.total -= size;
+  private async stamp(path: string) {
+    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    const at = new Date(this.lastStamp);
+    await utimes(path, at, at).catch(() => undefined);
   }
 
   private path(key: string) {
