@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { FeedRouteInstance } from "../../../contract/api/feed-route-instances.ts";
 import { refusalMessage, type useFeedRouteInstances } from "../../runtime/feed-route-instances.ts";
 import { Button } from "../../ui/button.tsx";
-import { FIELD_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
+import { Checkbox, FIELD_CLASS, Field, LABEL_CLASS } from "../../ui/fields.tsx";
 import { relativeTime } from "../../ui/format.ts";
 
 type Instances = ReturnType<typeof useFeedRouteInstances>;
@@ -190,8 +190,6 @@ function EditInstanceForm(props: {
   const [baseUrl, setBaseUrl] = useState(instance.baseUrl);
   const [accessKey, setAccessKey] = useState("");
   const [clearKey, setClearKey] = useState(false);
-  const urlId = `rsshub-edit-url-${instance.id}`;
-  const keyId = `rsshub-edit-key-${instance.id}`;
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!baseUrl.trim()) return;
@@ -204,50 +202,35 @@ function EditInstanceForm(props: {
       aria-label={t("instances.editTitle", { address: instance.baseUrl })}
       data-testid="rsshub-instance-edit-form"
     >
-      <div>
-        <label htmlFor={urlId} className={LABEL_CLASS}>
-          {t("instances.address")}
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          required
-          maxLength={500}
-          value={baseUrl}
-          onChange={(event) => setBaseUrl(event.target.value)}
-          className={FIELD_CLASS}
-          data-testid="rsshub-instance-edit-url"
-        />
-      </div>
-      <div>
-        <label htmlFor={keyId} className={LABEL_CLASS}>
-          {t("instances.accessKey")}
-        </label>
-        <input
-          id={keyId}
-          type="password"
-          autoComplete="off"
-          maxLength={200}
-          value={accessKey}
-          disabled={clearKey}
-          onChange={(event) => setAccessKey(event.target.value)}
-          placeholder={
-            instance.hasAccessKey ? t("instances.keepKey") : t("instances.accessKeyPlaceholder")
-          }
-          className={FIELD_CLASS}
-          data-testid="rsshub-instance-edit-key"
-        />
-      </div>
+      <Field
+        label={t("instances.address")}
+        type="url"
+        required
+        maxLength={500}
+        value={baseUrl}
+        onChange={(event) => setBaseUrl(event.target.value)}
+        data-testid="rsshub-instance-edit-url"
+      />
+      <Field
+        label={t("instances.accessKey")}
+        type="password"
+        autoComplete="off"
+        maxLength={200}
+        value={accessKey}
+        disabled={clearKey}
+        onChange={(event) => setAccessKey(event.target.value)}
+        placeholder={
+          instance.hasAccessKey ? t("instances.keepKey") : t("instances.accessKeyPlaceholder")
+        }
+        data-testid="rsshub-instance-edit-key"
+      />
       {instance.hasAccessKey ? (
-        <label className="flex items-center gap-2 text-xs sm:col-span-2">
-          <input
-            type="checkbox"
-            checked={clearKey}
-            onChange={(event) => setClearKey(event.target.checked)}
-            data-testid="rsshub-instance-edit-clear-key"
-          />
-          {t("instances.clearKey")}
-        </label>
+        <Checkbox
+          label={t("instances.clearKey")}
+          checked={clearKey}
+          onChange={(event) => setClearKey(event.target.checked)}
+          data-testid="rsshub-instance-edit-clear-key"
+        />
       ) : null}
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button variant="ghost" size="sm" onClick={props.onCancel}>
