@@ -44,7 +44,12 @@ async function scrollTimelineToEnd(page: Page, expected: number) {
     await page.waitForTimeout(100);
   }
   await page.getByTestId("timeline-end").waitFor({ timeout: 30_000 });
-  expect(Number(await page.getByTestId("timeline-list").getAttribute("data-count"))).toBe(expected);
+  // The list's count comes from its own live query, which may render a moment later.
+  await expect
+    .poll(async () => Number(await page.getByTestId("timeline-list").getAttribute("data-count")), {
+      timeout: 5_000,
+    })
+    .toBe(expected);
   return scroller.evaluate(async (element, count) => {
     const seen = new Map<number, string>();
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));

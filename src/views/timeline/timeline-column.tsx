@@ -41,7 +41,13 @@ export function TimelineColumn(props: {
   const pager = useTimelinePager(reader, query);
   const checkNew = useCheckNew(reader, query);
   const { floor, ceiling } = pager.state;
-  const { key, page, loadMore, restart } = useTimelineRows(reader, query, { floor, ceiling });
+  const { key, page, settling, loadMore, restart } = useTimelineRows(reader, query, {
+    floor,
+    ceiling,
+  });
+  // The pager's end comes as its bound moves, before the rows of its last page are read: until
+  // they are on screen the footer says more is coming, not that the list ended.
+  const footer = settling && pager.state.end ? { ...pager.state, end: false } : pager.state;
   // Nothing local for this timeline (a new feed, a folder never paged): ask the server.
   const emptyLocally = page !== undefined && page.rows.length === 0;
   const { settled, end } = pager.state;
@@ -97,7 +103,7 @@ export function TimelineColumn(props: {
         rows={page.rows}
         more={page.more}
         onMore={loadMore}
-        pager={pager.state}
+        pager={footer}
         onNextPage={pager.loadMore}
         activeEntryId={props.activeEntryId}
         base={{ timelineId: props.timelineId, feedId: props.feedParam }}

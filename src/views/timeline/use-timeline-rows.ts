@@ -53,5 +53,13 @@ export function useTimelineRows(
     setPaging((p) => ({ key, limit: TIMELINE_PAGE_SIZE, generation: p.generation + 1 }));
   }, [key]);
 
-  return { key, page: shown, loading: shown === undefined, loadMore, restart };
+  return {
+    key,
+    page: shown,
+    loading: shown === undefined,
+    /** The rows shown are the last answer while a new one (other bounds, a bigger page) runs. */
+    settling: page === undefined && shown !== undefined,
+    loadMore,
+    restart,
+  };
 }
