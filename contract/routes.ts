@@ -21,6 +21,10 @@ export const PAGE_PATHS = {
   rsshub: "/rsshub",
 } as const;
 
+/** The Actions and Power pages, reached from the subscription column's footer. */
+export const ACTIONS_PATH = "/action";
+export const POWER_PATH = "/power";
+
 /** The daily AI report's page (its palette entry is labelled from the `ai` namespace). */
 export const DAILY_REPORT_PATH = "/daily-report";
 

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { ChevronRightIcon } from "../../ui/icons.tsx";
 import { PageHeader } from "../page.tsx";
 import { SETTINGS_PAGES } from "./panels.ts";
@@ -14,7 +15,7 @@ export function SettingsIndex() {
         {SETTINGS_PAGES.map((page) => (
           <li key={page}>
             <Link
-              to={`/settings/${page}`}
+              to={`${PAGE_PATHS.settings}/${page}`}
               className="group flex h-full items-start gap-3 rounded-xl border border-zinc-200 p-4 transition-colors hover:border-accent/50 hover:bg-accent-soft/40 dark:border-zinc-800"
             >
               <div className="min-w-0 flex-1">

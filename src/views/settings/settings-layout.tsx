@@ -1,5 +1,6 @@
 import { Link, Outlet } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { useConfirmedSignOut } from "../shell/sign-out-confirm.tsx";
 import { SETTINGS_PAGES } from "./panels.ts";
 
@@ -19,7 +20,7 @@ export function SettingsLayout() {
         className="shrink-0 border-zinc-200 p-3 md:w-56 md:border-r dark:border-zinc-800 max-md:border-b"
       >
         <Link
-          to="/settings"
+          to={PAGE_PATHS.settings}
           activeOptions={{ exact: true }}
           className="mb-2 hidden px-3 pt-2 text-lg font-semibold md:block"
         >
@@ -29,7 +30,7 @@ export function SettingsLayout() {
           {SETTINGS_PAGES.map((page) => (
             <li key={page}>
               <Link
-                to={`/settings/${page}`}
+                to={`${PAGE_PATHS.settings}/${page}`}
                 className={ITEM}
                 activeProps={{ className: ACTIVE, "aria-current": "page" }}
                 data-testid={`settings-nav-${page}`}

@@ -1,6 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { type ComponentType, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  ACTIONS_PATH,
+  DAILY_REPORT_PATH,
+  PAGE_PATHS,
+  POWER_PATH,
+} from "../../../contract/routes.ts";
 import { isFeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
@@ -33,15 +39,20 @@ import "../../ui/accent-ink.css";
 const ICON_BUTTON = iconButtonClass("column");
 
 const NAV: {
-  to: "/discover" | "/action" | "/power" | "/rsshub" | "/daily-report";
+  to:
+    | typeof PAGE_PATHS.discover
+    | typeof ACTIONS_PATH
+    | typeof POWER_PATH
+    | typeof PAGE_PATHS.rsshub
+    | typeof DAILY_REPORT_PATH;
   key: string;
   icon: ComponentType<IconProps>;
 }[] = [
-  { to: "/discover", key: "nav.discover", icon: DiscoverIcon },
-  { to: "/action", key: "nav.actions", icon: ActionsIcon },
-  { to: "/power", key: "nav.power", icon: PowerIcon },
-  { to: "/rsshub", key: "nav.rsshub", icon: RssIcon },
-  { to: "/daily-report", key: "ai:dailyReport.title", icon: DailyReportIcon },
+  { to: PAGE_PATHS.discover, key: "nav.discover", icon: DiscoverIcon },
+  { to: ACTIONS_PATH, key: "nav.actions", icon: ActionsIcon },
+  { to: POWER_PATH, key: "nav.power", icon: PowerIcon },
+  { to: PAGE_PATHS.rsshub, key: "nav.rsshub", icon: RssIcon },
+  { to: DAILY_REPORT_PATH, key: "ai:dailyReport.title", icon: DailyReportIcon },
 ];
 
 /**
