@@ -12,6 +12,7 @@ import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
+import { loopbackOrigins } from "./http/loopback-origins.ts";
 import { type SmtpIntake, startSmtpIntake } from "./inbox/smtp-intake.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
@@ -57,6 +58,14 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   const hostForUrl = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   const localUrl = `http://${hostForUrl.includes(":") ? `[${hostForUrl}]` : hostForUrl}:${port}`;
   const baseUrl = config.publicUrl ?? localUrl;
+  // Without a public URL, every loopback spelling of this port is this server's own origin.
+  if (!config.publicUrl) {
+    const aliases = loopbackOrigins(config.host, port);
+    config = {
+      ...config,
+      trustedOrigins: [...new Set([...config.trustedOrigins, ...aliases])],
+    };
+  }
 
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;

@@ -27,7 +27,7 @@ export function originGuard(options: { trustedOrigins: readonly string[] }): Mid
     const fromBrowserPage = origin !== undefined || site !== undefined;
     if (fromBrowserPage && !OWN_SITE.has(site ?? "")) {
       if (origin === undefined || !isTrustedOrigin(origin, trusted, c.req.header("host"))) {
-        throw new ApiError(1004, "Cross-origin write refused: send it from the app's own origin");
+        throw new ApiError(1004, refusedOriginReason(origin));
       }
     }
     const type = c.req.header("content-type");
@@ -66,4 +66,12 @@ function isBinaryMediaType(contentType: string | undefined): boolean {
 export function isJsonMediaType(contentType: string | undefined): boolean {
   if (!contentType) return false;
   return contentType.split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
+/** Says which setting lets a refused page's origin write (the operator reads it in the toast). */
+export function refusedOriginReason(origin: string | undefined): string {
+  return (
+    `Cross-origin write refused from ${origin ?? "an unknown origin"}: open the app at its ` +
+    "PUBLIC_URL, or add this origin to TRUSTED_ORIGINS"
+  );
 }
