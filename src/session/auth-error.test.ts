@@ -31,15 +31,26 @@ describe("authErrorMessage", () => {
     });
   });
 
-  it("adds the server's reason below the catalogue message", () => {
+  it("shows a refused sign-in as one message in the reader's language, not under Unauthorized", () => {
     const error = failed(401, {
       code: 1000,
       message: "Unauthorized",
       reason: "Invalid email or password",
     });
+    const ja = (key: string, fallback: string) =>
+      key === "app:auth.invalidCredentials" ? "メールアドレスまたはパスワードが違います" : fallback;
+    expect(authErrorMessage(error, ja, generic)).toEqual({
+      message: "メールアドレスまたはパスワードが違います",
+    });
+    const other = failed(401, { code: 1000, message: "Unauthorized", reason: "Session expired" });
+    expect(authErrorMessage(other, translate, generic)).toEqual({ message: "Session expired" });
+  });
+
+  it("adds the server's reason below a specific catalogue message", () => {
+    const error = failed(403, { code: 1004, message: "No permission", reason: "Not yours" });
     expect(authErrorMessage(error, translate, generic)).toEqual({
-      message: "Unauthorized",
-      reason: "Invalid email or password",
+      message: "No permission",
+      reason: "Not yours",
     });
   });
 

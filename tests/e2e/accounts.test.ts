@@ -131,8 +131,8 @@ describe("accounts (Chromium)", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByTestId("login-submit").click();
     await page.getByTestId("login-error").waitFor();
-    expect(await page.getByTestId("login-error").textContent()).toContain(
-      "Invalid email or password",
+    expect(await page.getByTestId("login-error").textContent()).toBe(
+      "Wrong e-mail address or password.",
     );
     expect(watch.errors.filter((e) => !/401|403|Failed to load resource/.test(e))).toEqual([]);
   });

@@ -76,7 +76,8 @@ describe("foundation end to end (Chromium, real server, built client)", () => {
     await page.getByTestId("login-submit").click();
     const alert = page.getByTestId("login-error");
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("Invalid email or password");
+    // One message, not "Unauthorized" above the reason.
+    expect(await alert.textContent()).toBe("Wrong e-mail address or password.");
     expect(new URL(page.url()).pathname).toBe("/login");
 
     // The right password, after a redirect-protected visit, returns to where the user was going.
