@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, ListRow, ListSubscriptionRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
 import { nextEntityId } from "./ids.ts";
+import { backfillUnread, feedsNotYetReached, reachableFeedIds } from "./reached-feeds.ts";
 import { bool, nowIso } from "./time.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -202,16 +203,22 @@ export async function addFeedsToList(
       throw new ApiError(8002, `At most ${limits.feedsPerList} feeds per list`);
     }
     const now = nowIso();
-    await trx
-      .insertInto("list_feed")
-      .values(unique.map((feed_id) => ({ list_id: listId, feed_id, added_at: now })))
-      .execute();
     const subscribers = await trx
       .selectFrom("list_subscription")
       .select("user_id")
       .where("list_id", "=", listId)
       .execute();
-    for (const { user_id } of subscribers) await backfillUnread(trx, user_id, unique);
+    const fresh = new Map<string, string[]>();
+    for (const { user_id } of subscribers) {
+      fresh.set(user_id, await feedsNotYetReached(trx, user_id, unique));
+    }
+    await trx
+      .insertInto("list_feed")
+      .values(unique.map((feed_id) => ({ list_id: listId, feed_id, added_at: now })))
+      .execute();
+    for (const [userId, feeds] of fresh) {
+      await backfillUnread(trx, userId, feeds, BACKFILL_PER_FEED);
+    }
     await trx.updateTable("list").set({ updated_at: now }).where("id", "=", listId).execute();
   });
 }
@@ -277,8 +284,9 @@ export async function subscribeToList(
         .where("list_id", "=", input.list.id)
         .execute();
     } else {
+      const fresh = await feedsNotYetReached(trx, input.userId, feedIds);
       await trx.insertInto("list_subscription").values(row).execute();
-      await backfillUnread(trx, input.userId, feedIds);
+      await backfillUnread(trx, input.userId, fresh, BACKFILL_PER_FEED);
     }
     return { unread: await unreadOfFeeds(trx, input.userId, feedIds), feedIds };
   });
@@ -364,31 +372,6 @@ export async function unreadOfFeeds(db: Db, userId: string, feedIds: readonly st
   return Number(row?.n ?? 0);
 }
 
-async function backfillUnread(trx: Db, userId: string, feedIds: readonly string[]) {
-  for (const feedId of feedIds) {
-    const recent = await trx
-      .selectFrom("entry")
-      .select(["id", "published_at"])
-      .where("feed_id", "=", feedId)
-      .orderBy("published_at", "desc")
-      .limit(BACKFILL_PER_FEED)
-      .execute();
-    if (recent.length === 0) continue;
-    await trx
-      .insertInto("unread")
-      .values(
-        recent.map((e) => ({
-          user_id: userId,
-          entry_id: e.id,
-          feed_id: feedId,
-          published_at: e.published_at,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-}
-
 /**
  * Unread marks of feeds a person no longer reaches (neither subscribed to nor in a list they
  * follow) are dropped, as unsubscribing from a feed drops them.
@@ -405,28 +388,4 @@ async function pruneUnread(trx: Db, userIds: readonly string[], feedIds: readonl
       .where("feed_id", "in", gone)
       .execute();
   }
-}
-
-/** Which of these feeds a person reaches: subscribed, or in a list they follow. */
-export async function reachableFeedIds(
-  db: Db,
-  userId: string,
-  feedIds: readonly string[],
-): Promise<string[]> {
-  if (feedIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("subscription")
-    .select("feed_id")
-    .where("user_id", "=", userId)
-    .where("feed_id", "in", [...feedIds])
-    .union(
-      db
-        .selectFrom("list_subscription")
-        .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
-        .select("list_feed.feed_id")
-        .where("list_subscription.user_id", "=", userId)
-        .where("list_feed.feed_id", "in", [...feedIds]),
-    )
-    .execute();
-  return rows.map((r) => r.feed_id);
 }

@@ -1,6 +1,6 @@
 import type { MarkAllReadRequest } from "../../contract/reading.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { reachableFeedIds } from "./lists.ts";
+import { reachableFeedIds } from "./reached-feeds.ts";
 import { nowIso, toIso } from "./time.ts";
 
 /** Unread count per subscribed feed; feeds with nothing unread are absent. */
@@ -61,13 +61,17 @@ export async function markRead(
   if (entryIds.length === 0) return;
   const now = nowIso();
   await database.db.transaction().execute(async (trx) => {
-    const visible = await trx
+    // Read through a followed list counts as read too: it is what keeps a later follow from
+    // marking the entry unread again.
+    const candidates = await trx
       .selectFrom("entry")
-      .innerJoin("subscription", "subscription.feed_id", "entry.feed_id")
-      .select("entry.id")
-      .where("subscription.user_id", "=", userId)
+      .select(["entry.id", "entry.feed_id"])
       .where("entry.id", "in", [...entryIds])
       .execute();
+    const reached = new Set(
+      await reachableFeedIds(trx, userId, [...new Set(candidates.map((e) => e.feed_id))]),
+    );
+    const visible = candidates.filter((e) => reached.has(e.feed_id));
     await trx
       .deleteFrom("unread")
       .where("user_id", "=", userId)

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow, SubscriptionRow } from "../db/schema.ts";
-import { reachableFeedIds } from "./lists.ts";
+import { backfillUnread, feedsNotYetReached, reachableFeedIds } from "./reached-feeds.ts";
 import { bool, nowIso } from "./time.ts";
 
 /** Unread entries a new subscriber starts with: the feed's most recent ones. */
@@ -85,28 +85,9 @@ export async function subscribe(
         .where("feed_id", "=", input.feedId)
         .execute();
     } else {
+      const fresh = await feedsNotYetReached(trx, input.userId, [input.feedId]);
       await trx.insertInto("subscription").values(subscription).execute();
-      const recent = await trx
-        .selectFrom("entry")
-        .select(["id", "published_at"])
-        .where("feed_id", "=", input.feedId)
-        .orderBy("published_at", "desc")
-        .limit(BACKFILL_UNREAD)
-        .execute();
-      if (recent.length > 0) {
-        await trx
-          .insertInto("unread")
-          .values(
-            recent.map((e) => ({
-              user_id: input.userId,
-              entry_id: e.id,
-              feed_id: input.feedId,
-              published_at: e.published_at,
-            })),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
+      await backfillUnread(trx, input.userId, fresh, BACKFILL_UNREAD);
     }
     const unread = await trx
       .selectFrom("unread")
