@@ -14,6 +14,7 @@ import { nowIso } from "../storage/time.ts";
 import type { ChatProvider } from "./chat/provider.ts";
 import { Generation, type GenerationEvent } from "./generation.ts";
 import { languageName } from "./languages.ts";
+import { type ProviderChoice, serverChoice } from "./providers.ts";
 
 export interface SummaryResult {
   summary: string | null;
@@ -24,18 +25,23 @@ export interface SummaryKey {
   entry: EntryRow;
   language: string;
   target: SummaryTarget;
-  /** Who writes it when it has to be made (the user's provider, else the server's). */
-  provider?: ChatProvider | null;
+  /**
+   * Who writes it when it has to be made, and whose stored summaries may answer: the user's
+   * own provider (theirs alone), else the server's (shared). Absent: the server's.
+   */
+  source?: ProviderChoice;
 }
 
 /** Markup beyond this is not read for a summary (a hostile entry cannot cost more). */
 const MAX_SOURCE_CHARS = 2_000_000;
 
 /**
- * Entry summaries: stored per entry, language and target; the last 10 read kept in memory
- * (SPEC §9); one generation per key at a time, joined by repeats (SPEC §4); none for text under
- * 100 characters (SPEC §5). With a provider a model writes them in the language asked for;
- * without one they are extractive, picked in a worker thread (never on the HTTP loop).
+ * Entry summaries: stored per entry, language, target and provider (a user's own provider's
+ * text is served to that user only, the server's provider's to everyone it serves); the last
+ * 10 read kept in memory (SPEC §9); one generation per key at a time, joined by repeats
+ * (SPEC §4); none for text under 100 characters (SPEC §5). With a provider a model writes them
+ * in the language asked for; without one they are extractive, picked in a worker thread (never
+ * on the HTTP loop).
  */
 export function createSummaries(deps: {
   database: DatabaseHandle;
@@ -43,20 +49,27 @@ export function createSummaries(deps: {
   provider: ChatProvider | null;
 }) {
   const { database, readability } = deps;
-  const defaultProvider = deps.provider;
+  const serverSource = serverChoice(deps.provider);
   const memory = new LruCache<string, SummaryResult>(SUMMARY_CACHE_SIZE);
   const running = new Map<string, Generation<SummaryResult>>();
-  const keyOf = ({ entry, language, target }: SummaryKey) => `${entry.id}\n${language}\n${target}`;
+  const sourceOf = (key: SummaryKey) => key.source ?? serverSource;
+  const keyOf = (key: SummaryKey) => {
+    const { owner, key: provider } = sourceOf(key);
+    return `${key.entry.id}\n${key.language}\n${key.target}\n${owner}\n${provider}`;
+  };
 
   async function stored(key: SummaryKey): Promise<SummaryResult | null> {
     const cached = memory.get(keyOf(key));
     if (cached) return cached;
+    const source = sourceOf(key);
     const row = await database.db
       .selectFrom("ai_summary")
       .select(["summary", "kind"])
       .where("entry_id", "=", key.entry.id)
       .where("language", "=", key.language)
       .where("target", "=", key.target)
+      .where("owner", "=", source.owner)
+      .where("provider", "=", source.key)
       .executeTakeFirst();
     if (!row) return null;
     const result = { summary: row.summary, kind: row.kind as SummaryKind };
@@ -76,7 +89,8 @@ export function createSummaries(deps: {
     const text = htmlToText(source);
     if (text.length < SUMMARY_MIN_CHARS) return { summary: null };
     let result: SummaryResult;
-    const provider = key.provider === undefined ? defaultProvider : key.provider;
+    const origin = sourceOf(key);
+    const { provider } = origin;
     if (provider) {
       const summary = await provider.complete({
         system:
@@ -99,12 +113,14 @@ export function createSummaries(deps: {
         entry_id: key.entry.id,
         language: key.language,
         target: key.target,
+        owner: origin.owner,
+        provider: origin.key,
         summary: result.summary,
         kind: result.kind!,
         created_at: nowIso(),
       })
       .onConflict((oc) =>
-        oc.columns(["entry_id", "language", "target"]).doUpdateSet({
+        oc.columns(["entry_id", "language", "target", "owner", "provider"]).doUpdateSet({
           summary: result.summary!,
           kind: result.kind!,
         }),

@@ -13,6 +13,7 @@ import { nowIso } from "../storage/time.ts";
 import type { ChatProvider } from "./chat/provider.ts";
 import { detectLanguage, needsTranslation } from "./language.ts";
 import { languageName } from "./languages.ts";
+import { type ProviderChoice, serverChoice } from "./providers.ts";
 
 const HTML_FIELDS = new Set<TranslationField>(["content", "readabilityContent"]);
 const COLUMNS = {
@@ -33,8 +34,10 @@ export function noProvider(): ApiError {
 /**
  * Entry translations (SPEC §5/§7): only fields that exist, are not translated yet, and are not
  * already in the target language (detected per field when long enough, else the entry's
- * language, detected and stored when the feed did not say). Stored per entry and language;
- * one provider call per field at a time, joined by repeats; HTML answers sanitized like feeds.
+ * language, detected and stored when the feed did not say). Stored per entry, language and
+ * provider: the server's provider's text is shared, a user's own provider's is served to that
+ * user only (another user's endpoint could write anything). One provider call per field at a
+ * time, joined by repeats of the same provider; HTML answers sanitized like feeds.
  */
 export function createTranslations(deps: {
   database: DatabaseHandle;
@@ -66,13 +69,14 @@ export function createTranslations(deps: {
   }
 
   function translateField(
-    provider: ChatProvider,
+    choice: ProviderChoice & { provider: ChatProvider },
     entry: EntryRow,
     field: TranslationField,
     text: string,
     language: string,
   ) {
-    const key = `${entry.id}\n${language}\n${field}`;
+    const { provider } = choice;
+    const key = `${choice.owner}\n${choice.key}\n${entry.id}\n${language}\n${field}`;
     let pending = running.get(key);
     if (!pending) {
       const html = HTML_FIELDS.has(field);
@@ -98,13 +102,16 @@ export function createTranslations(deps: {
       entry: EntryRow,
       language: string,
       fields: readonly TranslationField[],
-      provider: ChatProvider | null = deps.provider,
+      choice: ProviderChoice = serverChoice(deps.provider),
     ): Promise<TranslationFields> {
+      const { owner, key } = choice;
       const stored = await database.db
         .selectFrom("ai_translation")
         .selectAll()
         .where("entry_id", "=", entry.id)
         .where("language", "=", language)
+        .where("owner", "=", owner)
+        .where("provider", "=", key)
         .executeTakeFirst();
       const result: TranslationFields = {};
       const wanted: { field: TranslationField; text: string }[] = [];
@@ -123,9 +130,12 @@ export function createTranslations(deps: {
         wanted.push({ field, text: source });
       }
       if (wanted.length === 0) return result;
+      const { provider } = choice;
       if (!provider) throw noProvider();
       const answers = await Promise.all(
-        wanted.map(({ field, text }) => translateField(provider, entry, field, text, language)),
+        wanted.map(({ field, text }) =>
+          translateField({ ...choice, provider }, entry, field, text, language),
+        ),
       );
       const row: Record<string, string> = {};
       wanted.forEach(({ field }, index) => {
@@ -134,8 +144,17 @@ export function createTranslations(deps: {
       });
       await database.db
         .insertInto("ai_translation")
-        .values({ entry_id: entry.id, language, created_at: nowIso(), ...row })
-        .onConflict((oc) => oc.columns(["entry_id", "language"]).doUpdateSet(row))
+        .values({
+          entry_id: entry.id,
+          language,
+          owner,
+          provider: key,
+          created_at: nowIso(),
+          ...row,
+        })
+        .onConflict((oc) =>
+          oc.columns(["entry_id", "language", "owner", "provider"]).doUpdateSet(row),
+        )
         .execute();
       return result;
     },

@@ -64,6 +64,10 @@ export interface Database {
     entry_id: string;
     language: string;
     target: string;
+    /** "" for the server's provider (shared), else the user whose own provider wrote it. */
+    owner: string;
+    /** "server", or a digest of the user's provider (base URL and model). */
+    provider: string;
     summary: string;
     kind: string;
     created_at: string;
@@ -97,6 +101,8 @@ export interface Database {
   ai_translation: {
     entry_id: string;
     language: string;
+    owner: string;
+    provider: string;
     title: string | null;
     description: string | null;
     content: string | null;

@@ -46,6 +46,8 @@ export function aiRoutes(
       entry: found.entry,
       language: query.language ?? "en",
       target: query.target ?? "content",
+      // The user's own provider writes (and alone reads) their summaries.
+      source: await providers.choose(userId),
     };
   }
 
@@ -82,8 +84,8 @@ export function aiRoutes(
     const found = await findVisibleEntry(database, c.get("userId"), request.id);
     if (!found) throw new ApiError(3000);
     const fields = request.fields.split(",") as TranslationField[];
-    const provider = await providers.for(c.get("userId"));
-    const data = await translations.translate(found.entry, request.language, fields, provider);
+    const choice = await providers.choose(c.get("userId"));
+    const data = await translations.translate(found.entry, request.language, fields, choice);
     return { code: 0 as const, data };
   });
 

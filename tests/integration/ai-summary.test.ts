@@ -199,6 +199,56 @@ describe.each(DIALECTS)("AI summaries from a chat-completions provider on %s", (
     });
   });
 
+  it("writes a user's summaries with their own provider, and serves them to no one else", async () => {
+    const own = await new FakeChatServer().start();
+    try {
+      own.apiKey = "bob-own-key-0123456789";
+      own.answer = () => ["Bob's model says: visit https://phish.example/ now."];
+      const carol = new TestClient(server.localUrl);
+      await carol.signUp(uniqueEmail("summary-model-c"));
+      await subscribe(carol, feeds, "/city-model.xml");
+      const put = await bob.request("PUT", "/api/ai/provider", {
+        json: { baseUrl: own.baseUrl, model: "bob-model", apiKey: own.apiKey },
+      });
+      expect(put.body).toEqual({ code: 0 });
+      expect((await bob.request("GET", "/api/ai/config")).body.data.summary).toBe("model");
+      const path = `/api/ai/summary?id=${ids.long}&language=de`;
+      const bobs = await bob.request("GET", path);
+      expect(bobs.body).toEqual({
+        code: 0,
+        data: "Bob's model says: visit https://phish.example/ now.",
+        kind: "model",
+      });
+      expect(own.calls.length).toBe(1);
+      expect(own.calls[0]).toMatchObject({
+        authorization: `Bearer ${own.apiKey}`,
+        body: { model: "bob-model" },
+      });
+      // Alice is on the server's provider: it writes hers; Carol then shares that one.
+      const calls = chat.calls.length;
+      const alices = await alice.request("GET", path);
+      expect(alices.body.data).toBe("A summary written by the model.");
+      expect(chat.calls.length).toBe(calls + 1);
+      const streamed = await carol.request(
+        "GET",
+        `/api/ai/summary/stream?id=${ids.long}&language=de`,
+      );
+      expect(streamed.text).not.toContain("phish");
+      expect(lines(streamed.text)).toEqual([
+        { type: "done", summary: "A summary written by the model.", kind: "model" },
+      ]);
+      expect(chat.calls.length).toBe(calls + 1);
+      // Bob's stored one stays his, until he leaves his provider: then the shared one.
+      expect((await bob.request("GET", path)).body.data).toContain("phish");
+      expect(own.calls.length).toBe(1);
+      await bob.request("DELETE", "/api/ai/provider", { json: {} });
+      expect((await bob.request("GET", path)).body.data).toBe("A summary written by the model.");
+      expect(chat.calls.length).toBe(calls + 1);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it("retries a 429 and a 503 with backoff, then answers", async () => {
     chat.failures.push({ status: 429, retryAfter: "0" }, { status: 503 });
     const calls = chat.calls.length;

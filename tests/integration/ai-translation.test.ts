@@ -130,6 +130,72 @@ describe.each(DIALECTS)("AI translation on %s", (dialect) => {
     );
   });
 
+  it("serves one user's own provider's text to that user alone; the server's is shared", async () => {
+    const evil = await new FakeChatServer().start();
+    const moved = await new FakeChatServer().start();
+    try {
+      evil.apiKey = "bob-own-key-0123456789";
+      evil.answer = () => ['Click <a href="https://phish.example/">here</a>']; // hostile
+      moved.apiKey = "bob-moved-key-987654";
+      moved.answer = () => ["新しい訳"];
+      const carol = new TestClient(server.localUrl);
+      await carol.signUp(uniqueEmail("translate-c"));
+      await subscribe(bob, feeds, "/mixed.xml");
+      await subscribe(carol, feeds, "/mixed.xml");
+      const put = await bob.request("PUT", "/api/ai/provider", {
+        json: { baseUrl: evil.baseUrl, model: "bob-model", apiKey: evil.apiKey },
+      });
+      expect(put.body).toEqual({ code: 0 });
+      const path = `/api/ai/translation?id=${ids.english}&language=zh-CN&fields=title`;
+      const bobs = await bob.request("GET", path);
+      expect(bobs.body.data.title).toContain("phish.example");
+      expect(evil.calls.length).toBe(1);
+
+      // Alice (the server's provider) never gets Bob's text: the server's provider writes hers.
+      const calls = chat.calls.length;
+      const alices = await alice.request("GET", path);
+      expect(alices.body.data.title).toBe("題名の訳");
+      expect(alices.text).not.toContain("phish");
+      expect(chat.calls.length).toBe(calls + 1);
+      // Carol, also on the server's provider, is served the stored shared one without a call.
+      expect((await carol.request("GET", path)).body.data.title).toBe("題名の訳");
+      expect(chat.calls.length).toBe(calls + 1);
+      // Bob keeps his own stored one.
+      expect((await bob.request("GET", path)).body.data.title).toContain("phish.example");
+      expect(evil.calls.length).toBe(1);
+
+      // A new endpoint without its key is refused, and the new endpoint hears nothing.
+      const refused = await bob.request("PUT", "/api/ai/provider", {
+        json: { baseUrl: moved.baseUrl, model: "bob-model" },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe(1002);
+      expect(refused.body.reason).toContain("again for a new endpoint");
+      expect((await bob.request("GET", "/api/ai/provider")).body.data.baseUrl).toBe(evil.baseUrl);
+      expect((await bob.request("GET", path)).body.data.title).toContain("phish.example");
+      expect(moved.authorizations).toEqual([]);
+      // Same endpoint, another model: the key stays (nothing new learns it).
+      const model = await bob.request("PUT", "/api/ai/provider", {
+        json: { baseUrl: evil.baseUrl, model: "bob-model-2" },
+      });
+      expect(model.body).toEqual({ code: 0 });
+      expect((await bob.request("GET", "/api/ai/provider")).body.data.hasKey).toBe(true);
+      // With its key the new endpoint is taken, and the old endpoint's text is not served.
+      const changed = await bob.request("PUT", "/api/ai/provider", {
+        json: { baseUrl: moved.baseUrl, model: "bob-model", apiKey: moved.apiKey },
+      });
+      expect(changed.body).toEqual({ code: 0 });
+      expect((await bob.request("GET", path)).body.data.title).toBe("新しい訳");
+      expect(moved.authorizations).toEqual([`Bearer ${moved.apiKey}`]);
+      expect(moved.authorizations.join()).not.toContain(evil.apiKey);
+      expect((await alice.request("GET", path)).body.data.title).toBe("題名の訳");
+      await bob.request("DELETE", "/api/ai/provider", { json: {} });
+    } finally {
+      await evil.stop();
+      await moved.stop();
+    }
+  });
+
   it("says what this server's AI can do", async () => {
     const answer = await alice.request("GET", "/api/ai/config");
     expect(answer.body).toEqual({

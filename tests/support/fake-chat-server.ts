@@ -21,6 +21,8 @@ export interface ChatCall {
 export class FakeChatServer {
   private server: Server | undefined;
   readonly calls: ChatCall[] = [];
+  /** The Authorization header of every request that arrived, accepted or not. */
+  readonly authorizations: (string | undefined)[] = [];
   /** Status codes answered (with an error body) before the next real answers. */
   readonly failures: { status: number; retryAfter?: string }[] = [];
   /** The answer's pieces, streamed one event each. */
@@ -47,6 +49,7 @@ export class FakeChatServer {
   private async handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
+    this.authorizations.push(request.headers.authorization);
     if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
       return error(response, 404, "Unknown request URL", "invalid_request_error", "unknown_url");
     }
