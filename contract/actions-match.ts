@@ -1,9 +1,11 @@
+import { RE2JS, RE2JSSyntaxException } from "re2js";
 import type { ActionCondition, ActionResult, ActionRule } from "./actions.ts";
 
 /**
  * Matching entries against action rules: pure, shared by the server (at ingest) and the
- * client (the rule editor's live preview). Outside text is bounded before any regex sees it,
- * and patterns that can backtrack catastrophically are refused when rules are saved.
+ * client (the rule editor's live preview). Regexes run on RE2 (linear time, no backtracking),
+ * and every test is charged in steps against a per-entry budget, so one entry costs a user's
+ * rules a bounded amount of work whatever the patterns and the text.
  */
 export interface MatchSubject {
   feedTitle: string | null;
@@ -20,8 +22,22 @@ export interface MatchSubject {
   attachmentsDuration: number;
 }
 
-/** Text a test reads at most: a regex never scans more than this. */
+/** Text a test reads at most: no test scans more than this. */
 export const MATCH_TEXT_LIMIT = 20_000;
+/** Instructions a rule's compiled regex may have (the engine's work per character). */
+export const MAX_REGEX_PROGRAM = 1_000;
+/** Steps (program size × characters read) one regex test may take: a larger program reads less. */
+export const REGEX_STEP_LIMIT = 1_000_000;
+/** Steps one entry may cost a user's rules, all tests together; regex tests past it fail. */
+export const ENTRY_STEP_BUDGET = 4_000_000;
+
+/** The work matching has done so far, in steps; shared by the tests of one entry. */
+export interface MatchBudget {
+  steps: number;
+  limit: number;
+}
+
+export const matchBudget = (limit = ENTRY_STEP_BUDGET): MatchBudget => ({ steps: 0, limit });
 
 /** The condition as OR of ANDs. */
 export function conditionGroups(rule: Pick<ActionRule, "condition">): ActionCondition[][] {
@@ -59,27 +75,91 @@ function fieldValue(subject: MatchSubject, test: ActionCondition): string | numb
   }
 }
 
-const regexCache = new Map<string, RegExp | null>();
+type Compiled = { regex: RE2JS; size: number } | { problem: string };
 
-function compiled(pattern: string): RegExp | null {
-  let regex = regexCache.get(pattern);
-  if (regex === undefined) {
-    regex = regexProblem(pattern) === null ? new RegExp(pattern, "iu") : null;
+const regexCache = new Map<string, Compiled>();
+
+/**
+ * The pattern compiled by RE2 (linear time in the text: no backtracking), or why it cannot be.
+ * Never throws: a stored rule that no longer compiles simply never matches.
+ */
+export function compileRegex(pattern: string): Compiled {
+  let compiled = regexCache.get(pattern);
+  if (compiled === undefined) {
+    compiled = compileUncached(pattern);
     if (regexCache.size > 500) regexCache.clear();
-    regexCache.set(pattern, regex);
+    regexCache.set(pattern, compiled);
   }
-  return regex;
+  return compiled;
 }
 
-export function testMatches(subject: MatchSubject, test: ActionCondition): boolean {
+function compileUncached(pattern: string): Compiled {
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  } catch (error) {
+    return { problem: syntaxProblem(pattern, error) };
+  }
+  const size = regex.programSize();
+  if (size > MAX_REGEX_PROGRAM) {
+    return {
+      problem: `regular expression too large (${size} instructions, at most ${MAX_REGEX_PROGRAM}): use smaller repeat counts`,
+    };
+  }
+  return { regex, size };
+}
+
+const RE2_NOTE = "rules use RE2 syntax, which matches in linear time";
+
+/** A reason naming the syntax RE2 lacks, when that is why the pattern failed. */
+function syntaxProblem(pattern: string, error: unknown): string {
+  const unsupported = (what: string) => `${what} not supported (${RE2_NOTE})`;
+  if (/\\[1-9]|\\k</.test(pattern)) return unsupported("back-references (\\1, \\k<name>) are");
+  if (/\(\?<?[=!]/.test(pattern)) {
+    return unsupported("lookahead and lookbehind ((?=, (?!, (?<=, (?<!) are");
+  }
+  if (/\(\?>|[*+?}]\+/.test(pattern)) {
+    return unsupported("atomic groups and possessive quantifiers ((?>, a++) are");
+  }
+  const message =
+    error instanceof RE2JSSyntaxException
+      ? `${error.error}${error.input ? `: ${error.input}` : ""}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return `invalid regular expression: ${message} (${RE2_NOTE})`;
+}
+
+/** Whether the regex matches the text, charging its steps; false once the budget is spent. */
+function regexMatches(pattern: string, text: string, budget: MatchBudget): boolean {
+  const compiled = compileRegex(pattern);
+  if ("problem" in compiled) return false;
+  const affordable = Math.floor(
+    Math.min(REGEX_STEP_LIMIT, budget.limit - budget.steps) / compiled.size,
+  );
+  if (affordable <= 0) return false;
+  const read = text.length > affordable ? text.slice(0, affordable) : text;
+  budget.steps += compiled.size * Math.max(read.length, 1);
+  return compiled.regex.test(read);
+}
+
+export function testMatches(
+  subject: MatchSubject,
+  test: ActionCondition,
+  budget: MatchBudget = matchBudget(),
+): boolean {
   const raw = fieldValue(subject, test);
   if (test.operator === "gt" || test.operator === "lt") {
+    budget.steps += 1;
     const left = typeof raw === "number" ? raw : Number(raw);
     const right = Number(test.value);
     if (!Number.isFinite(left) || !Number.isFinite(right)) return false;
     return test.operator === "gt" ? left > right : left < right;
   }
   const text = (raw === null ? "" : String(raw)).slice(0, MATCH_TEXT_LIMIT);
+  if (test.operator === "regex") return regexMatches(test.value, text, budget);
+  // Plain comparisons are linear scans of bounded text.
+  budget.steps += Math.max(text.length, 1);
   const lower = text.toLowerCase();
   const value = test.value.toLowerCase();
   switch (test.operator) {
@@ -91,31 +171,75 @@ export function testMatches(subject: MatchSubject, test: ActionCondition): boole
       return lower === value;
     case "not_eq":
       return lower !== value;
-    case "regex":
-      return compiled(test.value)?.test(text) ?? false;
   }
 }
 
-export function ruleMatches(rule: ActionRule, subject: MatchSubject): boolean {
+/**
+ * A rule's tests one at a time: the generator pauses after each test so a caller can let other
+ * work run between them; it returns whether the rule matched.
+ */
+export function* ruleSteps(
+  rule: ActionRule,
+  subject: MatchSubject,
+  budget: MatchBudget,
+): Generator<void, boolean> {
   if (rule.disabled) return false;
   const groups = conditionGroups(rule);
   // A rule without tests applies to every entry (as "all entries" does in the editor).
   if (groups.length === 0) return true;
-  return groups.some((group) => group.every((test) => testMatches(subject, test)));
+  for (const group of groups) {
+    let all = true;
+    for (const test of group) {
+      const holds = testMatches(subject, test, budget);
+      yield;
+      if (!holds) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
+/** Runs a generator to its end without pausing. */
+function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+export function ruleMatches(
+  rule: ActionRule,
+  subject: MatchSubject,
+  budget: MatchBudget = matchBudget(),
+): boolean {
+  return finish(ruleSteps(rule, subject, budget));
 }
 
 /** The results of every matching rule, merged (flags or-ed, rewrites and webhooks joined). */
 export function matchRules(
   rules: readonly ActionRule[],
   subject: MatchSubject,
+  budget: MatchBudget = matchBudget(),
 ): ActionResult | null {
+  return finish(matchRulesSteps(rules, subject, budget));
+}
+
+/** matchRules one test at a time (see ruleSteps): all of a user's rules share one budget. */
+export function* matchRulesSteps(
+  rules: readonly ActionRule[],
+  subject: MatchSubject,
+  budget: MatchBudget,
+): Generator<void, ActionResult | null> {
   let merged:
     | {
         -readonly [K in keyof ActionResult]: ActionResult[K];
       }
     | null = null;
   for (const rule of rules) {
-    if (!ruleMatches(rule, subject)) continue;
+    if (!(yield* ruleSteps(rule, subject, budget))) continue;
     merged ??= {};
     for (const [key, value] of Object.entries(rule.result) as [keyof ActionResult, unknown][]) {
       if (key === "rewriteRules" || key === "webhooks") {
@@ -137,43 +261,12 @@ export function rewrite(content: string, rules: readonly { from: string; to: str
 }
 
 /**
- * Why a pattern is refused, or null: it must compile, and must not nest quantifiers (like
- * `(a+)+` or `(.*)*`) nor use back-references: the shapes that backtrack exponentially.
+ * Why a pattern is refused, or null. Patterns are RE2 syntax (matched in time linear in the
+ * text, so no pattern can backtrack without end): back-references and lookaround, which RE2
+ * cannot match in linear time, are refused with a reason naming them, as are programs larger
+ * than MAX_REGEX_PROGRAM.
  */
 export function regexProblem(pattern: string): string | null {
-  try {
-    new RegExp(pattern, "iu");
-  } catch (error) {
-    return `invalid regular expression: ${(error as Error).message}`;
-  }
-  if (/\\[1-9]|\\k</.test(pattern)) return "back-references are not allowed";
-  // A group that contains a quantifier and is itself quantified.
-  const stack: boolean[] = [];
-  let quantifiedInside = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i]!;
-    if (char === "\\") {
-      i++;
-      continue;
-    }
-    if (char === "[") {
-      const end = pattern.indexOf("]", i + 1);
-      i = end < 0 ? pattern.length : end;
-      continue;
-    }
-    if (char === "(") {
-      stack.push(quantifiedInside);
-      quantifiedInside = false;
-    } else if (char === ")") {
-      const inner = quantifiedInside;
-      quantifiedInside = stack.pop() ?? false;
-      const next = pattern[i + 1];
-      const quantified = next === "*" || next === "+" || next === "{" || next === "?";
-      if (inner && quantified && next !== "?") return "nested quantifiers can take forever";
-      if (inner || quantified) quantifiedInside = true;
-    } else if (char === "*" || char === "+" || char === "{") {
-      quantifiedInside = true;
-    }
-  }
-  return null;
+  const compiled = compileRegex(pattern);
+  return "problem" in compiled ? compiled.problem : null;
 }

@@ -93,7 +93,7 @@ describe.each(DIALECTS)("actions (rules) on %s", (dialect) => {
         rules: [
           {
             name: "Slow",
-            condition: [{ field: "entry_title", operator: "regex", value: "(a+)+$" }],
+            condition: [{ field: "entry_title", operator: "regex", value: "(a)\\1" }],
             result: {},
           },
         ],
@@ -101,7 +101,7 @@ describe.each(DIALECTS)("actions (rules) on %s", (dialect) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(1002);
-    expect(bad.body.reason).toContain("nested quantifiers");
+    expect(bad.body.reason).toContain("back-references");
     const broken = await alice.request("PUT", "/api/actions", {
       json: {
         rules: [
