@@ -2,8 +2,8 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { customSession, twoFactor } from "better-auth/plugins";
 import { createIdGenerator } from "../contract/ids.ts";
-import type { Role, SessionResponse } from "../contract/session.ts";
-import { sessionVersion } from "./accounts/session-role.ts";
+import type { SessionResponse } from "../contract/session.ts";
+import { isAdminAddress, roleOf, sessionVersion } from "./accounts/session-role.ts";
 import { oauthPlugins, socialProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
@@ -190,12 +190,25 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
                 message: "This server does not take new accounts",
               });
             }
-            // Admins (ADMIN_EMAILS) never start on trial: they hand out the first codes.
-            const admin = config.adminEmails.includes(user.email.toLowerCase());
+            // Admins (ADMIN_EMAILS, verified: a provider may vouch for the address) never start
+            // on trial: they hand out the first codes. An unverified one is lifted on verifying.
+            const admin = isAdminAddress(user, config.adminEmails);
             if (config.registrationMode === "invitation" && !admin) {
               return { data: { ...user, role: "trial" } };
             }
             return { data: user };
+          },
+        },
+        update: {
+          after: async (user) => {
+            const stored = user as { id: string; role?: string | null };
+            if (stored.role === "trial" && isAdminAddress(user, config.adminEmails)) {
+              await database.db
+                .updateTable("user")
+                .set({ role: "user" })
+                .where("id", "=", stored.id)
+                .execute();
+            }
           },
         },
       },
@@ -281,7 +294,7 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
             createdAt: new Date(user.createdAt).toISOString(),
             updatedAt: new Date(user.updatedAt).toISOString(),
           },
-          role: roleOf(user as { role?: string | null; email: string }, config.adminEmails),
+          role: roleOf(user, config.adminEmails),
           session: { id: session.id, expiresAt: new Date(session.expiresAt).toISOString() },
         };
         return body;
@@ -309,9 +322,4 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-function roleOf(user: { role?: string | null; email: string }, adminEmails: string[]): Role {
-  if (adminEmails.includes(user.email.toLowerCase())) return "admin";
-  return user.role === "trial" || user.role === "admin" ? user.role : "user";
 }

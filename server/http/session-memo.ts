@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { sessionVersion } from "../accounts/session-role.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { sessionExists } from "./session-alive.ts";
 
 /** What a route needs of a validated session. */
 export interface VerifiedSession {
@@ -11,6 +11,8 @@ export interface VerifiedSession {
 
 interface Memo extends VerifiedSession {
   sessionId: string;
+  /** The cookie cache's version (accounts/session-role.ts) the answer was made with. */
+  version: string;
   /** Epoch ms; the memo is used strictly before this. */
   until: number;
 }
@@ -33,7 +35,8 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * entry-list request) only repeats that answer. This keeps the answer, keyed by a SHA-256 of the
  * whole Cookie header, until then, and no longer. Revocation is not delayed: like better-auth's
  * cookie cache (see `cookieCache.version` in auth.ts), a remembered answer holds only while its
- * session row still exists, one primary-key lookup per request. Answers better-auth took from
+ * session's version is the same (the row exists, the user's role, address and its verification
+ * are unchanged), one primary-key join per request. Answers better-auth took from
  * the database (no or expired cache cookie), answers that set or cleared a cookie, and refusals
  * are never kept.
  */
@@ -58,7 +61,7 @@ export class SessionMemo {
       const memo = this.entries.get(key);
       if (memo) {
         if (Date.now() < memo.until) {
-          if (await sessionExists(this.database, memo.sessionId)) {
+          if ((await sessionVersion(this.database, memo.sessionId)) === memo.version) {
             return { userId: memo.userId, role: memo.role };
           }
           this.entries.delete(key);
@@ -74,12 +77,16 @@ export class SessionMemo {
     if (!response) return null;
     const session = { userId: response.user.id, role: response.role };
     if (key && cookie && answered.getSetCookie().length === 0) {
-      const until = Math.min(
-        await this.cacheCookieExpiry(cookie, response.session.id, response.user.id),
-        Date.parse(response.session.expiresAt),
-      );
-      if (until > Date.now())
-        this.remember(key, { ...session, sessionId: response.session.id, until });
+      const cached = await this.cacheCookie(cookie, response.session.id, response.user.id);
+      const until = Math.min(cached.expiresAt, Date.parse(response.session.expiresAt));
+      if (until > Date.now() && cached.version) {
+        this.remember(key, {
+          ...session,
+          sessionId: response.session.id,
+          version: cached.version,
+          until,
+        });
+      }
     }
     return session;
   }
@@ -98,33 +105,38 @@ export class SessionMemo {
   }
 
   /**
-   * The `expiresAt` of the request's session-data cookie if it is a single (unchunked) cookie in
-   * better-auth's "compact" format, signed with our secret, for this session and user; else 0
-   * (nothing is remembered). Checked here independently of better-auth, so a second, forged
+   * The `expiresAt` and version of the request's session-data cookie if it is a single
+   * (unchunked) cookie in better-auth's "compact" format, signed with our secret, for this
+   * session and user; else an `expiresAt` of 0 (nothing is remembered). Checked here independently of better-auth, so a second, forged
    * cookie cannot lend its expiry to the one better-auth accepted.
    */
-  private async cacheCookieExpiry(cookie: string, sessionId: string, userId: string) {
+  private async cacheCookie(
+    cookie: string,
+    sessionId: string,
+    userId: string,
+  ): Promise<{ expiresAt: number; version?: string }> {
+    const none = { expiresAt: 0 };
     const context = await this.auth.$context;
     const cache = context.options.session?.cookieCache as { strategy?: string } | undefined;
     const strategy = cache?.strategy ?? "compact";
-    if (strategy !== "compact" || typeof context.secret !== "string") return 0;
+    if (strategy !== "compact" || typeof context.secret !== "string") return none;
     const name = context.authCookies.sessionData.name;
     const values: string[] = [];
     for (const part of cookie.split(";")) {
       const index = part.indexOf("=");
       const cookieName = (index < 0 ? part : part.slice(0, index)).trim();
       if (cookieName === name || cookieName.startsWith(`${name}.`)) {
-        if (cookieName !== name) return 0; // chunked: better-auth joins the pieces; not kept
+        if (cookieName !== name) return none; // chunked: better-auth joins the pieces; not kept
         values.push(part.slice(index + 1).trim());
       }
     }
     const value = values.length === 1 ? values[0]! : "";
-    if (!BASE64URL.test(value)) return 0;
+    if (!BASE64URL.test(value)) return none;
     try {
       const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"), (_, v) =>
         typeof v === "string" && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v) : v,
       ) as {
-        session?: { session?: { id?: unknown }; user?: { id?: unknown } };
+        session?: { session?: { id?: unknown }; user?: { id?: unknown }; version?: unknown };
         expiresAt?: unknown;
         signature?: unknown;
       };
@@ -137,16 +149,17 @@ export class SessionMemo {
         session.session?.id !== sessionId ||
         session.user?.id !== userId
       ) {
-        return 0;
+        return none;
       }
       const expected = createHmac("sha256", context.secret)
         .update(JSON.stringify({ ...session, expiresAt }))
         .digest();
       const given = Buffer.from(signature, "base64url");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 0;
-      return expiresAt;
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return none;
+      const version = typeof session.version === "string" ? session.version : undefined;
+      return version ? { expiresAt, version } : none;
     } catch {
-      return 0;
+      return none;
     }
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyFromMailDirectory } from "../support/accounts.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
@@ -29,6 +30,8 @@ describe.each(DIALECTS)("actions (rules) on %s", (dialect) => {
     alice = new TestClient(server.localUrl);
     bob = new TestClient(server.localUrl);
     await alice.signUp(aliceEmail);
+    // ADMIN_EMAILS makes an admin once the address is verified.
+    await verifyFromMailDirectory(server, alice, aliceEmail);
     await bob.signUp(uniqueEmail("actions-bob"));
     const url = feeds.serve("/rules.xml", () => rssFeed("Rules feed", items));
     const other = feeds.serve("/other.xml", () => rssFeed("Other feed", otherItems));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD } from "../support/accounts.ts";
+import { PASSWORD, verifyFromMailDirectory } from "../support/accounts.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
@@ -26,6 +26,8 @@ describe.each(DIALECTS)("invitation mode and trial accounts on %s", (dialect) =>
     });
     admin = new TestClient(server.localUrl);
     await admin.signUp(adminEmail, PASSWORD);
+    // ADMIN_EMAILS makes an admin once the address is verified.
+    await verifyFromMailDirectory(server, admin, adminEmail);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { base32Decode, totpAt } from "../../server/http/totp.ts";
 import { TestClient, uniqueEmail } from "./http-client.ts";
 import type { MailReceiver } from "./mail-receiver.ts";
@@ -37,4 +38,28 @@ export async function enableTwoFactor(client: TestClient) {
   });
   if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status}`);
   return { totpURI, backupCodes };
+}
+
+/**
+ * Verifies `email` by following the link of its verification mail, as written to the server's
+ * data directory when it has no SMTP_URL (for tests that need a verified address, such as an
+ * ADMIN_EMAILS one, but no mail receiver). The client gets the signed-in session the link makes.
+ */
+export async function verifyFromMailDirectory(
+  server: { localUrl: string; logs: Record<string, unknown>[] },
+  client: TestClient,
+  email: string,
+) {
+  const written = () =>
+    server.logs.find((l) => l.msg === "mail written (no SMTP_URL)" && String(l.to) === email);
+  for (let i = 0; i < 200 && !written(); i += 1) await new Promise((r) => setTimeout(r, 25));
+  const path = written()?.path;
+  if (typeof path !== "string") throw new Error(`no mail written to ${email}`);
+  const text = readFileSync(path, "utf8")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
+  const link = text.match(/https?:\/\/\S+\/verify-email\?token=[^\s"<>]+/)?.[0];
+  if (!link) throw new Error("no verification link");
+  const follow = await client.request("GET", link);
+  if (follow.status !== 302) throw new Error(`verification answered ${follow.status}`);
 }
