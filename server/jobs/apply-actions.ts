@@ -1,9 +1,15 @@
+import { setImmediate as pause } from "node:timers/promises";
 import type { Kysely, Transaction } from "kysely";
-import type { ActionResult, EntryActionSettings } from "../../contract/actions.ts";
-import { type MatchSubject, matchRules } from "../../contract/actions-match.ts";
+import type { ActionResult, ActionRule, EntryActionSettings } from "../../contract/actions.ts";
+import {
+  conditionGroups,
+  type MatchSubject,
+  matchBudget,
+  matchRulesSteps,
+} from "../../contract/actions-match.ts";
 import type { Database, EntryRow } from "../db/schema.ts";
 import { htmlToText } from "../ingest/html-text.ts";
-import { recordEntryAction, rulesOf } from "../storage/actions.ts";
+import { recordEntryAction, subscriberRules } from "../storage/actions.ts";
 import { nowIso } from "../storage/time.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -20,55 +26,109 @@ export const noOutcome = (): ActionOutcome => ({ notifications: [], webhooks: []
 const MAX_CONTENT_HTML = 100_000;
 /** Cross-feed de-duplication looks this far back. */
 const DEDUPE_WINDOW_MS = 24 * 60 * 60_000;
+/** Matching lets other work (HTTP requests) run after about this many steps. */
+const STEPS_BETWEEN_PAUSES = 1_000_000;
+
+/** What rules decided for entries, worked out before the write: entry id → each user's result. */
+export type ActionPlan = Map<string, { userId: string; view: number; result: ActionResult }[]>;
 
 /**
- * Runs each subscriber's rules on entries just stored for a feed, inside the storing
- * transaction: silence marks read, block hides (and reads), star stars, dedupe hides a repeat
- * of an entry the user already has from another feed; the other flags are kept for the entry
- * lists. Notifications and webhooks are collected for after the commit.
+ * Runs each subscriber's rules on a feed's entries (`entries` is read only when someone has
+ * rules), outside any transaction: the write then only records the outcomes (writeActions), and
+ * holds no lock while patterns run. Each entry costs each user's rules a bounded number of steps
+ * (ENTRY_STEP_BUDGET), and matching pauses every STEPS_BETWEEN_PAUSES steps so requests are
+ * answered meanwhile. `onlyUser` limits it to one subscriber.
  */
-export async function applyActions(
+export async function planActions(
   db: Db,
   feedId: string,
-  entries: readonly EntryRow[],
-  userIds: readonly string[],
-  outcome: ActionOutcome,
-): Promise<number> {
-  if (entries.length === 0 || userIds.length === 0) return 0;
-  const rules = await rulesOf(db, userIds);
-  if (rules.size === 0) return 0;
+  entries: () => Promise<readonly EntryRow[]>,
+  onlyUser?: string,
+): Promise<ActionPlan> {
+  const plan: ActionPlan = new Map();
+  const holders = await subscriberRules(db, feedId, onlyUser);
+  if (holders.length === 0) return plan;
+  const candidates = await entries();
+  if (candidates.length === 0) return plan;
   const feed = await db
     .selectFrom("feed")
     .select(["title", "site_url", "url"])
     .where("id", "=", feedId)
     .executeTakeFirst();
-  const subscriptions = await db
-    .selectFrom("subscription")
-    .select(["user_id", "view", "category", "title"])
-    .where("feed_id", "=", feedId)
-    .where("user_id", "in", [...rules.keys()])
-    .execute();
   const texts = new Map(
-    entries.map((entry) => [
+    candidates.map((entry) => [
       entry.id,
       htmlToText((entry.content ?? entry.description ?? "").slice(0, MAX_CONTENT_HTML)),
     ]),
   );
-  let matched = 0;
-  for (const subscription of subscriptions) {
-    const userRules = rules.get(subscription.user_id)!;
-    for (const entry of entries) {
+  let sincePause = 0;
+  for (const holder of holders) {
+    // A stored rule that no longer reads right is skipped: storing never fails for it.
+    try {
+      conditionsReadable(holder.rules);
+    } catch {
+      continue;
+    }
+    for (const entry of candidates) {
       const subject = subjectOf(entry, texts.get(entry.id) ?? "", {
-        feedTitle: subscription.title ?? feed?.title ?? null,
-        view: subscription.view,
-        category: subscription.category,
+        feedTitle: holder.title ?? feed?.title ?? null,
+        view: holder.view,
+        category: holder.category,
         siteUrl: feed?.site_url ?? null,
         feedUrl: feed?.url ?? null,
       });
-      const result = matchRules(userRules, subject);
-      if (!result) continue;
+      const budget = matchBudget();
+      const steps = matchRulesSteps(holder.rules, subject, budget);
+      let counted = 0;
+      let next = steps.next();
+      while (!next.done) {
+        sincePause += budget.steps - counted;
+        counted = budget.steps;
+        if (sincePause >= STEPS_BETWEEN_PAUSES) {
+          sincePause = 0;
+          await pause();
+        }
+        next = steps.next();
+      }
+      if (!next.value) continue;
+      const planned = plan.get(entry.id) ?? [];
+      planned.push({ userId: holder.userId, view: holder.view, result: next.value });
+      plan.set(entry.id, planned);
+    }
+  }
+  return plan;
+}
+
+/** Throws when a stored rule's condition is not the shape matching expects. */
+function conditionsReadable(rules: readonly ActionRule[]): void {
+  for (const rule of rules) {
+    for (const test of conditionGroups(rule).flat()) {
+      if (typeof test.value !== "string" || typeof test.operator !== "string") {
+        throw new Error("unreadable rule");
+      }
+    }
+    if (typeof rule.result !== "object" || rule.result === null) throw new Error("unreadable rule");
+  }
+}
+
+/**
+ * Records what the plan decided for these entries (those the write actually stored): silence
+ * marks read, block hides (and reads), star stars, dedupe hides a repeat of an entry the user
+ * already has from another feed; the other flags are kept for the entry lists. Notifications and
+ * webhooks are collected for after the commit. Answers how many (user, entry) pairs matched.
+ */
+export async function writeActions(
+  db: Db,
+  plan: ActionPlan,
+  entries: readonly EntryRow[],
+  outcome: ActionOutcome,
+): Promise<number> {
+  let matched = 0;
+  if (plan.size === 0) return matched;
+  for (const entry of entries) {
+    for (const { userId, view, result } of plan.get(entry.id) ?? []) {
       matched += 1;
-      await applyResult(db, subscription.user_id, subscription.view, entry, result, outcome);
+      await applyResult(db, userId, view, entry, result, outcome);
     }
   }
   return matched;
@@ -179,11 +239,13 @@ export async function applyRulesToRecent(
     list.push(entry);
     byFeed.set(entry.feed_id, list);
   }
+  const plans: [ActionPlan, EntryRow[]][] = [];
+  for (const [feedId, list] of byFeed) {
+    plans.push([await planActions(database.db, feedId, async () => list, userId), list]);
+  }
   let matched = 0;
   await database.db.transaction().execute(async (trx) => {
-    for (const [feedId, list] of byFeed) {
-      matched += await applyActions(trx, feedId, list, [userId], noOutcome());
-    }
+    for (const [plan, list] of plans) matched += await writeActions(trx, plan, list, noOutcome());
   });
   return matched;
 }

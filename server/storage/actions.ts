@@ -64,20 +64,56 @@ export async function putRules(
     .execute();
 }
 
-/** The rules of some users (those with any), keyed by user. */
-export async function rulesOf(db: Db, userIds: readonly string[]) {
-  const out = new Map<string, ActionRule[]>();
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("action_rule")
-    .select(["user_id", "rules"])
-    .where("user_id", "in", [...userIds])
-    .execute();
-  for (const row of rows) {
-    const rules = (JSON.parse(row.rules) as ActionRule[]).filter((rule) => !rule.disabled);
-    if (rules.length > 0) out.set(row.user_id, rules);
+/** A feed's subscriber with enabled rules, with what their subscription says of the feed. */
+export interface RuleHolder {
+  userId: string;
+  view: number;
+  category: string | null;
+  title: string | null;
+  rules: ActionRule[];
+}
+
+/** The feed's subscribers that have enabled rules (or just `onlyUser`, when given). */
+export async function subscriberRules(
+  db: Db,
+  feedId: string,
+  onlyUser?: string,
+): Promise<RuleHolder[]> {
+  let query = db
+    .selectFrom("subscription")
+    .innerJoin("action_rule", "action_rule.user_id", "subscription.user_id")
+    .select([
+      "subscription.user_id",
+      "subscription.view",
+      "subscription.category",
+      "subscription.title",
+      "action_rule.rules",
+    ])
+    .where("subscription.feed_id", "=", feedId);
+  if (onlyUser !== undefined) query = query.where("subscription.user_id", "=", onlyUser);
+  const holders: RuleHolder[] = [];
+  for (const row of await query.execute()) {
+    const rules = parseRules(row.rules).filter((rule) => !rule.disabled);
+    if (rules.length === 0) continue;
+    holders.push({
+      userId: row.user_id,
+      view: row.view,
+      category: row.category,
+      title: row.title,
+      rules,
+    });
   }
-  return out;
+  return holders;
+}
+
+/** Stored rules; a row that does not read as a list of rules is no rules (never a failure). */
+function parseRules(json: string): ActionRule[] {
+  try {
+    const rules = JSON.parse(json) as unknown;
+    return Array.isArray(rules) ? (rules as ActionRule[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Records what rules did to an entry for a user (its flags; blocked hides it). */

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow } from "../db/schema.ts";
 import type { NormalizedEntry } from "../ingest/model.ts";
 import { deliverActionEffects } from "../jobs/action-effects.ts";
-import { type ActionOutcome, applyActions, noOutcome } from "../jobs/apply-actions.ts";
+import { type ActionOutcome, noOutcome, planActions, writeActions } from "../jobs/apply-actions.ts";
 import { collectSubscriptionNotifications } from "../jobs/subscription-notify.ts";
 import { shapedChunks } from "./chunks.ts";
 import { nextEntityId } from "./ids.ts";
@@ -34,6 +34,15 @@ export async function storeEntries(
   const now = nowIso();
   // A feed may repeat a guid; the first occurrence wins, as readers show it.
   const unique = [...new Map(entries.map((e) => [e.guid, e])).values()];
+  const fetchedAt = Date.parse(now);
+  // Undated entries keep the feed's order, a millisecond apart, so no two share a time
+  // (the timeline's paging cursor is the publish time).
+  const rows = unique.map((entry, index) =>
+    toRow(entry, feedId, now, new Date(fetchedAt - index).toISOString()),
+  );
+  // Subscribers' rules run on the entries not stored yet before the transaction, pausing for
+  // other requests: the transaction only records their outcomes.
+  const plan = await planActions(database.db, feedId, () => unseenRows(database, feedId, rows));
 
   await database.db.transaction().execute(async (trx) => {
     const known = new Map<string, { id: string; content_hash: string }>();
@@ -68,11 +77,8 @@ export async function storeEntries(
       .execute();
 
     const fresh: EntryRow[] = [];
-    const fetchedAt = Date.parse(now);
     for (const [index, entry] of unique.entries()) {
-      // Undated entries keep the feed's order, a millisecond apart, so no two share a time
-      // (the timeline's paging cursor is the publish time).
-      const row = toRow(entry, feedId, now, new Date(fetchedAt - index).toISOString());
+      const row = rows[index]!;
       const existing = known.get(entry.guid);
       if (!existing) {
         fresh.push(row);
@@ -147,9 +153,9 @@ export async function storeEntries(
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
-      // Each subscriber's action rules run on the new entries in the same transaction.
-      const userIds = subscribers.map((s) => s.user_id);
-      await applyActions(trx, feedId, inserted, userIds, result.actions);
+      // What subscribers' rules decided for the new entries (an entry another writer stored
+      // meanwhile is not in `inserted`, so gets no second outcome).
+      await writeActions(trx, plan, inserted, result.actions);
       insertedRows.push(...inserted);
     }
     // After the rules (a hidden entry is not announced), over the whole refresh (the cap).
@@ -157,6 +163,28 @@ export async function storeEntries(
   });
   deliverActionEffects(database, result.actions);
   return result;
+}
+
+/** The rows whose guid the feed does not have yet (read outside the write, for planning). */
+async function unseenRows(
+  database: DatabaseHandle,
+  feedId: string,
+  rows: readonly EntryRow[],
+): Promise<EntryRow[]> {
+  const known = new Set<string>();
+  for (const chunk of shapedChunks(
+    rows.map((row) => row.guid),
+    GUID_LOOKUP_SIZES,
+  )) {
+    const found = await database.db
+      .selectFrom("entry")
+      .select("guid")
+      .where("feed_id", "=", feedId)
+      .where("guid", "in", chunk)
+      .execute();
+    for (const row of found) known.add(row.guid);
+  }
+  return rows.filter((row) => !known.has(row.guid));
 }
 
 /** The row storeEntries writes for a new entry (JSON columns, content hash). */
