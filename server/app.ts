@@ -157,7 +157,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/lists`, listRoutes(auth, database, config.lists));
   app.route(`${base}/inboxes`, inboxRoutes(auth, database, config));
   app.route(`${base}/inbox-webhooks`, inboxWebhookRoutes(database));
-  app.route(`${base}/inbox-files`, inboxFileRoutes(config.dataDir));
+  app.route(`${base}/inbox-files`, inboxFileRoutes(auth, database, config.dataDir));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));

@@ -19,6 +19,69 @@ export const Handle = Schema.String.check(
   ),
 );
 
+/**
+ * Local parts that mail software, people and certificate authorities expect to reach the
+ * server's operators (RFC 2142 role mailboxes, RFC 5321's postmaster, system accounts), or that
+ * look like the service itself speaking. Nobody may claim one as an inbox: mail sent there is not for a user.
+ * Compared without '.', '-' and '_' so `no-reply`, `no.reply` and `noreply` are one name.
+ */
+const RESERVED_HANDLES = new Set(
+  [
+    // RFC 2142 role mailboxes, and RFC 5321's postmaster
+    "postmaster",
+    "abuse",
+    "noc",
+    "security",
+    "hostmaster",
+    "webmaster",
+    "usenet",
+    "news",
+    "www",
+    "uucp",
+    "ftp",
+    "info",
+    "marketing",
+    "sales",
+    "support",
+    // Addresses certificate authorities mail to prove control of a domain
+    "admin",
+    "administrator",
+    "ssladmin",
+    "ssladministrator",
+    "sslwebmaster",
+    // System accounts and mail plumbing
+    "root",
+    "sysadmin",
+    "system",
+    "daemon",
+    "mailer-daemon",
+    "nobody",
+    "operator",
+    "listmaster",
+    "majordomo",
+    "bounce",
+    "bounces",
+    // The server speaking
+    "no-reply",
+    "noreply",
+    "do-not-reply",
+    "donotreply",
+  ].map((name) => name.replace(/[._-]/g, "")),
+);
+
+/** Why a handle may not be claimed, or undefined when it may (case and separators ignored). */
+export function reservedHandleReason(handle: string): string | undefined {
+  const bare = handle.toLowerCase().replace(/[._-]/g, "");
+  return RESERVED_HANDLES.has(bare)
+    ? `"${handle}" is reserved for the server's own mail (postmaster, abuse, no-reply and the like); choose another handle`
+    : undefined;
+}
+
+/** A handle someone may take for a new inbox: well formed and not a reserved mailbox name. */
+export const NewHandle = Handle.check(
+  Schema.makeFilter((value) => reservedHandleReason(value) ?? true),
+);
+
 export const InboxModel = Schema.Struct({
   type: Schema.Literal("inbox"),
   id: Schema.String,
@@ -32,7 +95,7 @@ export const InboxModel = Schema.Struct({
 export type InboxModel = typeof InboxModel.Type;
 
 export const create = endpoint(routes.inboxes.create, {
-  request: Schema.Struct({ handle: Handle, title: Schema.optional(Schema.NullOr(Text(200))) }),
+  request: Schema.Struct({ handle: NewHandle, title: Schema.optional(Schema.NullOr(Text(200))) }),
   response: Envelope(InboxModel),
 });
 

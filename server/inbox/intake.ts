@@ -28,10 +28,11 @@ export interface InboxMessage {
 export async function receiveInboxMessage(
   database: DatabaseHandle,
   handle: string,
-  message: InboxMessage,
+  received: InboxMessage,
 ): Promise<string> {
   const inbox = await findInbox(database, handle);
   if (!inbox) throw new ApiError(10000);
+  const message = withoutNul(received);
   const html = message.html?.trim() || (message.text ? textToHtml(message.text) : "");
   const url = httpUrl(message.url);
   const guid =
@@ -62,6 +63,22 @@ export async function receiveInboxMessage(
     .where("guid", "=", guid)
     .executeTakeFirstOrThrow();
   return stored.id;
+}
+
+/**
+ * The message with U+0000 taken out of every string: a subject, sender or body may decode to
+ * one, PostgreSQL text and JSON refuse it (the mail would be retried forever), and SQLite keeps
+ * the same text so both databases store alike.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\u0000", "") as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [key, withoutNul(field)]),
+    ) as T;
+  }
+  return value;
 }
 
 function httpUrl(value: string | null | undefined): string | null {

@@ -28,10 +28,12 @@ export interface SmtpIntake {
 }
 
 /**
- * E-mail intake: an SMTP listener that takes mail for inbox addresses. Unknown recipients are
- * refused at RCPT time (550), oversized messages at the end of DATA (552); each accepted
- * message becomes an entry of every inbox it was addressed to (subject, sanitized HTML body,
- * sender). No AUTH: this is the receiving end, like an MX.
+ * E-mail intake: an SMTP listener that takes mail for inbox addresses. Mail for another domain is
+ * refused at RCPT time (550: we relay nothing); every local part of ours is accepted alike and
+ * mail for a handle nobody holds is dropped after DATA, so the conversation tells no one which
+ * inboxes exist. Oversized messages are refused at the end of DATA (552); each accepted message
+ * becomes an entry of every inbox it was addressed to (subject, sanitized HTML body, sender).
+ * No AUTH: this is the receiving end, like an MX.
  */
 export async function startSmtpIntake(
   database: DatabaseHandle,
@@ -55,9 +57,8 @@ export async function startSmtpIntake(
     maxClients: 64,
     socketTimeout: 60_000,
     logger: false,
-    async onRcptTo(address, _session, callback) {
-      const handle = handleOf(address.address);
-      if (!handle || !(await findInbox(database, handle).catch(() => undefined))) {
+    onRcptTo(address, _session, callback) {
+      if (handleOf(address.address) === null) {
         const error = Object.assign(new Error(`No inbox at ${address.address}`), {
           responseCode: 550,
         });
@@ -74,9 +75,15 @@ export async function startSmtpIntake(
             callback(error);
             return;
           }
-          const handles = session.envelope.rcptTo
-            .map((r) => handleOf(r.address))
-            .filter((h): h is string => h !== null);
+          const handles = await heldHandles(
+            database,
+            session.envelope.rcptTo.map((r) => handleOf(r.address)),
+          );
+          // Mail only for handles nobody holds is taken and dropped, like mail for one that is.
+          if (handles.length === 0) {
+            callback();
+            return;
+          }
           // Attached files (not the images the HTML shows inline) are kept and linked.
           const attachments = [];
           for (const file of mail.attachments.filter((a) => !a.related).slice(0, MAX_ATTACHMENTS)) {
@@ -88,7 +95,7 @@ export async function startSmtpIntake(
               ...(file.filename ? { title: file.filename } : {}),
             });
           }
-          for (const handle of new Set(handles)) {
+          for (const handle of handles) {
             await receiveInboxMessage(database, handle, {
               guid: mail.messageId ? `${mail.messageId}` : null,
               title: mail.subject ?? null,
@@ -118,4 +125,16 @@ export async function startSmtpIntake(
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The distinct handles among `candidates` that an inbox holds. */
+async function heldHandles(
+  database: DatabaseHandle,
+  candidates: readonly (string | null)[],
+): Promise<string[]> {
+  const held: string[] = [];
+  for (const handle of new Set(candidates)) {
+    if (handle !== null && (await findInbox(database, handle))) held.push(handle);
+  }
+  return held;
 }

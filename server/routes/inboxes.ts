@@ -8,13 +8,16 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import type { InboxRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
 import { passThrough, route } from "../http/route.ts";
-import { readInboxFile } from "../inbox/files.ts";
+import { sessionMemoFor } from "../http/session-memo.ts";
+import { isContentHashName, readInboxFile } from "../inbox/files.ts";
 import { receiveInboxMessage } from "../inbox/intake.ts";
 import {
   createInbox,
   deleteInbox,
   findInbox,
   inboxesOf,
+  inboxFileSeenBy,
+  newSecret,
   ownedInbox,
   renameInbox,
 } from "../storage/inboxes.ts";
@@ -71,15 +74,18 @@ export function inboxRoutes(auth: Auth, database: DatabaseHandle, config: InboxC
 
 /**
  * Webhook intake: other programs post an entry with the inbox's secret (header
- * `x-inbox-secret`, or `?secret=`). No session: the secret is the permission.
+ * `x-inbox-secret`, or `?secret=`). No session: the secret is the permission. A handle nobody
+ * holds gets the wrong-secret answer after the same comparison, so posting tells nothing about
+ * which handles exist.
  */
 export function inboxWebhookRoutes(database: DatabaseHandle) {
   const app = new Hono();
+  const noSuchInbox = newSecret();
   route(app, endpoints.inboxes.webhook, async ({ params: { handle }, request }, c) => {
     const inbox = await findInbox(database, handle);
-    if (!inbox) throw new ApiError(10000);
     const given = c.req.header("x-inbox-secret") ?? c.req.query("secret") ?? "";
-    if (!sameSecret(given, inbox.secret)) throw new ApiError(10003, "Wrong inbox secret");
+    const matches = sameSecret(given, inbox?.secret ?? noSuchInbox);
+    if (!inbox || !matches) throw new ApiError(10003, "Wrong inbox secret");
     const entryId = await receiveInboxMessage(database, handle, {
       guid: request.guid ?? null,
       title: request.title ?? null,
@@ -106,12 +112,24 @@ function validDate(value: string | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Files that came with inbox mail, by their hash name (see server/inbox/files.ts). */
-export function inboxFileRoutes(dataDir: string) {
+/**
+ * Files that came with inbox mail, by their random name (see server/inbox/files.ts): the name is
+ * the permission, so a mail's images show wherever its entry does. Files stored under the hash
+ * of their bytes, a name anyone with the file can work out, go only to the signed-in owner of an
+ * inbox entry that links them; everyone else gets the answer for a missing file.
+ */
+export function inboxFileRoutes(auth: Auth, database: DatabaseHandle, dataDir: string) {
   const app = new Hono();
+  const sessions = sessionMemoFor(auth, database);
   passThrough(app, endpoints.inboxes.file, async (c) => {
-    const found = await readInboxFile(dataDir, c.req.param("name") ?? "");
-    if (!found) throw new ApiError(14000, "No such file", 404);
+    const name = c.req.param("name") ?? "";
+    const missing = new ApiError(14000, "No such file", 404);
+    if (isContentHashName(name)) {
+      const session = await sessions.resolve(c.req.raw.headers);
+      if (!session || !(await inboxFileSeenBy(database, session.userId, name))) throw missing;
+    }
+    const found = await readInboxFile(dataDir, name);
+    if (!found) throw missing;
     return new Response(new Uint8Array(found.body), {
       headers: {
         "content-type": found.type,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { reservedHandleReason } from "../../contract/api/inboxes.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { InboxRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -14,6 +15,11 @@ export function inboxFeedUrl(handle: string): string {
 
 export function newSecret(): string {
   return randomBytes(24).toString("base64url");
+}
+
+/** A title as stored: trimmed, without NUL (PostgreSQL text refuses it), null when empty. */
+function inboxTitle(title: string | null | undefined): string | null {
+  return title?.replaceAll("\u0000", "").trim() || null;
 }
 
 export function findInbox(database: DatabaseHandle, handle: string) {
@@ -47,6 +53,9 @@ export async function createInbox(
   input: { handle: string; title?: string | null | undefined },
   limit: number,
 ): Promise<InboxRow> {
+  const reserved = reservedHandleReason(input.handle);
+  if (reserved) throw new ApiError(1002, reserved);
+  const title = inboxTitle(input.title);
   return database.db.transaction().execute(async (trx) => {
     const held = await trx
       .selectFrom("inbox")
@@ -72,7 +81,7 @@ export async function createInbox(
       .values({
         id: feedId,
         url: inboxFeedUrl(input.handle),
-        title: input.title?.trim() || input.handle,
+        title: title ?? input.handle,
         description: null,
         image: null,
         site_url: null,
@@ -96,7 +105,7 @@ export async function createInbox(
       id: input.handle,
       owner_user_id: userId,
       feed_id: feedId,
-      title: input.title?.trim() || null,
+      title,
       secret: newSecret(),
       created_at: now,
     };
@@ -105,16 +114,17 @@ export async function createInbox(
   });
 }
 
-export async function renameInbox(database: DatabaseHandle, inbox: InboxRow, title: string | null) {
+export async function renameInbox(
+  database: DatabaseHandle,
+  inbox: InboxRow,
+  newTitle: string | null,
+) {
+  const title = inboxTitle(newTitle);
   await database.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("inbox")
-      .set({ title: title?.trim() || null })
-      .where("id", "=", inbox.id)
-      .execute();
+    await trx.updateTable("inbox").set({ title }).where("id", "=", inbox.id).execute();
     await trx
       .updateTable("feed")
-      .set({ title: title?.trim() || inbox.id, updated_at: nowIso() })
+      .set({ title: title ?? inbox.id, updated_at: nowIso() })
       .where("id", "=", inbox.feed_id)
       .execute();
   });
@@ -154,4 +164,24 @@ export async function deleteInboxEntry(database: DatabaseHandle, entryId: string
     await trx.deleteFrom("readability_cache").where("entry_id", "=", entryId).execute();
     await trx.deleteFrom("entry").where("id", "=", entryId).execute();
   });
+}
+
+/**
+ * Whether one of `userId`'s inbox entries links the inbox file `name` (a name of our own alphabet,
+ * without LIKE wildcards).
+ */
+export async function inboxFileSeenBy(
+  database: DatabaseHandle,
+  userId: string,
+  name: string,
+): Promise<boolean> {
+  const found = await database.db
+    .selectFrom("entry")
+    .innerJoin("inbox", "inbox.feed_id", "entry.feed_id")
+    .select("entry.id")
+    .where("inbox.owner_user_id", "=", userId)
+    .where("entry.attachments", "like", `%/inbox-files/${name}"%`)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
 }
