@@ -41,6 +41,11 @@ export interface ServiceFields {
   secret: readonly string[];
   /** Other fields (optional ones included). */
   plain: readonly string[];
+  /**
+   * The plain field naming the address the secrets are sent to (self-hosted services): a
+   * secret is sent only to the address it was given for, so a new address needs it again.
+   */
+  endpoint?: string;
   /** The service's name as the UI shows it. */
   name: string;
 }
@@ -74,6 +79,7 @@ export const SERVICE_FIELDS: Record<IntegrationService, ServiceFields> = {
     required: ["outlineEndpoint", "outlineToken", "outlineCollection"],
     secret: ["outlineToken"],
     plain: ["outlineEndpoint", "outlineCollection"],
+    endpoint: "outlineEndpoint",
   },
   readeck: {
     name: "Readeck",
@@ -81,6 +87,7 @@ export const SERVICE_FIELDS: Record<IntegrationService, ServiceFields> = {
     required: ["readeckEndpoint", "readeckToken"],
     secret: ["readeckToken"],
     plain: ["readeckEndpoint"],
+    endpoint: "readeckEndpoint",
   },
   cubox: {
     name: "Cubox",
@@ -105,6 +112,19 @@ export const SHARED_FLAGS = ["saveSummaryAsDescription", "enableCuboxAutoMemo"] 
 export const SECRET_FIELDS: ReadonlySet<string> = new Set(
   Object.values(SERVICE_FIELDS).flatMap((fields) => fields.secret),
 );
+
+/** Secret field → the endpoint field it is bound to (only for services with an address). */
+export const SECRET_ENDPOINT: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(SERVICE_FIELDS).flatMap((fields) =>
+    fields.endpoint ? fields.secret.map((name) => [name, fields.endpoint!]) : [],
+  ),
+);
+
+/** Whether two spellings of an endpoint setting name another address (spaces aside). */
+export function endpointChanged(before: unknown, after: unknown): boolean {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  return text(before) !== text(after);
+}
 
 export const SECRET_HINT_PREFIX = "••••";
 export const MAX_INTEGRATION_FIELD_LENGTH = 2048;

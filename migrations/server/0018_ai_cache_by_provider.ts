@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 /**
  * Stored summaries and translations are keyed by who wrote them, not only by entry and
- * language: `owner` is "" for the server's provider (shared by everyone who uses it) or the
+ * language: `owner_user_id` is "" for the server's provider (shared by everyone who uses it) or the
  * user whose own provider wrote it (theirs alone), and `provider` names that provider ("server",
  * or a digest of the user's base URL and model, so a changed endpoint does not serve the old
  * one's text). Rows stored before this cannot say which provider wrote them (another user's
@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn("language", "varchar(16)", (c) => c.notNull())
     .addColumn("target", "varchar(24)", (c) => c.notNull())
-    .addColumn("owner", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("owner_user_id", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("provider", "varchar(64)", (c) => c.notNull().defaultTo("server"))
     .addColumn("summary", "text", (c) => c.notNull())
     .addColumn("kind", "varchar(16)", (c) => c.notNull())
@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       "entry_id",
       "language",
       "target",
-      "owner",
+      "owner_user_id",
       "provider",
     ])
     .execute();
@@ -37,26 +37,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().references("entry.id").onDelete("cascade"),
     )
     .addColumn("language", "varchar(16)", (c) => c.notNull())
-    .addColumn("owner", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("owner_user_id", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("provider", "varchar(64)", (c) => c.notNull().defaultTo("server"))
     .addColumn("title", "text")
     .addColumn("description", "text")
     .addColumn("content", "text")
     .addColumn("readability_content", "text")
     .addColumn("created_at", "varchar(30)", (c) => c.notNull())
-    .addPrimaryKeyConstraint("ai_translation_pk", ["entry_id", "language", "owner", "provider"])
+    .addPrimaryKeyConstraint("ai_translation_pk", [
+      "entry_id",
+      "language",
+      "owner_user_id",
+      "provider",
+    ])
     .execute();
   await db.schema
     .createIndex("ai_translation_created_at")
     .on("ai_translation")
     .column("created_at")
     .execute();
-  // A user's provider changed or removed: their rows go (found by owner).
-  await db.schema.createIndex("ai_summary_owner").on("ai_summary").column("owner").execute();
+  // A user's provider changed or removed: their rows go (found by owner_user_id).
+  await db.schema
+    .createIndex("ai_summary_owner")
+    .on("ai_summary")
+    .column("owner_user_id")
+    .execute();
   await db.schema
     .createIndex("ai_translation_owner")
     .on("ai_translation")
-    .column("owner")
+    .column("owner_user_id")
     .execute();
 }
 

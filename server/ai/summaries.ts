@@ -68,7 +68,7 @@ export function createSummaries(deps: {
       .where("entry_id", "=", key.entry.id)
       .where("language", "=", key.language)
       .where("target", "=", key.target)
-      .where("owner", "=", source.owner)
+      .where("owner_user_id", "=", source.owner)
       .where("provider", "=", source.key)
       .executeTakeFirst();
     if (!row) return null;
@@ -113,14 +113,14 @@ export function createSummaries(deps: {
         entry_id: key.entry.id,
         language: key.language,
         target: key.target,
-        owner: origin.owner,
+        owner_user_id: origin.owner,
         provider: origin.key,
         summary: result.summary,
         kind: result.kind!,
         created_at: nowIso(),
       })
       .onConflict((oc) =>
-        oc.columns(["entry_id", "language", "target", "owner", "provider"]).doUpdateSet({
+        oc.columns(["entry_id", "language", "target", "owner_user_id", "provider"]).doUpdateSet({
           summary: result.summary!,
           kind: result.kind!,
         }),

@@ -110,7 +110,7 @@ export function createTranslations(deps: {
         .selectAll()
         .where("entry_id", "=", entry.id)
         .where("language", "=", language)
-        .where("owner", "=", owner)
+        .where("owner_user_id", "=", owner)
         .where("provider", "=", key)
         .executeTakeFirst();
       const result: TranslationFields = {};
@@ -147,13 +147,13 @@ export function createTranslations(deps: {
         .values({
           entry_id: entry.id,
           language,
-          owner,
+          owner_user_id: owner,
           provider: key,
           created_at: nowIso(),
           ...row,
         })
         .onConflict((oc) =>
-          oc.columns(["entry_id", "language", "owner", "provider"]).doUpdateSet(row),
+          oc.columns(["entry_id", "language", "owner_user_id", "provider"]).doUpdateSet(row),
         )
         .execute();
       return result;

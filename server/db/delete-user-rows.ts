@@ -21,6 +21,9 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "action_rule", column: "user_id" },
   { table: "entry_action", column: "user_id" },
   { table: "user_ai_provider", column: "user_id" },
+  { table: "ai_summary", column: "owner_user_id" },
+  { table: "ai_translation", column: "owner_user_id" },
+  { table: "integration_secret", column: "user_id" },
   { table: "saved_search", column: "user_id" },
   { table: "feed_route_instance", column: "user_id" },
 ];

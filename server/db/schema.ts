@@ -65,7 +65,7 @@ export interface Database {
     language: string;
     target: string;
     /** "" for the server's provider (shared), else the user whose own provider wrote it. */
-    owner: string;
+    owner_user_id: string;
     /** "server", or a digest of the user's provider (base URL and model). */
     provider: string;
     summary: string;
@@ -101,7 +101,7 @@ export interface Database {
   ai_translation: {
     entry_id: string;
     language: string;
-    owner: string;
+    owner_user_id: string;
     provider: string;
     title: string | null;
     description: string | null;

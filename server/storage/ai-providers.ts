@@ -90,7 +90,7 @@ export async function deleteUserProvider(database: DatabaseHandle, userId: strin
 /** What the user's earlier providers wrote (all but `keep`): no one is served it again. */
 async function forgetProviderOutput(database: DatabaseHandle, userId: string, keep: string | null) {
   for (const table of ["ai_summary", "ai_translation"] as const) {
-    let query = database.db.deleteFrom(table).where("owner", "=", userId);
+    let query = database.db.deleteFrom(table).where("owner_user_id", "=", userId);
     if (keep) query = query.where("provider", "!=", keep);
     await query.execute();
   }

@@ -50,6 +50,33 @@ async function storedRows(server: TestServer) {
   }
 }
 
+/** Rewrites one string value in every stored integration tab, straight in the database. */
+async function rewriteSetting(server: TestServer, name: string, from: string, to: string) {
+  const before = JSON.stringify({ [name]: from }).slice(1, -1);
+  const after = JSON.stringify({ [name]: to }).slice(1, -1);
+  if (server.postgres) {
+    const client = new pg.Client({ connectionString: server.postgres.url });
+    await client.connect();
+    try {
+      await client.query(
+        "UPDATE user_setting SET payload = replace(payload, $1, $2) WHERE tab = 'integration'",
+        [before, after],
+      );
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(join(server.dataDir, "follow.sqlite"));
+  try {
+    db.prepare(
+      "UPDATE user_setting SET payload = replace(payload, ?, ?) WHERE tab = 'integration'",
+    ).run(before, after);
+  } finally {
+    db.close();
+  }
+}
+
 describe.each(DIALECTS)(
   "integrations on %s: settings secrets and saving to each service",
   (dialect) => {
@@ -276,6 +303,53 @@ describe.each(DIALECTS)(
       });
       expect((await save("readeck")).body.reason).toBe("Readeck answered 422: invalid url");
       fakes.take();
+    });
+
+    it("sends a token only to the endpoint it was given for: a new endpoint needs it again", async () => {
+      const oldToken = "rd-token-abcdef123456";
+      const newToken = "rd-moved-token-7777777";
+      const moved = `${fakes.baseUrl}/readeck-moved`;
+      for (const patch of [
+        { readeckEndpoint: moved },
+        { readeckEndpoint: moved, readeckToken: "••••3456" },
+        { enableReadeck: true, readeckEndpoint: `  ${moved}  ` },
+      ]) {
+        const refused = await settle(patch);
+        expect(refused.status, JSON.stringify(patch)).toBe(400);
+        expect(refused.body.code).toBe(1002);
+        expect(refused.body.reason).toContain("send the token again for a new endpoint");
+      }
+      const tab = (await alice.request("GET", "/api/settings?tab=integration")).body.settings
+        .integration;
+      expect(tab.readeckEndpoint).toBe(`${fakes.baseUrl}/readeck`);
+      // Still saved to the old endpoint with the old token; the new one heard nothing.
+      fakes.answer("POST /readeck/api/bookmarks", { status: 202, body: {} });
+      fakes.answer("POST /readeck-moved/api/bookmarks", { status: 202, body: {} });
+      expect((await save("readeck")).body.code).toBe(0);
+      expect(fakes.take().map((r) => [r.path, r.headers.authorization])).toEqual([
+        ["/readeck/api/bookmarks", `Bearer ${oldToken}`],
+      ]);
+      // The same endpoint (spaces aside) keeps the token.
+      expect((await settle({ readeckEndpoint: ` ${fakes.baseUrl}/readeck ` })).status).toBe(200);
+
+      // With the token again, the new endpoint is taken and gets the new token only.
+      expect((await settle({ readeckEndpoint: moved, readeckToken: newToken })).status).toBe(200);
+      expect((await save("readeck")).body.code).toBe(0);
+      const received = fakes.take();
+      expect(received.map((r) => [r.path, r.headers.authorization])).toEqual([
+        ["/readeck-moved/api/bookmarks", `Bearer ${newToken}`],
+      ]);
+      expect(JSON.stringify(received)).not.toContain(oldToken);
+
+      // The endpoint changed behind the settings route's back (another device's stale write):
+      // the token is sealed for its endpoint and does not open for another; nothing is sent.
+      await rewriteSetting(server, "readeckEndpoint", moved, `${fakes.baseUrl}/readeck-stolen`);
+      fakes.answer("POST /readeck-stolen/api/bookmarks", { status: 202, body: {} });
+      expect((await save("readeck")).body.code).toBe(7000);
+      expect(fakes.take()).toEqual([]);
+      await rewriteSetting(server, "readeckEndpoint", `${fakes.baseUrl}/readeck-stolen`, moved);
+      expect((await save("readeck")).body.code).toBe(0);
+      expect(fakes.take().map((r) => r.headers.authorization)).toEqual([`Bearer ${newToken}`]);
     });
 
     it("Cubox: JSON to the user's API link, a url item or (auto-memo, selection) a memo", async () => {

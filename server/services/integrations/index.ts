@@ -1,5 +1,6 @@
 import {
   isServiceConfigured,
+  SECRET_FIELDS,
   SERVICE_FIELDS,
   type ServerService,
 } from "../../../contract/integrations.ts";
@@ -40,7 +41,13 @@ export async function integrationSettings(
   userId: string,
 ): Promise<Record<string, unknown>> {
   const [tab] = await readSettings(database, userId, "integration");
-  return { ...(tab?.values ?? {}), ...(await readIntegrationSecrets(database, box, userId)) };
+  const values = tab?.values ?? {};
+  // The tab holds only hints of secrets: a secret that does not open (sealed for another
+  // endpoint than the tab names now, or under another auth secret) is missing, not its hint.
+  const plain = Object.fromEntries(
+    Object.entries(values).filter(([name]) => !SECRET_FIELDS.has(name)),
+  );
+  return { ...plain, ...(await readIntegrationSecrets(database, box, userId, values)) };
 }
 
 /** The services' HTTP over the guarded fetcher (SSRF guard, timeouts, size cap, allow-list). */

@@ -17,7 +17,10 @@ export function AiProviderForm() {
   const [baseUrl, setBaseUrl] = useState("");
   const [model, setModel] = useState("");
   const [apiKey, setApiKey] = useState("");
-  const [saved, setSaved] = useState<{ hasKey: boolean } | null>(null);
+  const [saved, setSaved] = useState<{ hasKey: boolean; baseUrl: string } | null>(null);
+  // The server sends a saved key to the address it was given for only: a new one needs it again
+  // (left empty: the new address gets no key).
+  const newAddress = saved?.hasKey === true && baseUrl.trim() !== saved.baseUrl;
 
   useEffect(() => {
     if (!reader) return;
@@ -27,7 +30,7 @@ export function AiProviderForm() {
         if (cancelled || !own) return;
         setBaseUrl(own.baseUrl);
         setModel(own.model);
-        setSaved({ hasKey: own.hasKey });
+        setSaved({ hasKey: own.hasKey, baseUrl: own.baseUrl });
       },
       () => undefined,
     );
@@ -41,10 +44,17 @@ export function AiProviderForm() {
     runCommand(
       "ai.saveProvider",
       {},
-      { baseUrl: baseUrl.trim(), model: model.trim(), ...(apiKey ? { apiKey } : {}) },
+      {
+        baseUrl: baseUrl.trim(),
+        model: model.trim(),
+        ...(apiKey || newAddress ? { apiKey } : {}),
+      },
     );
     forgetAiCapabilities();
-    setSaved({ hasKey: saved?.hasKey === true || apiKey !== "" });
+    setSaved({
+      hasKey: apiKey !== "" || (saved?.hasKey === true && !newAddress),
+      baseUrl: baseUrl.trim(),
+    });
     setApiKey("");
   }
 
@@ -85,7 +95,9 @@ export function AiProviderForm() {
         autoComplete="off"
         maxLength={500}
         value={apiKey}
-        hint={saved?.hasKey ? t("provider.keyKept") : undefined}
+        hint={
+          newAddress ? t("provider.keyAgain") : saved?.hasKey ? t("provider.keyKept") : undefined
+        }
         onChange={(event) => setApiKey(event.target.value)}
         data-testid="ai-provider-key"
       />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DESKTOP_SERVICES,
+  endpointChanged,
   type IntegrationService,
   isSecretHint,
   SERVICE_FIELDS,
@@ -37,6 +38,14 @@ export function IntegrationServiceForm(props: {
   const [autoMemo, setAutoMemo] = useState(values.enableCuboxAutoMemo === true);
   const [busy, setBusy] = useState<"save" | "test" | undefined>();
   const desktopOnly = (DESKTOP_SERVICES as readonly string[]).includes(service);
+  // The server sends a saved token only to the endpoint it was given for: a new endpoint needs
+  // it typed again (the server refuses the change otherwise).
+  const newEndpoint =
+    fields.endpoint !== undefined &&
+    endpointChanged(values[fields.endpoint], plain[fields.endpoint]);
+  const needsSecret = (name: string) =>
+    newEndpoint && isSecretHint(text(values, name)) && (secrets[name] ?? "").trim() === "";
+  const missingSecret = fields.secret.some(needsSecret);
 
   const run = async (kind: "save" | "test", work: () => Promise<void>) => {
     setBusy(kind);
@@ -87,7 +96,14 @@ export function IntegrationServiceForm(props: {
                   type="password"
                   autoComplete="off"
                   label={t(`settings.fields.${name}`)}
-                  hint={isSecretHint(hint) ? t("settings.secretKept", { hint }) : undefined}
+                  required={needsSecret(name)}
+                  hint={
+                    needsSecret(name)
+                      ? t("settings.secretAgain")
+                      : isSecretHint(hint)
+                        ? t("settings.secretKept", { hint })
+                        : undefined
+                  }
                   value={secrets[name] ?? ""}
                   onChange={(event) => setSecrets({ ...secrets, [name]: event.target.value })}
                   data-testid={`integration-field-${name}`}
@@ -118,7 +134,7 @@ export function IntegrationServiceForm(props: {
           <Button
             size="sm"
             loading={busy === "save"}
-            disabled={busy !== undefined}
+            disabled={busy !== undefined || missingSecret}
             data-testid={`integration-${service}-save`}
             onClick={() => void save()}
           >
