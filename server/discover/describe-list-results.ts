@@ -1,8 +1,8 @@
 import type { DiscoverListItem } from "../../contract/api/discover.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
-import { feedUrlHasSecret } from "../routes/feed-url-privacy.ts";
 import type { FoundList } from "../storage/discover-lists.ts";
+import { isPublicFeed } from "../storage/feed-access.ts";
 import { listFeedIds } from "../storage/lists.ts";
 import { toEntryModel } from "../storage/mappers.ts";
 import { describeLists } from "./describe.ts";
@@ -12,8 +12,8 @@ const PREVIEW_ENTRIES = 3;
 const RECENT_SCANNED = 200;
 
 /**
- * Lists found by words, each with its newest entries and how often its feeds publish. A feed
- * whose URL carries a credential lends no entries to the preview (its subscribers chose it).
+ * Lists found by words, each with its newest entries and how often its feeds publish. An inbox or
+ * a feed whose URL carries a credential lends no entries to the preview (only public feeds do).
  */
 export async function describeListResults(
   database: DatabaseHandle,
@@ -57,8 +57,8 @@ async function shownFeedIds(database: DatabaseHandle, ids: readonly string[]) {
   if (ids.length === 0) return [];
   const rows = await database.db
     .selectFrom("feed")
-    .select(["id", "url"])
+    .select(["id", "url", "owner_user_id"])
     .where("id", "in", ids)
     .execute();
-  return rows.filter((r) => !feedUrlHasSecret(r.url)).map((r) => r.id);
+  return rows.filter(isPublicFeed).map((r) => r.id);
 }

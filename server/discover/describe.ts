@@ -3,9 +3,10 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow, ListRow } from "../db/schema.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
 import { feedForNonSubscriber, feedUrlHasSecret } from "../routes/feed-url-privacy.ts";
+import { isOwnedByOther } from "../storage/feed-access.ts";
 import { recentPublishedAt } from "../storage/feed-leases.ts";
 import { latestEntries, subscribedFeedIds, subscriberCount } from "../storage/feeds.ts";
-import { listFeedIds, toListModel } from "../storage/lists.ts";
+import { listFeedIdsFor, toListModel } from "../storage/lists.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { findPublicProfiles } from "../storage/users.ts";
 
@@ -26,6 +27,8 @@ export async function describeFeeds(
   );
   const items: DiscoverItem[] = [];
   for (const feed of feeds) {
+    // Someone else's inbox is never described (the callers' queries leave it out already).
+    if (isOwnedByOther(feed, userId)) continue;
     const subscribed = mine.has(feed.id);
     // Asked by its URL, the user knows it; found by words, a credential in it stays hidden.
     const redacted = !askedByUrl && !subscribed && feedUrlHasSecret(feed.url);
@@ -75,7 +78,7 @@ export async function describeLists(
   const items: DiscoverList[] = [];
   for (const { list, subscribers, score } of lists) {
     items.push({
-      list: toListModel(list, await listFeedIds(database.db, list.id), subscribers),
+      list: toListModel(list, await listFeedIdsFor(database.db, list.id, userId), subscribers),
       owner: owners[list.owner_user_id] ?? null,
       subscriptionCount: subscribers,
       subscribed: followed.has(list.id),

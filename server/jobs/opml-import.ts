@@ -90,7 +90,7 @@ export function createOpmlImporter(
         };
       }
     }
-    const feed = known ?? (await subscriber.resolve({ url }));
+    const feed = known ?? (await subscriber.resolve({ url }, job.userId));
     if (!known && (await findSubscription(database, job.userId, feed.id))) {
       return { url: item.url, status: "skipped", feedId: feed.id };
     }

@@ -4,6 +4,7 @@ import { ApiError } from "../http/api-error.ts";
 import { discoverFeed } from "../ingest/discover.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { storeEntries } from "../storage/entries.ts";
+import { feedOrNotFound, isInboxUrl } from "../storage/feed-access.ts";
 import type { UsableInstance } from "../storage/feed-route-instances.ts";
 import { findFeedById, findFeedByUrl, upsertFeed } from "../storage/feeds.ts";
 import { toFeedModel } from "../storage/mappers.ts";
@@ -23,18 +24,20 @@ export function createSubscribeService(
     feedRouteFor?: (userId: string) => Promise<UsableInstance | null>;
   },
 ) {
-  async function resolveFeed(request: Pick<SubscribeRequest, "feedId" | "url">, userId?: string) {
-    if (request.feedId) {
-      const feed = await findFeedById(database, request.feedId);
-      if (!feed) throw new ApiError(2001);
-      return feed;
-    }
+  /** Someone else's inbox, however it is named, answers as a feed that does not exist. */
+  async function resolveFeed(request: Pick<SubscribeRequest, "feedId" | "url">, userId: string) {
+    return feedOrNotFound(await findOrDiscover(request, userId), userId);
+  }
+
+  async function findOrDiscover(request: Pick<SubscribeRequest, "feedId" | "url">, userId: string) {
+    if (request.feedId) return findFeedById(database, request.feedId);
     const url = request.url?.trim();
     if (!url) throw new ApiError(2002);
     const known = await findFeedByUrl(database, url);
-    if (known) return known;
+    // An inbox is made, never fetched: an unknown handle is simply not found.
+    if (known || isInboxUrl(url)) return known;
     // rsshub:// resolves against the person's chosen instance, else the server's.
-    const own = userId && /^rsshub:\/\//i.test(url) ? await options.feedRouteFor?.(userId) : null;
+    const own = /^rsshub:\/\//i.test(url) ? await options.feedRouteFor?.(userId) : null;
     const found = await discoverFeed(url, {
       fetcher,
       feedRouteBaseUrl: own ? own.baseUrl : options.feedRouteBaseUrl,

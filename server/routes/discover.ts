@@ -4,6 +4,7 @@ import { categoryFolderKeys, isDiscoverCategory } from "../../contract/discover-
 import { parseSearchQuery, type SearchQuery } from "../../contract/search/query.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import type { FeedRow } from "../db/schema.ts";
 import type { Catalogues } from "../discover/catalogues.ts";
 import { describeFeeds, describeLists } from "../discover/describe.ts";
 import { describeListResults } from "../discover/describe-list-results.ts";
@@ -17,10 +18,10 @@ import type { SubscribeService } from "../jobs/subscribe.ts";
 import { findPublicFeeds } from "../storage/discover.ts";
 import { categoryFeeds, categoryLists, routeFeeds } from "../storage/discover-category.ts";
 import { findLists } from "../storage/discover-lists.ts";
+import { isPublicFeed } from "../storage/feed-access.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { findPublicProfiles } from "../storage/users.ts";
 import { userRouter } from "./context.ts";
-import { feedUrlHasSecret } from "./feed-url-privacy.ts";
 
 const RESULTS = 20;
 const TRENDING_DEFAULT = 10;
@@ -68,7 +69,9 @@ export function discoverRoutes(
     }
     if (request.target !== "lists" && SITE_ADDRESS.test(keyword)) {
       // A site address that leads nowhere is read as words instead ("node.js").
-      const feed = await subscriber.resolve({ url: `https://${keyword}` }).catch(() => null);
+      const feed = await subscriber
+        .resolve({ url: `https://${keyword}` }, userId)
+        .catch(() => null);
       if (feed)
         return { code: 0 as const, data: await describeFeeds(database, userId, [feed], true) };
     }
@@ -102,10 +105,10 @@ export function discoverRoutes(
       database,
       feedRanks.map((f) => f.id),
     );
-    // Found by activity, not by URL: a feed whose URL holds a credential is not offered.
+    // Found by activity, not by URL: an inbox or a feed whose URL holds a credential is not offered.
     const shownFeeds = feedRanks.flatMap((rank) => {
       const row = feedRows.get(rank.id);
-      return row && !feedUrlHasSecret(row.url) ? [{ row, score: rank.score }] : [];
+      return row && isPublicFeed(row) ? [{ row, score: rank.score }] : [];
     });
     const feeds = await describeFeeds(
       database,
@@ -183,7 +186,7 @@ export function discoverRoutes(
       );
     }
     const found = [...new Map([...filed, ...routed].map((f) => [f.feed.id, f])).values()]
-      .filter((f) => !feedUrlHasSecret(f.feed.url))
+      .filter((f) => isPublicFeed(f.feed))
       .sort((a, b) => b.subscribers - a.subscribers || (a.feed.id < b.feed.id ? -1 : 1))
       .slice(0, limit);
     const feeds = await describeFeeds(
@@ -206,7 +209,10 @@ export function discoverRoutes(
   return app;
 }
 
-async function feedsById(database: DatabaseHandle, ids: readonly string[]) {
+async function feedsById(
+  database: DatabaseHandle,
+  ids: readonly string[],
+): Promise<Map<string, FeedRow>> {
   if (ids.length === 0) return new Map();
   const rows = await database.db.selectFrom("feed").selectAll().where("id", "in", ids).execute();
   return new Map(rows.map((r) => [r.id, r]));
@@ -243,7 +249,7 @@ async function trendingEntries(
   for (const rank of ranks) {
     const row = rows.find((r) => r.id === rank.id);
     const feed = row ? feeds.get(row.feed_id) : undefined;
-    if (!row || !feed || feedUrlHasSecret(feed.url)) continue;
+    if (!row || !feed || !isPublicFeed(feed)) continue;
     items.push({
       entry: toEntryModel(row, false),
       feed: toFeedModel(feed),

@@ -3,55 +3,15 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { subscribedFeedIds } from "../storage/feeds.ts";
 
 /**
- * Feed URLs that carry a credential (issue 10, M1). Private feeds (paid podcasts, RSS of an
- * account, feed-routes with a key) are identified by a secret in their URL: user:password, a
- * query parameter named like a token, or a long random path segment. Such a URL is shown in full
- * only to the feed's subscribers; everyone else sees it with those parts replaced.
+ * Feed URLs that carry a credential. Private feeds (paid podcasts, RSS of an account, feed-routes
+ * with a key) are identified by a secret in their URL: user:password, anything in the query
+ * string, or a long random path segment. Such a URL is shown in full only to the feed's
+ * subscribers; everyone else sees it with those parts replaced. Any query counts, whatever its
+ * parameters are called: a secret can hide under any name (`?k2=...`), and a list of names
+ * would always miss one.
  */
 
 const REDACTED = "redacted";
-
-/** Parameter names (lowercase, without - _ .) that hold a secret outright. */
-const SECRET_NAMES = new Set([
-  "key",
-  "sig",
-  "sid",
-  "pass",
-  "pwd",
-  "hash",
-  "code",
-  "otp",
-  "jwt",
-  "auth",
-  "oauth",
-  "authcode",
-  "authorization",
-  "credential",
-  "credentials",
-  "session",
-  "sessionid",
-  "signature",
-]);
-
-/** Fragments that make any parameter name a secret one (accesstoken, apikey, privatekey...). */
-const SECRET_FRAGMENTS = [
-  "token",
-  "secret",
-  "passw",
-  "apikey",
-  "accesskey",
-  "privatekey",
-  "signature",
-  "credential",
-  "session",
-];
-
-export function isSecretParameter(name: string): boolean {
-  const normalized = name.toLowerCase().replace(/[-_.\s]/g, "");
-  if (SECRET_NAMES.has(normalized)) return true;
-  if (normalized.endsWith("key") || normalized.endsWith("sig")) return true;
-  return SECRET_FRAGMENTS.some((fragment) => normalized.includes(fragment));
-}
 
 /**
  * A path segment that looks like a generated token: 20+ characters of a URL-safe alphabet
@@ -92,10 +52,12 @@ export function redactFeedUrl(url: string): string {
     return REDACTED;
   });
   if (changed) parsed.pathname = path.join("/");
-  const params = [...parsed.searchParams];
-  if (params.some(([name]) => isSecretParameter(name))) {
+  if (parsed.search) {
+    // Every value is hidden; a parameter without a value may be the secret itself (`?Zx81Qp`).
     parsed.search = new URLSearchParams(
-      params.map(([name, value]) => [name, isSecretParameter(name) ? REDACTED : value]),
+      [...parsed.searchParams].map(([name, value]) =>
+        value === "" ? [REDACTED, ""] : [name, REDACTED],
+      ),
     ).toString();
     changed = true;
   }
@@ -118,9 +80,9 @@ export function feedForNonSubscriber<F extends { url: string; errorMessage: stri
   return { ...feed, url, errorMessage: feed.errorMessage === null ? null : "redacted" };
 }
 
-/** `#access_token=...` style fragments. */
+/** `#access_token=...` style fragments: anything shaped like parameters. */
 function isSecretFragment(fragment: string): boolean {
-  return [...new URLSearchParams(fragment).keys()].some(isSecretParameter);
+  return fragment.includes("=");
 }
 
 function decodeSafely(segment: string): string {

@@ -10,6 +10,7 @@ import { refreshFeed } from "../jobs/refresh-feed.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import type { Logger } from "../logger.ts";
+import { feedOrNotFound } from "../storage/feed-access.ts";
 import { claimFeed, recentPublishedAt } from "../storage/feed-leases.ts";
 import { findFeedById, latestEntries, subscriberCount } from "../storage/feeds.ts";
 import { toEntryModel, toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
@@ -33,16 +34,16 @@ export function feedRoutes(
   // By id, a known feed; by URL, any feed: a URL not seen before is discovered, fetched and
   // stored like a subscription would (without subscribing), so quick add can preview it.
   // By id, a feed the user does not subscribe to costs from their id-scan budget, and a URL
-  // with a credential in it is shown redacted, without its entries (issue 10, M1).
+  // with a credential in it is shown redacted, without its entries. Someone else's inbox is
+  // not found, by id or by URL (see feed-access.ts).
   route(app, endpoints.feeds.get, async ({ request: { id, url, entriesLimit } }, c) => {
     if (!id && !url?.trim()) throw new ApiError(2002);
     const userId = c.get("userId");
     const subscription = id ? await findSubscription(database, userId, id) : undefined;
     if (id && !subscription) idScans.takeOrThrow(c, userId);
     const feed = id
-      ? await findFeedById(database, id)
+      ? feedOrNotFound(await findFeedById(database, id), userId)
       : await subscriber.resolve({ url: url!.trim() }, userId);
-    if (!feed) throw new ApiError(2001);
     const mine =
       subscription ?? (id ? undefined : await findSubscription(database, userId, feed.id));
     // Asked by URL, the user knows it already; by id, only subscribers see its secrets.

@@ -2,7 +2,9 @@ import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
+import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
 import { route } from "../http/route.ts";
+import { subscribedFeedIds } from "../storage/feeds.ts";
 import {
   addFeedsToList,
   createList,
@@ -10,7 +12,7 @@ import {
   findList,
   findListSubscription,
   type ListLimits,
-  listFeedIds,
+  listFeedIdsFor,
   listsOwnedBy,
   ownedList,
   removeFeedsFromList,
@@ -26,12 +28,13 @@ import { hideFeedSecrets } from "./feed-url-privacy.ts";
 export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLimits) {
   const app = userRouter(auth, database);
   const lists = endpoints.lists;
+  const idScans = idScanLimiterFor(database);
 
   route(app, lists.get, async ({ request: { listId } }, c) => {
     const userId = c.get("userId");
     const list = await findList(database.db, listId);
     if (!list) throw new ApiError(8000);
-    const feedIds = await listFeedIds(database.db, listId);
+    const feedIds = await listFeedIdsFor(database.db, listId, userId);
     const feedRows = feedIds.length
       ? await database.db.selectFrom("feed").selectAll().where("id", "in", feedIds).execute()
       : [];
@@ -62,7 +65,7 @@ export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLim
 
   route(app, lists.list, async ({ request: { userId } }, c) => ({
     code: 0 as const,
-    data: await listsOwnedBy(database, userId ?? c.get("userId")),
+    data: await listsOwnedBy(database, userId ?? c.get("userId"), c.get("userId")),
   }));
 
   route(app, lists.create, async ({ request }, c) => ({
@@ -82,10 +85,15 @@ export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLim
   });
 
   route(app, lists.addFeeds, async ({ request: { listId, feedId, feedIds } }, c) => {
-    await ownedList(database.db, c.get("userId"), listId);
-    const ids = [...(feedIds ?? []), ...(feedId ? [feedId] : [])];
+    const userId = c.get("userId");
+    await ownedList(database.db, userId, listId);
+    const ids = [...new Set([...(feedIds ?? []), ...(feedId ? [feedId] : [])])];
     if (ids.length === 0) throw new ApiError(2002);
-    await addFeedsToList(database, listId, ids, limits);
+    // Each id the owner does not subscribe to is a lookup by id, budgeted like GET /feeds?id=:
+    // otherwise adding ids to a list would tell which exist, without bound.
+    const subscribed = await subscribedFeedIds(database, userId, ids);
+    for (const id of ids) if (!subscribed.has(id)) idScans.takeOrThrow(c, userId);
+    await addFeedsToList(database, userId, listId, ids, limits);
     return ok;
   });
 

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow, ListRow } from "../db/schema.ts";
+import { unownedFeed } from "./feed-access.ts";
 
 /** A folder name compared the way categoryFolderKeys() writes keys. */
 const folderKey = (column: string) =>
@@ -60,7 +61,7 @@ export async function routeFeeds(
   );
 }
 
-/** Feeds matching `where`, with how many follow each, most followed first. */
+/** Feeds matching `where`, with how many follow each, most followed first (never an inbox). */
 async function mostFollowedFeeds(
   database: DatabaseHandle,
   where: RawBuilder<unknown>,
@@ -69,7 +70,7 @@ async function mostFollowedFeeds(
   const { rows } = await sql<FeedRow & { subscribers: number | string }>`
     select feed.*, count(s.user_id) as subscribers
     from feed join subscription s on s.feed_id = feed.id
-    where ${where}
+    where ${where} and ${unownedFeed()}
     group by feed.id
     order by count(s.user_id) desc, feed.id
     limit ${sql.lit(limit)}`.execute(database.db);

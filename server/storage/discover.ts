@@ -5,6 +5,7 @@ import type { SearchQuery } from "../../contract/search/query.ts";
 import { CJK_CHAR } from "../../contract/search/tokens.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
+import { unownedFeed } from "./feed-access.ts";
 
 /** Feeds looked at per keyword search before ranking; the rest are less followed. */
 const CANDIDATES = 300;
@@ -18,7 +19,7 @@ export interface FoundFeed {
 /**
  * Feeds this server knows that match the words, best first: by match (title hits first), then
  * subscribers. Only feeds someone follows publicly are offered: a feed known only through
- * private subscriptions (or a preview) is nobody else's business. With a language, feeds written
+ * private subscriptions (or a preview) is nobody else's business, and an inbox is its owner's. With a language, feeds written
  * in another one are left out and those of unknown language come after those written in it.
  */
 export async function findPublicFeeds(
@@ -34,6 +35,7 @@ export async function findPublicFeeds(
     select feed.*, count(subscription.user_id) as subscribers
     from feed join subscription on subscription.feed_id = feed.id
     where exists (select 1 from subscription p where p.feed_id = feed.id and p.is_private = 0)
+      and ${unownedFeed()}
       and (${text("title")} or ${text("description")} or ${text("site_url")} or ${text("url")})
     group by feed.id
     order by subscribers desc, feed.id

@@ -6,6 +6,8 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { PREPARED_MARK } from "../db/prepared-pool.ts";
 import type { FeedRow } from "../db/schema.ts";
 import { entrySettings } from "./actions.ts";
+import { feedOpenTo, isOwnedByOther, isPublicFeed } from "./feed-access.ts";
+import { readableListFeedIds } from "./lists.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
 import { toIso } from "./time.ts";
 
@@ -36,9 +38,16 @@ export async function listEntries(
       : filter.read === false
         ? "unread"
         : "entry";
-  const conditions: RawBuilder<unknown>[] = [];
+  // Someone else's inbox serves nothing, whatever row (a subscription, a star) points at it.
+  const conditions: RawBuilder<unknown>[] = [feedOpenTo(userId)];
   if (mode === "list") {
     conditions.push(sql`list_feed.list_id = ${filter.listId}`);
+    // Through a list, only feeds the reader could read by id: an inbox or a feed whose URL holds
+    // a secret shows to its owner or subscribers alone, whoever put it in the list and when.
+    const readable = await readableListFeedIds(database.db, filter.listId!, userId);
+    conditions.push(
+      readable.length > 0 ? sql`entry.feed_id in (${sql.join(readable)})` : sql`1 = 0`,
+    );
     if (filter.read === false) conditions.push(sql`unread.entry_id is not null`);
   } else if (filter.view !== undefined) {
     // A literal (a validated small integer): a `$n` here is costed as a quarter of the rows, so
@@ -224,45 +233,16 @@ interface ListRow extends EntryModelRow {
   c_view: number | null;
 }
 
-/** One entry the user may see (subscribed feed, feed of a followed list, or starred), with its feed. */
+/**
+ * One entry the user may see, with its feed: of a feed they subscribe to, their own inbox's, one
+ * they starred, or of a public feed in a list they follow. Never someone else's inbox entry, and
+ * never a secret-URL feed's entry through a list alone, whatever rows were made before.
+ */
 export async function findVisibleEntry(database: DatabaseHandle, userId: string, entryId: string) {
   const row = await database.db
     .selectFrom("entry")
     .selectAll()
     .where("id", "=", entryId)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("subscription")
-            .select("subscription.feed_id")
-            .whereRef("subscription.feed_id", "=", "entry.feed_id")
-            .where("subscription.user_id", "=", userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("list_subscription")
-            .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
-            .select("list_feed.feed_id")
-            .whereRef("list_feed.feed_id", "=", "entry.feed_id")
-            .where("list_subscription.user_id", "=", userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("inbox")
-            .select("inbox.feed_id")
-            .whereRef("inbox.feed_id", "=", "entry.feed_id")
-            .where("inbox.owner_user_id", "=", userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("collection")
-            .select("collection.entry_id")
-            .whereRef("collection.entry_id", "=", "entry.id")
-            .where("collection.user_id", "=", userId),
-        ),
-      ]),
-    )
     .executeTakeFirst();
   if (!row) return undefined;
   const feed = await database.db
@@ -270,7 +250,32 @@ export async function findVisibleEntry(database: DatabaseHandle, userId: string,
     .selectAll()
     .where("id", "=", row.feed_id)
     .executeTakeFirstOrThrow();
-  return { entry: row, feed };
+  if (isOwnedByOther(feed, userId)) return undefined;
+  if (feed.owner_user_id === userId) return { entry: row, feed };
+  const db = database.db;
+  const direct = await db
+    .selectFrom("subscription")
+    .select("feed_id as id")
+    .where("user_id", "=", userId)
+    .where("feed_id", "=", row.feed_id)
+    .union(
+      db
+        .selectFrom("collection")
+        .select("entry_id as id")
+        .where("user_id", "=", userId)
+        .where("entry_id", "=", entryId),
+    )
+    .executeTakeFirst();
+  if (direct) return { entry: row, feed };
+  if (!isPublicFeed(feed)) return undefined;
+  const listed = await db
+    .selectFrom("list_subscription")
+    .innerJoin("list_feed", "list_feed.list_id", "list_subscription.list_id")
+    .select("list_feed.feed_id")
+    .where("list_subscription.user_id", "=", userId)
+    .where("list_feed.feed_id", "=", row.feed_id)
+    .executeTakeFirst();
+  return listed ? { entry: row, feed } : undefined;
 }
 
 function feedOf(row: ListRow): FeedRow {

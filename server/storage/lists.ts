@@ -3,6 +3,7 @@ import type { ListModel } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, ListRow, ListSubscriptionRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
+import { feedNotFound, feedOpenTo, readableFeedIds } from "./feed-access.ts";
 import { nextEntityId } from "./ids.ts";
 import { backfillUnread, feedsNotYetReached, reachableFeedIds } from "./reached-feeds.ts";
 import { bool, nowIso } from "./time.ts";
@@ -62,6 +63,30 @@ export async function listFeedIds(db: Db, listId: string): Promise<string[]> {
   return rows.map((r) => r.feed_id);
 }
 
+/**
+ * A list's feeds as one viewer may see them: someone else's inbox in a list is not shown (it
+ * does not exist for them). Feeds whose URL holds a secret are listed, redacted where shown.
+ */
+export async function listFeedIdsFor(db: Db, listId: string, viewerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("list_feed")
+    .innerJoin("feed", "feed.id", "list_feed.feed_id")
+    .select("list_feed.feed_id")
+    .where("list_feed.list_id", "=", listId)
+    .where(feedOpenTo(viewerId))
+    .orderBy("list_feed.added_at")
+    .orderBy("list_feed.feed_id")
+    .execute();
+  return rows.map((r) => r.feed_id);
+}
+
+/** The list's feeds whose entries this reader may read through it (see readableFeedIds). */
+export async function readableListFeedIds(db: Db, listId: string, readerId: string) {
+  const feedIds = await listFeedIds(db, listId);
+  const readable = await readableFeedIds(db, readerId, feedIds);
+  return feedIds.filter((id) => readable.has(id));
+}
+
 export async function subscriberCount(db: Db, listId: string): Promise<number> {
   const row = await db
     .selectFrom("list_subscription")
@@ -74,6 +99,7 @@ export async function subscriberCount(db: Db, listId: string): Promise<number> {
 export async function listsOwnedBy(
   database: DatabaseHandle,
   ownerId: string,
+  viewerId: string,
 ): Promise<ListModel[]> {
   const rows = await database.db
     .selectFrom("list")
@@ -86,7 +112,7 @@ export async function listsOwnedBy(
     models.push(
       toListModel(
         row,
-        await listFeedIds(database.db, row.id),
+        await listFeedIdsFor(database.db, row.id, viewerId),
         await subscriberCount(database.db, row.id),
       ),
     );
@@ -176,17 +202,22 @@ export async function deleteList(database: DatabaseHandle, list: ListRow) {
   });
 }
 
-/** Adds feeds (each must exist: 2001; none may be in the list already: 8003). */
+/**
+ * Adds feeds (none may be in the list already: 8003). Each must be one the owner could subscribe
+ * to without knowing more than its id: not someone else's inbox, and a feed whose URL holds a
+ * secret only if they subscribe to it; any other is answered as a feed that does not exist (2001).
+ */
 export async function addFeedsToList(
   database: DatabaseHandle,
+  ownerId: string,
   listId: string,
   feedIds: readonly string[],
   limits: ListLimits,
 ) {
   const unique = [...new Set(feedIds)];
   await database.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("feed").select("id").where("id", "in", unique).execute();
-    if (existing.length !== unique.length) throw new ApiError(2001);
+    const readable = await readableFeedIds(trx, ownerId, unique);
+    if (readable.size !== unique.length) throw feedNotFound();
     const already = await trx
       .selectFrom("list_feed")
       .select("feed_id")
@@ -210,7 +241,10 @@ export async function addFeedsToList(
       .execute();
     const fresh = new Map<string, string[]>();
     for (const { user_id } of subscribers) {
-      fresh.set(user_id, await feedsNotYetReached(trx, user_id, unique));
+      // Only what each follower may read through the list becomes unread for them.
+      const theirs = await readableFeedIds(trx, user_id, unique);
+      const reachable = unique.filter((id) => theirs.has(id));
+      fresh.set(user_id, await feedsNotYetReached(trx, user_id, reachable));
     }
     await trx
       .insertInto("list_feed")
@@ -275,7 +309,7 @@ export async function subscribeToList(
       category: input.category !== undefined ? input.category : (existing?.category ?? null),
       created_at: existing?.created_at ?? nowIso(),
     };
-    const feedIds = await listFeedIds(trx, input.list.id);
+    const feedIds = await readableListFeedIds(trx, input.list.id, input.userId);
     if (existing) {
       await trx
         .updateTable("list_subscription")
@@ -288,7 +322,10 @@ export async function subscribeToList(
       await trx.insertInto("list_subscription").values(row).execute();
       await backfillUnread(trx, input.userId, fresh, BACKFILL_PER_FEED);
     }
-    return { unread: await unreadOfFeeds(trx, input.userId, feedIds), feedIds };
+    return {
+      unread: await unreadOfFeeds(trx, input.userId, feedIds),
+      feedIds: await listFeedIdsFor(trx, input.list.id, input.userId),
+    };
   });
 }
 
@@ -354,7 +391,7 @@ export async function listSubscriptionsOf(database: DatabaseHandle, userId: stri
       title: r.s_title,
       category: r.s_category,
       createdAt: r.s_created_at,
-      lists: toListModel(list, await listFeedIds(database.db, r.id)),
+      lists: toListModel(list, await listFeedIdsFor(database.db, r.id, userId)),
     });
   }
   return out;

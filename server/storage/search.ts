@@ -7,6 +7,7 @@ import type { SearchQuery } from "../../contract/search/query.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
 import { feedOfColumns } from "./entry-queries.ts";
+import { feedOpenTo } from "./feed-access.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
 import { toTsquery } from "./tsquery.ts";
 
@@ -306,6 +307,7 @@ interface HitRow extends EntryModelRow {
   search_body: string;
 }
 
+/** The hits' rows; someone else's inbox is dropped, even found through a subscription. */
 async function hydrate(database: DatabaseHandle, userId: string, ids: string[]) {
   const { rows } = await sql<HitRow>`
     select entry.id, entry.feed_id, entry.guid, entry.title, entry.url, entry.description,
@@ -322,7 +324,7 @@ async function hydrate(database: DatabaseHandle, userId: string, ids: string[]) 
     join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
     left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
     left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
-    where entry.id in (${sql.join(ids)})`.execute(database.db);
+    where entry.id in (${sql.join(ids)}) and ${feedOpenTo(userId)}`.execute(database.db);
   return rows;
 }
 
@@ -350,7 +352,8 @@ export async function searchFeeds(
       "subscription.view as s_view",
       "subscription.category as s_category",
     ])
-    .where("subscription.user_id", "=", userId);
+    .where("subscription.user_id", "=", userId)
+    .where(feedOpenTo(userId));
   if (filter.view !== undefined) select = select.where("subscription.view", "=", filter.view);
   if (filter.category !== undefined)
     select = select.where("subscription.category", "=", filter.category);
