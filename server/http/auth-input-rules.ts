@@ -1,5 +1,6 @@
 import { profileProblem } from "../../contract/profile-fields.ts";
 import { valueDepthExceeds } from "./json-depth.ts";
+import { holdsNul, NUL_REASON } from "./nul-text.ts";
 
 /**
  * Caps on what a user may store about themselves (issue 10, L2): a 20,000-character name once
@@ -44,6 +45,7 @@ export function checkAuthInput(path: string, body: unknown): void {
   if (valueDepthExceeds(body, MAX_AUTH_BODY_DEPTH)) {
     throw new AuthInputError("Request body nests too deeply");
   }
+  if (holdsNul(body)) throw new AuthInputError(NUL_REASON);
   const rules = USER_FIELD_PATHS[path];
   const passwordField = NEW_PASSWORD_FIELDS[path];
   if (!rules && !passwordField && path !== "/change-email") return;

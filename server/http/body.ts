@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { ErrorCode } from "../../contract/errors.ts";
 import { ApiError } from "./api-error.ts";
 import { jsonDepthExceeds } from "./json-depth.ts";
+import { holdsNul, NUL_REASON } from "./nul-text.ts";
 import { isJsonMediaType } from "./origin-guard.ts";
 
 const MAX_JSON_BYTES = 1_000_000;
@@ -10,8 +11,8 @@ const MAX_JSON_BYTES = 1_000_000;
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * A JSON body, parsed: right media type, at most 1 MB, nested at most `maxDepth` levels. Failures
- * carry `code` (1002 unless the route has a more specific one).
+ * A JSON body, parsed: right media type, at most 1 MB, nested at most `maxDepth` levels, no
+ * U+0000 in any string. Failures carry `code` (1002 unless the route has a more specific one).
  */
 export async function readJsonValue(
   c: Context,
@@ -27,11 +28,14 @@ export async function readJsonValue(
   if (jsonDepthExceeds(text, maxDepth)) {
     throw new ApiError(code, `Request body nests deeper than ${maxDepth} levels`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(code, "Request body is not valid JSON");
   }
+  if (holdsNul(value)) throw new ApiError(code, NUL_REASON);
+  return value;
 }
 
 /** Decodes a request part; anything malformed is `code` (1002) with the reason, never a 500. */

@@ -6,7 +6,9 @@ import type {
   RequestOf,
   WireSchema,
 } from "../../contract/api/endpoint.ts";
+import { ApiError } from "./api-error.ts";
 import { decodeOrThrow, readJsonValue } from "./body.ts";
+import { holdsNul, NUL_REASON } from "./nul-text.ts";
 
 /** What a handler gets: the request (query of a GET, else the body) and path parameters, decoded. */
 export interface RouteInput<E extends Endpoint> {
@@ -38,6 +40,7 @@ export function route<E extends Endpoint, V extends Env>(
   options: RouteOptions = {},
 ): void {
   app.on(endpoint.method, pathWithinMount(endpoint.path), async (c) => {
+    refuseNulInUrl(c, endpoint);
     const params = endpoint.params
       ? decodeOrThrow(endpoint.params as WireSchema, c.req.param(), endpoint.invalid.params)
       : undefined;
@@ -60,13 +63,22 @@ export function route<E extends Endpoint, V extends Env>(
   });
 }
 
+/** U+0000 in a path parameter or the query is refused, whoever answers (see nul-text.ts). */
+function refuseNulInUrl(c: Context, endpoint: Endpoint): void {
+  if (holdsNul(c.req.param())) throw new ApiError(endpoint.invalid.params, NUL_REASON);
+  if (holdsNul(c.req.queries())) throw new ApiError(endpoint.invalid.request, NUL_REASON);
+}
+
 /** Registers a path of the table on a router that answers it itself (better-auth's). */
 export function passThrough<V extends Env>(
   app: Hono<V>,
   endpoint: Endpoint,
   handler: (c: Context<V>) => Promise<Response>,
 ): void {
-  app.on(endpoint.method, pathWithinMount(endpoint.path), (c) => handler(c as Context<V>));
+  app.on(endpoint.method, pathWithinMount(endpoint.path), (c) => {
+    refuseNulInUrl(c, endpoint);
+    return handler(c as Context<V>);
+  });
 }
 
 /** The router a path belongs to is mounted at its first segment. */

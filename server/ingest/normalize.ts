@@ -3,6 +3,7 @@ import { adaptAtom } from "./adapters/atom.ts";
 import { adaptJson } from "./adapters/json.ts";
 import type { RawEntry, RawFeed, RawMedia, RawPerson, RawText } from "./adapters/raw.ts";
 import { adaptRdf, adaptRss } from "./adapters/rss.ts";
+import { stripControlsDeep } from "./control-chars.ts";
 import { parseFeedDate } from "./dates.ts";
 import { collapse } from "./html-text.ts";
 import {
@@ -51,7 +52,8 @@ export function normalizeFeed(parsed: ParsedFeed, documentUrl: string | null): N
   const raw = adapt(parsed, documentUrl);
   const base = raw.base ?? documentUrl;
   const language = languageTag(raw.language);
-  return {
+  // Control characters out of every text and URL field, whatever the format sent.
+  return stripControlsDeep({
     feed: {
       title: textField(raw.title, MAX_FEED_TITLE_CHARS),
       url: documentUrl ?? "",
@@ -65,7 +67,7 @@ export function normalizeFeed(parsed: ParsedFeed, documentUrl: string | null): N
       updatedAt: parseFeedDate(raw.updated, language),
     },
     entries: raw.entries.map((entry) => normalizeEntry(entry, raw, documentUrl, language)),
-  };
+  });
 }
 
 function adapt(parsed: ParsedFeed, documentUrl: string | null): RawFeed {
