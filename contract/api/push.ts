@@ -13,6 +13,34 @@ const PushEndpoint = Schema.String.check(
   ),
 );
 
+/** How many bytes a base64url text (padded or not) decodes to; -1 when it is not base64url. */
+function base64UrlBytes(value: string): number {
+  const bare = value.replace(/={1,2}$/, "");
+  if (!/^[A-Za-z0-9_-]*$/.test(bare) || bare.length % 4 === 1) return -1;
+  return Math.floor((bare.length * 6) / 8);
+}
+
+/**
+ * The browser's P-256 public key (RFC 8291): 65 bytes, uncompressed (0x04 first, which is
+ * "B" then A to P in base64url). A malformed one cannot be encrypted for.
+ */
+const P256dhKey = Schema.String.check(
+  Schema.makeFilter(
+    (value: string) =>
+      (base64UrlBytes(value) === 65 && /^B[A-P]/.test(value)) ||
+      "keys.p256dh must be the browser's P-256 public key: 65 bytes starting with 0x04, base64url",
+  ),
+);
+
+/** The browser's auth secret (RFC 8291): 16 bytes. */
+const AuthSecret = Schema.String.check(
+  Schema.makeFilter(
+    (value: string) =>
+      base64UrlBytes(value) === 16 ||
+      "keys.auth must be the browser's 16-byte auth secret, base64url",
+  ),
+);
+
 /** The server's VAPID public key, for PushManager.subscribe's applicationServerKey. */
 export const key = endpoint(routes.push.key, {
   request: NoRequest,
@@ -37,7 +65,7 @@ export const list = endpoint(routes.push.list, {
 export const subscribe = endpoint(routes.push.subscribe, {
   request: Schema.Struct({
     endpoint: PushEndpoint,
-    keys: Schema.Struct({ p256dh: Text(200), auth: Text(100) }),
+    keys: Schema.Struct({ p256dh: P256dhKey, auth: AuthSecret }),
     name: Schema.optional(Text(200)),
   }),
   response: Envelope(Schema.Struct({ id: Schema.String })),

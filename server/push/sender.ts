@@ -37,19 +37,20 @@ export function createPushSender(deps: {
     subscription: { endpoint: string; p256dh: string; auth: string },
     payload: PushPayload,
   ): Promise<boolean> {
-    const details = webpush.generateRequestDetails(
-      {
-        endpoint: subscription.endpoint,
-        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-      },
-      JSON.stringify(payload),
-      {
-        vapidDetails: vapid,
-        TTL: TTL_SECONDS,
-        ...(payload.tag ? { topic: topicOf(payload.tag) } : {}),
-      },
-    );
     try {
+      // Inside the try: a registration stored before keys were checked may not encrypt.
+      const details = webpush.generateRequestDetails(
+        {
+          endpoint: subscription.endpoint,
+          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+        },
+        JSON.stringify(payload),
+        {
+          vapidDetails: vapid,
+          TTL: TTL_SECONDS,
+          ...(payload.tag ? { topic: topicOf(payload.tag) } : {}),
+        },
+      );
       const answer = await fetcher.send(details.endpoint, {
         method: "POST",
         headers: details.headers as Record<string, string>,
@@ -82,8 +83,9 @@ export function createPushSender(deps: {
       const subscriptions = (await listPushSubscriptions(database, userId)).filter(
         (row) => !onlyId || row.id === onlyId,
       );
-      const sent = await Promise.all(subscriptions.map((row) => sendOne(row, payload)));
-      return sent.filter(Boolean).length;
+      // Each browser on its own: one that fails never keeps the message from the others.
+      const sent = await Promise.allSettled(subscriptions.map((row) => sendOne(row, payload)));
+      return sent.filter((result) => result.status === "fulfilled" && result.value).length;
     },
   };
 }

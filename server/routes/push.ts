@@ -1,6 +1,7 @@
 import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
 import type { PushSender } from "../push/sender.ts";
 import {
@@ -30,8 +31,11 @@ export function pushRoutes(auth: Auth, database: DatabaseHandle, sender: PushSen
   });
 
   route(app, push.subscribe, async ({ request }, c) => {
-    const id = await addPushSubscription(database, c.get("userId"), request);
-    return { code: 0 as const, data: { id } };
+    const added = await addPushSubscription(database, c.get("userId"), request);
+    if ("taken" in added) {
+      throw new ApiError(1004, "This push endpoint is registered to another account");
+    }
+    return { code: 0 as const, data: { id: added.id } };
   });
 
   route(app, push.unsubscribe, async ({ request }, c) => {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { nextEntityId } from "./ids.ts";
 import { nowIso } from "./time.ts";
@@ -11,14 +12,27 @@ export interface NewPushSubscription {
   name?: string | undefined;
 }
 
-/** Registers a browser (or moves it to this user: an endpoint belongs to one browser). */
+/**
+ * Registers a browser. An endpoint belongs to one browser, and so to one registration: it moves
+ * to this user only when the request carries the same keys as the registration it has (that
+ * browser, now signed in as someone else); another account's endpoint with other keys stays
+ * theirs, and the answer is "taken".
+ */
 export async function addPushSubscription(
   database: DatabaseHandle,
   userId: string,
   input: NewPushSubscription,
-): Promise<string> {
+): Promise<{ id: string } | { taken: true }> {
   const id = nextEntityId();
-  await database.db.transaction().execute(async (trx) => {
+  return database.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("push_subscription")
+      .select(["user_id", "p256dh", "auth"])
+      .where("endpoint", "=", input.endpoint)
+      .executeTakeFirst();
+    if (existing && existing.user_id !== userId && !sameKeys(existing, input.keys)) {
+      return { taken: true as const };
+    }
     await trx.deleteFrom("push_subscription").where("endpoint", "=", input.endpoint).execute();
     await trx
       .insertInto("push_subscription")
@@ -52,8 +66,14 @@ export async function addPushSubscription(
         )
         .execute();
     }
+    return { id };
   });
-  return id;
+}
+
+/** Whether a request carries a registration's keys (the auth secret compared in constant time). */
+function sameKeys(row: { p256dh: string; auth: string }, keys: { p256dh: string; auth: string }) {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return row.p256dh === keys.p256dh && timingSafeEqual(digest(row.auth), digest(keys.auth));
 }
 
 export async function listPushSubscriptions(database: DatabaseHandle, userId: string) {

@@ -63,7 +63,10 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "lists.unfollow": { context: {}, input: { listId: F2 } },
   "push.registerDevice": {
     context: {},
-    input: { endpoint: "https://push.example/abc", keys: { p256dh: "k", auth: "a" } },
+    input: {
+      endpoint: "https://push.example/abc",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    },
   },
   "push.removeDevice": { context: {}, input: { id: "1800000000000001" } },
   "push.sendTest": { context: {}, input: {} },

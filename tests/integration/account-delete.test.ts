@@ -118,7 +118,10 @@ describe.each(DIALECTS)("delete account on %s", (dialect) => {
       json: { rules: [{ name: "r", condition: [], result: { star: true } }] },
     });
     await client.request("POST", "/api/push/subscriptions", {
-      json: { endpoint: "http://127.0.0.1:9/push", keys: { p256dh: "p", auth: "a" } },
+      json: {
+        endpoint: "http://127.0.0.1:9/push",
+        keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+      },
     });
     await server.runDailyReports();
     const { totpURI } = await enableTwoFactor(client);

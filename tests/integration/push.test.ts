@@ -2,13 +2,31 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import Database from "better-sqlite3";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyFromMailDirectory } from "../support/accounts.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { browserKeys, decryptPush, PushReceiver, verifyVapid } from "../support/push-receiver.ts";
-import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { DIALECTS, type Dialect, startTestServer, type TestServer } from "../support/server.ts";
 
 type Item = { guid: string; title: string; date: Date };
+
+/** Stores keys as a registration made before they were checked might have them. */
+async function storeKeys(dialect: Dialect, server: TestServer, id: string, p256dh: string) {
+  const statement = `update push_subscription set p256dh = ${dialect === "sqlite" ? "?" : "$1"} where id = ${dialect === "sqlite" ? "?" : "$2"}`;
+  if (dialect === "sqlite") {
+    const db = new Database(`${server.dataDir}/follow.sqlite`);
+    db.prepare(statement).run(p256dh, id);
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: server.postgres!.url });
+  await client.connect();
+  await client.query(statement, [p256dh, id]);
+  await client.end();
+}
 
 /** Web Push and webhooks from action rules, delivered to receivers on 127.0.0.1. */
 describe.each(DIALECTS)("push notifications and webhooks on %s", (dialect) => {
@@ -53,6 +71,8 @@ describe.each(DIALECTS)("push notifications and webhooks on %s", (dialect) => {
     alice = new TestClient(server.localUrl);
     bob = new TestClient(server.localUrl);
     await alice.signUp(aliceEmail);
+    // ADMIN_EMAILS makes an admin once the address is verified.
+    await verifyFromMailDirectory(server, alice, aliceEmail);
     await bob.signUp(uniqueEmail("push-bob"));
     const url = feeds.serve("/push.xml", () => rssFeed("Push feed", items));
     feedId = (await alice.request("POST", "/api/subscriptions", { json: { url, view: 0 } })).body
@@ -160,6 +180,84 @@ describe.each(DIALECTS)("push notifications and webhooks on %s", (dialect) => {
     expect(call.headers["x-follow-signature"]).toBe(`sha256=${expected}`);
     // Bob had no rule: nothing for his browser.
     expect(pushes.received.filter((m) => m.path === "/bob-1")).toHaveLength(0);
+  });
+
+  it("refuses malformed keys with the reason, and one bad stored registration blocks no other", async () => {
+    const register = (client: TestClient, path: string, keys: { p256dh: string; auth: string }) =>
+      client.request("POST", "/api/push/subscriptions", {
+        json: { endpoint: `${pushes.baseUrl}${path}`, keys },
+      });
+    const good = browserKeys();
+    const malformed = [
+      { p256dh: "p", auth: good.auth },
+      // 65 bytes, but not an uncompressed point (0x04 first).
+      { p256dh: Buffer.alloc(65, 2).toString("base64url"), auth: good.auth },
+      { p256dh: good.p256dh.slice(0, -4), auth: good.auth },
+      { p256dh: `${good.p256dh.slice(0, -1)}!`, auth: good.auth },
+      { p256dh: good.p256dh, auth: "a" },
+      { p256dh: good.p256dh, auth: Buffer.alloc(17).toString("base64url") },
+    ];
+    for (const keys of malformed) {
+      const refused = await register(bob, "/bob-bad", keys);
+      expect(refused.body.code, JSON.stringify(keys)).toBe(1002);
+      expect(refused.body.reason).toMatch(/keys\.(p256dh|auth)/);
+    }
+    // Padded base64url is what some browsers send; it is accepted.
+    const padded = await register(bob, "/bob-padded", {
+      p256dh: `${good.p256dh}=`,
+      auth: `${good.auth}==`,
+    });
+    expect(padded.body.code).toBe(0);
+
+    const broken = await register(bob, "/bob-broken", browserKeys());
+    const fine = await register(bob, "/bob-fine", bobBrowser);
+    await storeKeys(dialect, server, broken.body.data.id, "p");
+    const before = pushes.received.length;
+    const test = await bob.request("POST", "/api/push/test", { json: {} });
+    expect(test.status).toBe(200);
+    expect(pushes.received.slice(before).map((m) => m.path)).toContain("/bob-fine");
+    expect(test.body.data.sent).toBeGreaterThanOrEqual(2);
+    const only = await bob.request("POST", "/api/push/test", { json: { id: broken.body.data.id } });
+    expect(only.status).toBe(200);
+    expect(only.body.data.sent).toBe(0);
+    expect(fine.body.code).toBe(0);
+  });
+
+  it("keeps a browser registered to its user when another account registers its endpoint", async () => {
+    const endpoint = `${pushes.baseUrl}/carol-1`;
+    const carol = new TestClient(server.localUrl);
+    await carol.signUp(uniqueEmail("push-carol"));
+    const carolBrowser = browserKeys();
+    const keys = { p256dh: carolBrowser.p256dh, auth: carolBrowser.auth };
+    const mine = await carol.request("POST", "/api/push/subscriptions", {
+      json: { endpoint, keys },
+    });
+    expect(mine.body.code).toBe(0);
+    // Bob knows the endpoint but not this browser's keys: refused, and Carol keeps it.
+    const other = browserKeys();
+    const taken = await bob.request("POST", "/api/push/subscriptions", {
+      json: { endpoint, keys: { p256dh: other.p256dh, auth: other.auth } },
+    });
+    expect(taken.status).toBe(403);
+    expect(taken.body.code).toBe(1004);
+    const sameKeyOtherAuth = await bob.request("POST", "/api/push/subscriptions", {
+      json: { endpoint, keys: { p256dh: keys.p256dh, auth: other.auth } },
+    });
+    expect(sameKeyOtherAuth.body.code).toBe(1004);
+    await bob.request("DELETE", "/api/push/subscriptions", { json: { endpoint } });
+    const listed = (await carol.request("GET", "/api/push/subscriptions")).body.data;
+    expect(listed.map((d: { id: string }) => d.id)).toEqual([mine.body.data.id]);
+    const before = pushes.received.length;
+    expect((await carol.request("POST", "/api/push/test", { json: {} })).body.data.sent).toBe(1);
+    expect(JSON.parse(decryptPush(pushes.received[before]!.body, carolBrowser)).title).toBe(
+      "Follow",
+    );
+    // The same browser (its own keys), now signed in as Bob, takes its registration along.
+    const moved = await bob.request("POST", "/api/push/subscriptions", {
+      json: { endpoint, keys },
+    });
+    expect(moved.body.code).toBe(0);
+    expect((await carol.request("GET", "/api/push/subscriptions")).body.data).toEqual([]);
   });
 
   it("drops a browser the push service says is gone", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyFromMailDirectory } from "../support/accounts.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { browserKeys, decryptPush, PushReceiver } from "../support/push-receiver.ts";
@@ -54,6 +55,8 @@ describe.each(DIALECTS)("per-subscription notifications on %s", (dialect) => {
     alice = new TestClient(server.localUrl);
     bob = new TestClient(server.localUrl);
     await alice.signUp(aliceEmail);
+    // ADMIN_EMAILS makes an admin once the address is verified.
+    await verifyFromMailDirectory(server, alice, aliceEmail);
     await bob.signUp(uniqueEmail("notify-bob"));
     const url = feeds.serve("/notify.xml", () => rssFeed("Notify feed", items));
     feedId = (await alice.request("POST", "/api/subscriptions", { json: { url, view: 0 } })).body
