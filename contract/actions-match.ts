@@ -121,6 +121,9 @@ function syntaxProblem(pattern: string, error: unknown): string {
   if (/\(\?>|[*+?}]\+/.test(pattern)) {
     return unsupported("atomic groups and possessive quantifiers ((?>, a++) are");
   }
+  if (error instanceof RE2JSSyntaxException && /repeat count/.test(error.error)) {
+    return `repeat count too large: ${error.input ?? ""} (counts, nested ones multiplied, go up to 1000; ${RE2_NOTE})`;
+  }
   const message =
     error instanceof RE2JSSyntaxException
       ? `${error.error}${error.input ? `: ${error.input}` : ""}`
