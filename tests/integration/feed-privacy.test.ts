@@ -169,4 +169,92 @@ describe.each(DIALECTS)("feed privacy across users on %s", (dialect) => {
     // Other users keep their own budget.
     expect((await bob.request("GET", `/api/feeds?id=${composeId(base, 8, 1)}`)).status).toBe(404);
   });
+
+  it("keeps a private feed out of others' lists, and out of every list's readers who lack it", async () => {
+    const dave = new TestClient(server.localUrl);
+    await dave.signUp(uniqueEmail("dave-lists"));
+    const mine = await dave.request("POST", "/api/lists", { json: { title: "Dave's", view: 0 } });
+    const listId = mine.body.data.id;
+    // By id alone, a feed whose URL holds a secret is for its subscribers: 2001, as if missing.
+    for (const json of [
+      { listId, feedId: secretFeedId },
+      { listId, feedIds: [publicFeedId, secretFeedId] },
+    ]) {
+      const added = await dave.request("POST", "/api/lists/feeds", { json });
+      expect(added.status, JSON.stringify(json)).toBe(404);
+      expect(added.body.code).toBe(2001);
+    }
+    expect((await dave.request("GET", `/api/lists?listId=${listId}`)).body.data.feedCount).toBe(0);
+
+    // Alice may put her own private feed in her list; its followers still do not read it.
+    const hers = await alice.request("POST", "/api/lists", { json: { title: "Alice's", view: 0 } });
+    const aliceList = hers.body.data.id;
+    const added = await alice.request("POST", "/api/lists/feeds", {
+      json: { listId: aliceList, feedIds: [secretFeedId, publicFeedId] },
+    });
+    expect(added.status).toBe(200);
+    const titlesOf = (answer: { body: { data: Array<{ entries: { title: string } }> } }) =>
+      answer.body.data.map((item) => item.entries.title).sort();
+    expect(
+      titlesOf(await alice.request("POST", "/api/entries", { json: { listId: aliceList } })),
+    ).toEqual(["N0", "N1", "N2", "P0", "P1", "P2"]);
+    const followed = await dave.request("POST", "/api/subscriptions", {
+      json: { listId: aliceList },
+    });
+    expect(followed.body.unread[aliceList]).toBe(3);
+    const timeline = await dave.request("POST", "/api/entries", {
+      json: { listId: aliceList, withContent: true },
+    });
+    expect(titlesOf(timeline)).toEqual(["N0", "N1", "N2"]);
+    const page = await dave.request("GET", `/api/lists?listId=${aliceList}`);
+    const privateEntry = (
+      await alice.request("POST", "/api/entries", { json: { feedId: secretFeedId } })
+    ).body.data[0].entries.id;
+    const one = await dave.request("GET", `/api/entries?id=${privateEntry}`);
+    expect(one.body.code).toBe(3000);
+    expect(timeline.text + page.text + one.text).not.toContain(TOKEN);
+  });
+
+  it("redacts any query of a feed URL, whatever its parameters are called", async () => {
+    const oddUrl = `${feeds.url("/odd.xml")}?k2=Zx81Qp`;
+    feeds.serve("/odd.xml", rssFeed("Odd", items("o")));
+    const sub = await alice.request("POST", "/api/subscriptions", {
+      json: { url: oddUrl, isPrivate: true },
+    });
+    const byBob = await bob.request("GET", `/api/feeds?id=${sub.body.feed.id}&entriesLimit=5`);
+    expect(byBob.body.data.feed.url).toBe(`${feeds.url("/odd.xml")}?k2=redacted`);
+    expect(byBob.body.data.entries).toEqual([]);
+    expect(byBob.text).not.toContain("Zx81Qp");
+  });
+
+  it("budgets feed ids added to a list like lookups by id", async () => {
+    const eve = new TestClient(server.localUrl);
+    await eve.signUp(uniqueEmail("eve-lists"));
+    const list = await eve.request("POST", "/api/lists", { json: { title: "Scan", view: 0 } });
+    const listId = list.body.data.id;
+    const base = Date.now() - 120_000;
+    const statuses: number[] = [];
+    for (let i = 0; i < ID_SCAN_BUDGET.capacity + 10; i++) {
+      const answer = await eve.request("POST", "/api/lists/feeds", {
+        json: { listId, feedId: composeId(base, 9, i) },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    // Many ids in one call cost one each: one call past the whole budget is refused.
+    const frank = new TestClient(server.localUrl);
+    await frank.signUp(uniqueEmail("frank-lists"));
+    const his = await frank.request("POST", "/api/lists", { json: { title: "Batch", view: 0 } });
+    const many = await frank.request("POST", "/api/lists/feeds", {
+      json: {
+        listId: his.body.data.id,
+        feedIds: Array.from({ length: ID_SCAN_BUDGET.capacity + 1 }, (_, i) =>
+          composeId(base, 10, i),
+        ),
+      },
+    });
+    expect(many.status).toBe(429);
+    expect(many.body.code).toBe(12000);
+  });
 });
