@@ -82,8 +82,9 @@ export async function addInstance(
 }
 
 /**
- * A new address or key for one of the person's instances (`accessKey` undefined: kept, null:
- * removed). Its last check is cleared: it describes the old address or key.
+ * A new address or key for one of the person's instances (`accessKey` undefined: kept for the
+ * same address, refused with a new one; null: removed). Its last check is cleared: it
+ * describes the old address or key.
  */
 export async function updateInstance(
   database: DatabaseHandle,
@@ -98,6 +99,13 @@ export async function updateInstance(
     const mine = await listInstances(database, userId);
     if (mine.some((other) => other.id !== id && other.base_url === baseUrl))
       throw new ApiError(1002, "This instance is added already");
+  }
+  // The key is sent only to the address it was given for: a new address needs it again.
+  if (baseUrl !== row.base_url && input.accessKey === undefined && row.access_key !== null) {
+    throw new ApiError(
+      1002,
+      "send the access key again for a new address (or null to remove it): the saved key is only sent to the address it was given for",
+    );
   }
   const accessKey =
     input.accessKey === undefined

@@ -214,9 +214,21 @@ describe.each(DIALECTS)("people's own feed-route (RSSHub) instances on %s", (dia
       status: { reachable: true, error: null },
     });
     expect(keyed.text).not.toContain(KEY);
-    // Only the address: the key stays.
+    // Only the address: refused, the saved key never goes to a new address.
+    const hitsOf = (fake: FeedServer) => [...fake.hits.values()].reduce((a, b) => a + b, 0);
+    const hits = hitsOf(shared);
+    const keyless = await erin.request("PATCH", "/api/rsshub-instances", {
+      json: { id, baseUrl: shared.baseUrl },
+    });
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.code).toBe(1002);
+    expect(keyless.body.reason).toContain("send the access key again for a new address");
+    expect(hitsOf(shared)).toBe(hits);
+    const unchanged = (await erin.request("GET", "/api/rsshub-instances")).body.data.instances;
+    expect(unchanged.find((i: { id: string }) => i.id === id).baseUrl).toBe(own.baseUrl);
+    // The address with its key again: taken.
     const moved = await erin.request("PATCH", "/api/rsshub-instances", {
-      json: { id, baseUrl: "http://127.0.0.1:9/" },
+      json: { id, baseUrl: "http://127.0.0.1:9/", accessKey: KEY },
     });
     expect(moved.body.data).toMatchObject({
       baseUrl: "http://127.0.0.1:9",

@@ -190,6 +190,12 @@ function EditInstanceForm(props: {
   const [baseUrl, setBaseUrl] = useState(instance.baseUrl);
   const [accessKey, setAccessKey] = useState("");
   const [clearKey, setClearKey] = useState(false);
+  // The server sends a saved key only to the address it was given for: a new address needs it
+  // typed again (or the key cleared), else the server refuses the change with its reason.
+  const keyAgain =
+    instance.hasAccessKey &&
+    !clearKey &&
+    baseUrl.trim().replace(/\/+$/, "") !== instance.baseUrl.replace(/\/+$/, "");
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!baseUrl.trim()) return;
@@ -220,7 +226,11 @@ function EditInstanceForm(props: {
         disabled={clearKey}
         onChange={(event) => setAccessKey(event.target.value)}
         placeholder={
-          instance.hasAccessKey ? t("instances.keepKey") : t("instances.accessKeyPlaceholder")
+          keyAgain
+            ? t("instances.keyAgain")
+            : instance.hasAccessKey
+              ? t("instances.keepKey")
+              : t("instances.accessKeyPlaceholder")
         }
         data-testid="rsshub-instance-edit-key"
       />
