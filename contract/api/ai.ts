@@ -112,7 +112,11 @@ export const provider = endpoint(routes.ai.provider, {
   }),
 });
 
-/** Saves the user's provider; without `apiKey` the stored key stays, "" removes it. */
+/**
+ * Saves the user's provider; "" removes the key. Without `apiKey` the stored key stays for the
+ * same `baseUrl` only: a new `baseUrl` without its key is refused (1002), so a saved key is
+ * never sent to an endpoint it was not given for.
+ */
 export const setProvider = endpoint(routes.ai.setProvider, {
   request: Schema.Struct({
     baseUrl: Schema.String.check(
