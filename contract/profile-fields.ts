@@ -49,8 +49,34 @@ export function profileProblem(
   if (value.length > PROFILE_LIMITS[field]) {
     return `${field} is longer than ${PROFILE_LIMITS[field]} characters`;
   }
-  if (field === "website" && value !== "" && !/^https?:\/\/[^\s]+$/i.test(value)) {
+  if (field === "website" && value !== "" && !isWebAddress(value)) {
     return "website must be an http or https address";
   }
   return undefined;
+}
+
+/** An avatar this server stored (routes/uploads.ts `avatarPath`), relative to the site. */
+const UPLOADED_AVATAR = /^(?:\/[A-Za-z0-9_-]+)*\/uploads\/avatars\/[A-Za-z0-9._-]+$/;
+
+/**
+ * Why a profile image is refused, or undefined when it is fine (null or "" clears it): an
+ * http(s) address or one of this server's uploaded avatars, nothing a page could run
+ * (`javascript:`, `data:`) or that points elsewhere on a whim (`//host`, other schemes).
+ */
+export function imageProblem(value: unknown): string | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  if (typeof value !== "string") return "image must be a string";
+  if (UPLOADED_AVATAR.test(value) || isWebAddress(value)) return undefined;
+  return "image must be an http or https address, or an uploaded avatar";
+}
+
+/** An absolute http(s) URL with a host, nothing else (no spaces or control characters). */
+function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/[!-~\u00a0-\uffff]+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,4 @@
-import { profileProblem } from "../../contract/profile-fields.ts";
+import { imageProblem, profileProblem } from "../../contract/profile-fields.ts";
 import { valueDepthExceeds } from "./json-depth.ts";
 import { holdsNul, NUL_REASON } from "./nul-text.ts";
 
@@ -59,6 +59,8 @@ export function checkAuthInput(path: string, body: unknown): void {
       throw new AuthInputError("name must not be empty");
     }
     checkString(fields, "image", USER_FIELD_LIMITS.image, { nullable: true });
+    const badImage = imageProblem(fields.image);
+    if (badImage) throw new AuthInputError(badImage);
     checkString(fields, "callbackURL", USER_FIELD_LIMITS.callbackURL, {});
     for (const field of ["handle", "bio", "website", "socialLinks"] as const) {
       const problem = profileProblem(field, fields[field]);

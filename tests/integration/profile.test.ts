@@ -92,6 +92,46 @@ describe.each(DIALECTS)("profile edits on %s", (dialect) => {
     expect((await client.session()).body.user.handle).toBeNull();
   });
 
+  it("takes only http(s) addresses or uploaded avatars as the image, and says why", async () => {
+    const { client } = await user("image");
+    for (const image of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      " javascript:alert(1)",
+      "data:image/svg+xml,<svg onload=alert(1)>",
+      "vbscript:msgbox(1)",
+      "//evil.example/a.png",
+      "/api/uploads/avatars/../../x",
+      "https://",
+      "http://exa mple.com/a.png",
+    ]) {
+      const answer = await update(client, { image });
+      expect(answer.status, image).toBe(400);
+      expect(answer.body.code, image).toBe(1002);
+      expect(answer.body.reason, image).toMatch(/image must be/);
+    }
+    expect((await client.session()).body.user.image).toBeNull();
+    for (const image of [
+      "https://cdn.example.com/me.png",
+      "http://127.0.0.1:9/me.png",
+      "/api/uploads/avatars/1800000000000001-abc.png",
+    ]) {
+      expect((await update(client, { image })).status, image).toBe(200);
+      expect((await client.session()).body.user.image).toBe(image);
+    }
+    // Sign-up takes the same rule.
+    const fresh = new TestClient(server.localUrl);
+    const signUp = await fresh.request("POST", "/api/better-auth/sign-up/email", {
+      json: {
+        email: uniqueEmail("image-up"),
+        password: PASSWORD,
+        name: "I",
+        image: "javascript:x",
+      },
+    });
+    expect(signUp.body.code).toBe(1002);
+  });
+
   it("keeps working with every field at its longest (the session cookie stays small)", async () => {
     const { client } = await user("longest");
     const long = {

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  imageProblem,
   PROFILE_LIMITS,
   profileProblem,
   SOCIAL_NETWORKS,
@@ -49,9 +50,7 @@ function draftProblem(draft: Draft, t: (key: string) => string): string | undefi
   if (!draft.name.trim()) return t("profile.nameRequired");
   if (profileProblem("handle", draft.handle)) return t("profile.handleInvalid");
   if (profileProblem("website", draft.website)) return t("profile.websiteInvalid");
-  if (draft.image && !/^(https?:\/\/|\/api\/uploads\/)\S+$/i.test(draft.image)) {
-    return t("profile.imageInvalid");
-  }
+  if (imageProblem(draft.image.trim())) return t("profile.imageInvalid");
   if (profileProblem("socialLinks", draft.socialLinks)) return t("profile.socialInvalid");
   return undefined;
 }
