@@ -4,9 +4,11 @@ import { defineConfig } from "vite";
 
 // The client is built into dist/client and served by the API server from the same origin,
 // so session cookies need no CORS. `npm run dev` proxies the API to a running server.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
-  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: true },
+  // Source maps would publish the whole client source from a production server: only a
+  // non-production build (`vite build --mode development`) writes them; `npm run dev` has its own.
+  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: mode !== "production" },
   // ES module workers (the database worker is created with type "module") can split: the
   // IndexedDB fallback of wa-sqlite loads only where OPFS is missing (src/db/idb-runtime.ts).
   worker: { format: "es" },
@@ -14,4 +16,4 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": process.env.FOLLOW_DEV_API ?? "http://127.0.0.1:3000" },
   },
-});
+}));

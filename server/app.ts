@@ -52,6 +52,47 @@ import { createSecretBox } from "./services/integrations/secret-box.ts";
 import { chosenInstance } from "./storage/feed-route-instances.ts";
 import { createAvatarStore } from "./uploads/avatar-store.ts";
 
+type PermissionsPolicy = NonNullable<
+  NonNullable<Parameters<typeof secureHeaders>[0]>["permissionsPolicy"]
+>;
+
+/** Video players embedded in entries (the CSP's frame-src): they may go full screen and play. */
+const PLAYERS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+
+/**
+ * Browser features the pages may use: copying a link, media (own and embedded players); what
+ * reaches a device, a payment or the user's whereabouts is off. Only features Chromium knows
+ * (others it warns about on every page); the share sheet needs no entry (its default is 'self').
+ */
+const PERMISSIONS_POLICY: PermissionsPolicy = {
+  clipboardWrite: ["self"],
+  fullscreen: ["self", ...PLAYERS],
+  autoplay: ["self", ...PLAYERS],
+  pictureInPicture: ["self", ...PLAYERS],
+  encryptedMedia: PLAYERS,
+  clipboardRead: [],
+  camera: [],
+  microphone: [],
+  geolocation: [],
+  payment: [],
+  usb: [],
+  serial: [],
+  hid: [],
+  midi: [],
+  displayCapture: [],
+  accelerometer: [],
+  gyroscope: [],
+  magnetometer: [],
+  idleDetection: [],
+  screenWakeLock: [],
+  xrSpatialTracking: [],
+  publickeyCredentialsGet: [],
+  identityCredentialsGet: [],
+  otpCredentials: [],
+  localFonts: [],
+  browsingTopics: [],
+};
+
 export interface AppDeps {
   config: ServerConfig;
   database: DatabaseHandle;
@@ -87,6 +128,10 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.use(
     "*",
     secureHeaders({
+      // A handler's own header wins: files served back (avatars, mail attachments) carry a
+      // stricter `sandbox` policy than the app's pages.
+      overwrite: false,
+      permissionsPolicy: PERMISSIONS_POLICY,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],

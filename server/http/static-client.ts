@@ -16,7 +16,6 @@ const TYPES: Record<string, string> = {
   ".webp": "image/webp",
   ".woff2": "font/woff2",
   ".wasm": "application/wasm",
-  ".map": "application/json; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 };
@@ -24,6 +23,7 @@ const TYPES: Record<string, string> = {
 /**
  * Serves the built client from one directory. Hashed assets are cached for a year; every other
  * path that is not a file gets index.html so the client router can answer it (SPA fallback).
+ * Source maps (`*.map`) are never served.
  */
 export function createStaticClient(distDir: string) {
   const root = resolve(distDir);
@@ -39,6 +39,10 @@ export function createStaticClient(distDir: string) {
     const pathname = decodePath(new URL(c.req.url).pathname);
     if (pathname === null) {
       return c.json(new ApiError(1002, "Malformed percent-encoding in the path").toBody(), 400);
+    }
+    // Source maps stay on the build machine, even if a build left some in the directory.
+    if (extname(pathname).toLowerCase() === ".map") {
+      return c.json(new ApiError(1002, "No such file", 404).toBody(), 404);
     }
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
