@@ -4,6 +4,7 @@ import { migration as m0001 } from "./0001_event_log.ts";
 import { migration as m0002 } from "./0002_timeline_index.ts";
 import { migration as m0003 } from "./0003_search.ts";
 import { migration as m0004 } from "./0004_saved_searches.ts";
+import { migration as m0005 } from "./0005_manual_unread.ts";
 
 /**
  * Local database (follow.db) migrations, numbered from 0 and append-only: never edit or
@@ -13,4 +14,4 @@ import { migration as m0004 } from "./0004_saved_searches.ts";
  * Naming: tables and columns are snake_case (`published_at`, `is_private`); booleans are
  * INTEGER 0/1, lists and objects JSON in TEXT, timestamps ISO-8601 TEXT.
  */
-export const clientMigrations: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004];
+export const clientMigrations: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004, m0005];

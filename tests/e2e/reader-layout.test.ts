@@ -217,6 +217,29 @@ describe("layout and mark-as-read modes (Chromium)", () => {
     expect(await readFlag(page, ids[ids.length - 1]!)).toBe("0");
   });
 
+  it("balanced: an entry marked unread by hand stays unread when hovered or scrolled past", async () => {
+    await withGeneralSettings(page, { scrollMarkUnread: true, hoverMarkUnread: true });
+    const ids = await timelineIds(page);
+    const target = ids[1]!;
+    await openEntry(page, target);
+    await expect.poll(() => readFlag(page, target)).toBe("1");
+    await page.getByTestId("entry-toggle-read").click();
+    await expect.poll(() => readFlag(page, target)).toBe("0");
+    await page.getByTestId("entry-close").click();
+    await page.locator(`[data-testid="timeline-item"][data-entry-id="${target}"]`).hover();
+    await page.waitForTimeout(1500);
+    await page.mouse.move(1200, 20);
+    await page.getByTestId("timeline-scroll").evaluate((element) => element.scrollBy(0, 500));
+    await page.waitForTimeout(800);
+    await page.getByTestId("timeline-scroll").evaluate((element) => element.scrollTo(0, 0));
+    await page.waitForTimeout(800);
+    expect(await readFlag(page, target)).toBe("0");
+    // Opening it is reading it again.
+    await openEntry(page, target);
+    await expect.poll(() => readFlag(page, target)).toBe("1");
+    await page.getByTestId("entry-close").click();
+  });
+
   it("radical: what is displayed is read", async () => {
     await withGeneralSettings(page, {
       renderMarkUnread: true,

@@ -17,6 +17,7 @@ export function entriesMarkedRead(data: EventData["EntriesMarkedRead"]): Stateme
       ids,
     ),
     sql("UPDATE entries SET read = 1 WHERE id IN (SELECT value FROM json_each(?))", ids),
+    sql("DELETE FROM manual_unread WHERE entry_id IN (SELECT value FROM json_each(?))", ids),
   ];
 }
 
@@ -29,6 +30,8 @@ export function entryMarkedUnread(data: EventData["EntryMarkedUnread"]): Stateme
       data.entryId,
     ),
     sql("UPDATE entries SET read = 0 WHERE id = ?", data.entryId),
+    // By hand: automatic marking leaves it unread until the person reads it again.
+    sql("INSERT OR IGNORE INTO manual_unread (entry_id) VALUES (?)", data.entryId),
   ];
 }
 
@@ -85,5 +88,6 @@ export function allEntriesMarkedRead(data: EventData["AllEntriesMarkedRead"]): S
       ...feeds.params,
       ...range.params,
     ),
+    sql("DELETE FROM manual_unread WHERE entry_id IN (SELECT id FROM entries WHERE read = 1)"),
   ];
 }

@@ -31,7 +31,8 @@ export type MaterializedTable =
   | "entries"
   | "collections"
   | "lists"
-  | "saved_searches";
+  | "saved_searches"
+  | "manual_unread";
 
 interface Materializer<Data> {
   /** Pure: the SQL writes that bring the tables up to date. */
@@ -56,9 +57,12 @@ const materializers: Materializers = {
   // Deleting with its subscriptions unsubscribes them (their counts go too).
   CategoryDeleted: { run: categoryDeleted, writes: ["subscriptions", "unread"] },
   CategoryViewChanged: { run: categoryViewChanged, writes: ["subscriptions"] },
-  EntriesMarkedRead: { run: entriesMarkedRead, writes: ["unread", "entries"] },
-  EntryMarkedUnread: { run: entryMarkedUnread, writes: ["unread", "entries"] },
-  AllEntriesMarkedRead: { run: allEntriesMarkedRead, writes: ["unread", "entries"] },
+  EntriesMarkedRead: { run: entriesMarkedRead, writes: ["unread", "entries", "manual_unread"] },
+  EntryMarkedUnread: { run: entryMarkedUnread, writes: ["unread", "entries", "manual_unread"] },
+  AllEntriesMarkedRead: {
+    run: allEntriesMarkedRead,
+    writes: ["unread", "entries", "manual_unread"],
+  },
   EntryStarred: { run: entryStarred, writes: ["collections"] },
   EntryUnstarred: { run: entryUnstarred, writes: ["collections"] },
   ListCreated: { run: listCreated, writes: ["lists"] },

@@ -9,8 +9,11 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { of } from "rxjs";
 import { markContentPainted } from "../../platform/first-paint.ts";
 import type { TimelineRow } from "../../queries/index.ts";
+import { manualUnreadIds$ } from "../../queries/manual-unread.ts";
+import { useLiveQuery } from "../../queries/use-live-query.ts";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import type { PagerState } from "../../runtime/use-timeline-pager.ts";
 import type { ReaderSettings } from "../../settings/reader.ts";
@@ -22,6 +25,8 @@ import { timelineItems, windowIds } from "./timeline-items.ts";
 import { useAutoMarkRead } from "./use-auto-mark-read.ts";
 import { useCardWindow } from "./use-card-window.ts";
 import { viewLayout } from "./view-layouts.ts";
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** A day's heading; its element has exactly this height. */
 const DAY_HEIGHT = 34;
@@ -117,7 +122,15 @@ export function VirtualTimeline(props: {
 
   const cardsRef = useRef(cards);
   cardsRef.current = cards;
-  const isUnread = useCallback((id: string) => cardsRef.current.get(id)?.read === false, []);
+  // Marked unread by hand: scrolling, hovering or displaying it does not read it again.
+  const db = reader?.db;
+  const manualUnread = useLiveQuery(() => (db ? manualUnreadIds$(db) : of(NONE)), [db]);
+  const manualRef = useRef<ReadonlySet<string>>(NONE);
+  manualRef.current = manualUnread ?? NONE;
+  const isUnread = useCallback(
+    (id: string) => cardsRef.current.get(id)?.read === false && !manualRef.current.has(id),
+    [],
+  );
   const { observe, hoverProps, recheck } = useAutoMarkRead(
     scrollElement,
     {
