@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { reservedHandleReason } from "../../contract/api/inboxes.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Logger } from "../logger.ts";
 import { findInbox } from "../storage/inboxes.ts";
@@ -127,14 +128,19 @@ export async function startSmtpIntake(
   };
 }
 
-/** The distinct handles among `candidates` that an inbox holds. */
+/**
+ * The distinct handles among `candidates` that an inbox holds. A reserved name (postmaster,
+ * admin...) taken before such names were refused gets no mail: whoever held it would read the
+ * operator's mail, certificate approvals included.
+ */
 async function heldHandles(
   database: DatabaseHandle,
   candidates: readonly (string | null)[],
 ): Promise<string[]> {
   const held: string[] = [];
   for (const handle of new Set(candidates)) {
-    if (handle !== null && (await findInbox(database, handle))) held.push(handle);
+    if (handle === null || reservedHandleReason(handle)) continue;
+    if (await findInbox(database, handle)) held.push(handle);
   }
   return held;
 }
