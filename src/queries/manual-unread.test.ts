@@ -20,7 +20,7 @@ describe("entries marked unread by hand", () => {
   });
   afterEach(() => db.close());
 
-  const manual = async () => [...(await firstValueFrom(manualUnreadIds$(db)))];
+  const manual = async () => firstValueFrom(manualUnreadIds$(db));
 
   it("are kept from automatic marking until the person reads them again", async () => {
     await dispatch("entries.markUnread", { entryId: first });
@@ -29,6 +29,16 @@ describe("entries marked unread by hand", () => {
     expect(await manual()).toEqual([first]);
     await dispatch("entries.markRead", { entryIds: [first] });
     expect(await manual()).toEqual([]);
+  });
+
+  it("are emitted again whenever they change (the live query compares results as JSON)", async () => {
+    const seen: (readonly string[])[] = [];
+    const subscription = manualUnreadIds$(db).subscribe((ids) => seen.push(ids));
+    await dispatch("entries.markUnread", { entryId: first });
+    await expect.poll(() => seen.at(-1)).toEqual([first]);
+    await dispatch("entries.markRead", { entryIds: [first] });
+    await expect.poll(() => seen.at(-1)).toEqual([]);
+    subscription.unsubscribe();
   });
 
   it("are read again by mark-all-read", async () => {

@@ -124,9 +124,9 @@ export function VirtualTimeline(props: {
   cardsRef.current = cards;
   // Marked unread by hand: scrolling, hovering or displaying it does not read it again.
   const db = reader?.db;
-  const manualUnread = useLiveQuery(() => (db ? manualUnreadIds$(db) : of(NONE)), [db]);
+  const manualUnread = useLiveQuery(() => (db ? manualUnreadIds$(db) : of([])), [db]);
   const manualRef = useRef<ReadonlySet<string>>(NONE);
-  manualRef.current = manualUnread ?? NONE;
+  manualRef.current = useMemo(() => new Set(manualUnread ?? []), [manualUnread]);
   const isUnread = useCallback(
     (id: string) => cardsRef.current.get(id)?.read === false && !manualRef.current.has(id),
     [],
