@@ -114,11 +114,11 @@ describe("error reactions over HTTP (SPEC §8)", () => {
     ]);
   });
 
-  it("a body without a code shows the server message, or else the error's own message", async () => {
+  it("a body without a code shows the server message, or else a plain line (never the request)", async () => {
     const withMessage = await react(400, { message: "Invalid email or password" });
     expect(withMessage.toasts[0]?.title).toBe("Invalid email or password");
     const bare = await react(404, "not json", { method: "DELETE" });
-    expect(bare.toasts[0]?.title).toBe(`DELETE ${server.baseURL}/call failed with 404 Not Found`);
+    expect(bare.toasts[0]?.title).toBe("The server could not complete this. Please try again.");
   });
 
   it("silent calls show no toast but still sign out", async () => {

@@ -4,6 +4,7 @@ import {
   isActivationCode,
   SILENT_ERROR_CODES,
 } from "../../contract/errors.ts";
+import { errorText } from "./error-text.ts";
 import { isFetchError } from "./fetch-error.ts";
 
 /** A toast the shell shows (sonner). `copyable` gets a copy button. */
@@ -57,11 +58,9 @@ export function reactToError(
   if (options.silent) return;
   if (code !== undefined && SILENT_ERROR_CODES.includes(code)) return;
 
-  const message =
-    code === undefined
-      ? (error.serverMessage ?? error.message)
-      : reactions.translate(`errors:${code}`, error.serverMessage ?? error.message);
-  const reason = error.reason ?? null;
+  const text = errorText(error, reactions.translate);
+  const message = text.message;
+  const reason = text.reason ?? null;
   if (code !== undefined && isActivationCode(code)) {
     reactions.toast({
       kind: "activation",

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
 
@@ -38,12 +39,7 @@ function useServerRead<T>(
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const code = isFetchError(error) ? error.code : undefined;
-        const fallback = error instanceof Error ? error.message : String(error);
-        setState({
-          status: "failed",
-          code,
-          message: code === undefined ? fallback : translate(`errors:${code}`, fallback),
-        });
+        setState({ status: "failed", code, message: errorLine(error, translate) });
       },
     );
     return () => controller.abort();

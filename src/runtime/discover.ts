@@ -8,6 +8,7 @@ import type {
 import { endpoints } from "../../contract/api/index.ts";
 import type { DiscoverLanguage } from "../../contract/discover-language.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
 
@@ -58,13 +59,7 @@ export function useDiscover(
               if (controller.signal.aborted) return;
               const code = isFetchError(error) ? error.code : undefined;
               const reason = isFetchError(error) ? error.reason : undefined;
-              const fallback = isFetchError(error) ? error.message : String(error);
-              const message =
-                code === 1002 && reason
-                  ? reason
-                  : code === undefined
-                    ? fallback
-                    : translate(`errors:${code}`, fallback);
+              const message = code === 1002 && reason ? reason : errorLine(error, translate);
               setState({ status: "failed", keyword, message });
             },
           );

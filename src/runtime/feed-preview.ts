@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { errorText } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { i18n, translate } from "../i18n/index.ts";
 
@@ -81,9 +82,7 @@ export function useFeedPreview(
         (error: unknown) => {
           if (controller.signal.aborted) return;
           const code = isFetchError(error) ? error.code : undefined;
-          const fallback = isFetchError(error) ? (error.serverMessage ?? error.message) : "";
-          const message = code === undefined ? fallback : translate(`errors:${code}`, fallback);
-          const reason = isFetchError(error) ? error.reason : undefined;
+          const { message, reason } = errorText(error, translate);
           setState({ status: "failed", url, message, code, reason });
         },
       );

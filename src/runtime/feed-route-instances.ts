@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { FeedRouteInstance } from "../../contract/api/feed-route-instances.ts";
 import { endpoints } from "../../contract/api/index.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
 
@@ -20,11 +21,8 @@ export type InstancesState =
 
 /** A refusal in the person's language (the server's reason for a bad address). */
 export function refusalMessage(error: unknown): string {
-  if (!isFetchError(error)) return error instanceof Error ? error.message : String(error);
-  if (error.code === 1002 && error.reason) return error.reason;
-  return error.code === undefined
-    ? error.message
-    : translate(`errors:${error.code}`, error.message);
+  if (isFetchError(error) && error.code === 1002 && error.reason) return error.reason;
+  return errorLine(error, translate);
 }
 
 /**

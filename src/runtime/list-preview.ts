@@ -3,7 +3,9 @@ import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
+import { translate } from "../i18n/index.ts";
 
 /** A list's public page: the list, its feeds, owner and followers, and its newest entries. */
 export type ListPage = ResponseOf<Endpoints["lists"]["get"]>["data"] & {
@@ -36,7 +38,7 @@ export function useListPage(api: ApiFetch | undefined, listId: string) {
         setState({
           status: "failed",
           code: isFetchError(error) ? error.code : undefined,
-          message: error instanceof Error ? error.message : String(error),
+          message: errorLine(error, translate),
         });
       });
     return () => {

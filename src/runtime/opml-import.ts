@@ -8,7 +8,9 @@ import type {
 } from "../../contract/api/opml.ts";
 import { decodeOpmlBytes } from "../../contract/opml-bytes.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
+import { translate } from "../i18n/index.ts";
 import type { SyncEngine } from "../sync/engine.ts";
 
 /**
@@ -72,14 +74,11 @@ export function closeOpmlImport() {
 }
 
 function failed(error: unknown): OpmlImportState {
-  if (isFetchError(error)) {
-    return {
-      phase: "failed",
-      message: error.reason ?? error.serverMessage ?? error.message,
-      code: error.code,
-    };
-  }
-  return { phase: "failed", message: String(error), code: undefined };
+  return {
+    phase: "failed",
+    message: errorLine(error, translate),
+    code: isFetchError(error) ? error.code : undefined,
+  };
 }
 
 /** Reads a chosen file (decoding its bytes as the XML declaration says) and previews it. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { endpoints } from "../../contract/api/index.ts";
 import type { SearchRequest, SearchResults } from "../../contract/api/search.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { SearchSyntaxError, searchLocal } from "../db/search-local.ts";
 import type { LocalDatabase } from "../db/types.ts";
@@ -78,16 +79,12 @@ export function useSearch(
         (error: unknown) => {
           if (controller.signal.aborted) return;
           const code = isFetchError(error) ? error.code : undefined;
-          const reason = isFetchError(error)
-            ? error.reason
-            : error instanceof SearchSyntaxError
-              ? error.reason
-              : undefined;
-          const fallback = isFetchError(error)
-            ? (error.serverMessage ?? error.message)
-            : String(error);
           const message =
-            reason ?? (code === undefined ? fallback : translate(`errors:${code}`, fallback));
+            error instanceof SearchSyntaxError
+              ? error.reason
+              : isFetchError(error) && error.reason
+                ? error.reason
+                : errorLine(error, translate);
           setState({ status: "failed", request, message, code });
         },
       );

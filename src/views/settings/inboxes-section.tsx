@@ -1,12 +1,17 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InboxModel } from "../../../contract/api/inboxes.ts";
+import { errorLine } from "../../api/error-text.ts";
+import { translate } from "../../i18n/index.ts";
 import { createInbox, deleteInbox, loadInboxes } from "../../runtime/inboxes.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { Button } from "../../ui/button.tsx";
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { Field } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
+
+/** The server's handle rule, said in words before the server has to refuse it. */
+const HANDLE_RULE = /^[a-z0-9][a-z0-9._-]{1,30}[a-z0-9]$/;
 
 /**
  * Inboxes: feeds fed by e-mail or a webhook. Each shows its address and webhook URL (with its
@@ -35,12 +40,17 @@ export function InboxesSection() {
     setBusy(true);
     setError(undefined);
     try {
-      await createInbox(reader, handle.trim().toLowerCase(), title.trim() || null);
+      const wanted = handle.trim().toLowerCase();
+      if (!HANDLE_RULE.test(wanted)) {
+        setError(t("inboxes.handleRule"));
+        return;
+      }
+      await createInbox(reader, wanted, title.trim() || null);
       setHandle("");
       setTitle("");
       await refresh();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorLine(failure, translate));
     } finally {
       setBusy(false);
     }
@@ -49,12 +59,12 @@ export function InboxesSection() {
   const origin = typeof location === "undefined" ? "" : location.origin;
   return (
     <SettingsSection title={t("inboxes.title")}>
-      <form onSubmit={submit} className="grid gap-3 p-4 sm:grid-cols-2">
+      <form onSubmit={submit} noValidate className="grid gap-3 p-4 sm:grid-cols-2">
         <Field
           label={t("inboxes.handle")}
           value={handle}
           maxLength={32}
-          pattern="[a-z0-9][a-z0-9._\-]{1,30}[a-z0-9]"
+          hint={t("inboxes.handleRule")}
           onChange={(event) => setHandle(event.target.value)}
           data-testid="inbox-new-handle"
         />

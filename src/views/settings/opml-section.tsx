@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorLine } from "../../api/error-text.ts";
+import { translate } from "../../i18n/index.ts";
 import { downloadOpml } from "../../runtime/opml-export.ts";
 import { openOpmlImport } from "../../runtime/opml-import.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
@@ -23,7 +25,7 @@ export function OpmlSection() {
       const count = await downloadOpml(reader.api, folderMode);
       setStatus(t("opml.exported", { count }));
     } catch (error) {
-      setStatus(error instanceof Error ? error.message : String(error));
+      setStatus(errorLine(error, translate));
     } finally {
       setBusy(false);
     }
