@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { customSession, twoFactor } from "better-auth/plugins";
 import { createIdGenerator } from "../contract/ids.ts";
+import { MIN_PASSWORD_LENGTH } from "../contract/password-rules.ts";
 import type { SessionResponse } from "../contract/session.ts";
 import { isAdminAddress, roleOf, sessionVersion } from "./accounts/session-role.ts";
 import { oauthPlugins, socialProviders } from "./auth-providers.ts";
@@ -10,7 +11,7 @@ import type { DatabaseHandle } from "./db/connect.ts";
 import { deleteUserRows } from "./db/delete-user-rows.ts";
 import { checkAccountRules } from "./http/account-rules.ts";
 import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth-input-rules.ts";
-import { isCommonPassword } from "./http/common-passwords.ts";
+import { passwordRefusal } from "./http/common-passwords.ts";
 import { localized } from "./http/localized.ts";
 import { applyProfileRules } from "./http/profile-rules.ts";
 import type { Logger } from "./logger.ts";
@@ -35,9 +36,6 @@ export interface AuthOptions {
 /** How long the links in account mails live. */
 const VERIFY_LINK_SECONDS = 24 * 3600;
 const RESET_LINK_SECONDS = 3600;
-
-/** Minimum password length; the common-password list only needs entries this long. */
-export const MIN_PASSWORD_LENGTH = 8;
 
 /**
  * The sign-up answer for an e-mail that already has an account (English; localized as
@@ -227,14 +225,12 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
         const body = ctx.body as Record<string, unknown> | undefined;
         const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
         const password = passwordField ? body?.[passwordField] : undefined;
-        if (
-          typeof password === "string" &&
-          (await isCommonPassword(password, MIN_PASSWORD_LENGTH))
-        ) {
-          throw new APIError("BAD_REQUEST", {
-            message: localized("password.common", ctx.headers?.get("accept-language")),
-            code: "PASSWORD_TOO_COMMON",
-          });
+        const refusal =
+          typeof password === "string"
+            ? await passwordRefusal(password, ctx.headers?.get("accept-language"))
+            : undefined;
+        if (refusal) {
+          throw new APIError("BAD_REQUEST", { message: refusal, code: "PASSWORD_TOO_WEAK" });
         }
         if (ctx.path === "/sign-up/email" && typeof body?.email === "string") {
           const existing = await ctx.context.internalAdapter.findUserByEmail(

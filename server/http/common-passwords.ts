@@ -1,3 +1,6 @@
+import { MIN_PASSWORD_LENGTH, passwordWeakness } from "../../contract/password-rules.ts";
+import { localized } from "./localized.ts";
+
 /**
  * The most common passwords (issue 10, L5): zxcvbn-ts's list of ~49,000 leaked passwords, ordered
  * by frequency. Only entries as long as our minimum length can matter (shorter ones are refused
@@ -18,4 +21,20 @@ function load(minLength: number): Promise<ReadonlySet<string>> {
 export async function isCommonPassword(password: string, minLength = 8): Promise<boolean> {
   const list = await load(minLength);
   return list.has(password.trim().toLowerCase());
+}
+
+/**
+ * Why a new password is refused, in the request's language, or undefined: the shared rules
+ * (contract/password-rules.ts), then the common-password list.
+ */
+export async function passwordRefusal(
+  password: string,
+  acceptLanguage: string | null | undefined,
+): Promise<string | undefined> {
+  const weakness = passwordWeakness(password);
+  if (weakness) return localized(`password.${weakness}`, acceptLanguage);
+  if (await isCommonPassword(password, MIN_PASSWORD_LENGTH)) {
+    return localized("password.common", acceptLanguage);
+  }
+  return undefined;
 }

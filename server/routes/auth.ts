@@ -1,12 +1,11 @@
 import { type Context, Hono } from "hono";
 import { endpoints } from "../../contract/api/index.ts";
 import type { ErrorCode } from "../../contract/errors.ts";
-import { type Auth, CLIENT_IP_HEADER, MIN_PASSWORD_LENGTH } from "../auth.ts";
+import { type Auth, CLIENT_IP_HEADER } from "../auth.ts";
 import { ApiError } from "../http/api-error.ts";
 import { clientIp } from "../http/client-info.ts";
-import { isCommonPassword } from "../http/common-passwords.ts";
+import { passwordRefusal } from "../http/common-passwords.ts";
 import { applyCookieRules } from "../http/cookies.ts";
-import { localized } from "../http/localized.ts";
 import { passThrough, route } from "../http/route.ts";
 import type { Logger } from "../logger.ts";
 
@@ -59,9 +58,8 @@ export function authRoutes(
   };
   // better-auth keeps setPassword to the server: a provider-only account gets one here.
   route(app, endpoints.auth.setPassword, async ({ request }, c) => {
-    if (await isCommonPassword(request.newPassword, MIN_PASSWORD_LENGTH)) {
-      throw new ApiError(1002, localized("password.common", c.req.header("accept-language")));
-    }
+    const refusal = await passwordRefusal(request.newPassword, c.req.header("accept-language"));
+    if (refusal) throw new ApiError(1002, refusal);
     const answer = await auth.api.setPassword({
       body: { newPassword: request.newPassword },
       headers: c.req.raw.headers,

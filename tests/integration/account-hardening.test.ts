@@ -218,4 +218,54 @@ describe("account input rules (sqlite)", () => {
     expect(change.status).toBe(400);
     expect(change.body.reason).toBe(en["password.common"]);
   });
+
+  it("refuses easy passwords saying why, wherever a new password is chosen", async () => {
+    const weak: Array<[string, keyof typeof en]> = [
+      ["aaaaaaaa", "password.repeated"],
+      ["        ", "password.onlySpaces"],
+      // NUL is refused for every text field before this rule; other control characters here.
+      ["\u0001".repeat(8), "password.control"],
+      ["abcdefgh", "password.sequence"],
+      ["xyzxyzxy", "password.pattern"],
+      ["asdfghjk", "password.keyboard"],
+    ];
+    const client = new TestClient(server.localUrl);
+    expect((await client.signUp(uniqueEmail("weak"))).status).toBe(200);
+    const tries = {
+      signUp: (password: string) =>
+        new TestClient(server.localUrl).request("POST", "/api/better-auth/sign-up/email", {
+          json: { email: uniqueEmail("weak"), password, name: "Weak" },
+        }),
+      change: (password: string) =>
+        client.request("POST", "/api/better-auth/change-password", {
+          json: { currentPassword: PASSWORD, newPassword: password },
+        }),
+      reset: (password: string) =>
+        new TestClient(server.localUrl).request("POST", "/api/better-auth/reset-password", {
+          json: { token: "not-a-token", newPassword: password },
+        }),
+      set: (password: string) =>
+        client.request("POST", "/api/better-auth/set-password", {
+          json: { newPassword: password },
+        }),
+    };
+    for (const [password, key] of weak) {
+      for (const [path, attempt] of Object.entries(tries)) {
+        const answer = await attempt(password);
+        expect(answer.status, `${path} ${JSON.stringify(password)}`).toBe(400);
+        expect(answer.body.code).toBe(1002);
+        expect(answer.body.reason, `${path} ${JSON.stringify(password)}`).toBe(en[key]);
+      }
+    }
+    for (const attempt of Object.values(tries)) {
+      expect((await attempt("\u0000".repeat(8))).body.code).toBe(1002);
+    }
+    const japanese = await client.request("POST", "/api/better-auth/change-password", {
+      json: { currentPassword: PASSWORD, newPassword: "aaaaaaaa" },
+      headers: { "accept-language": "ja" },
+    });
+    expect(japanese.body.reason).toBe(ja["password.repeated"]);
+    // Nothing was changed: the session (signed out by a real change) still works.
+    expect((await client.session()).body.user).toBeTruthy();
+  });
 });

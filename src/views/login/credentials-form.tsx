@@ -10,12 +10,10 @@ import { browserStorage } from "../../settings/storage.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/fields.tsx";
 import { markGuidePending } from "../onboarding/guide-store.ts";
+import { MIN_PASSWORD_LENGTH, weakPasswordKey } from "../settings/account/password-rules.ts";
 import { rememberSignedIn } from "./greeting.ts";
 
 export type AuthMode = "sign-in" | "sign-up";
-
-// Mirrors the server's rule for new passwords (contract SignUpRequest).
-const MIN_PASSWORD_LENGTH = 8;
 
 /** E-mail and password sign-in, or name, e-mail and password sign-up. Errors show inline. */
 export function CredentialsForm({
@@ -54,6 +52,8 @@ export function CredentialsForm({
     if (signingUp && password.length < MIN_PASSWORD_LENGTH) {
       return setError({ message: t("auth.passwordTooShort", { count: MIN_PASSWORD_LENGTH }) });
     }
+    const weak = signingUp ? weakPasswordKey(password) : undefined;
+    if (weak) return setError({ message: t(weak) });
 
     setSubmitting(true);
     try {

@@ -5,7 +5,7 @@ import { useAppServices } from "../../runtime/app-services.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/fields.tsx";
 import { FormMessage } from "../settings/account/form-message.tsx";
-import { MIN_PASSWORD_LENGTH } from "../settings/account/password-section.tsx";
+import { MIN_PASSWORD_LENGTH, weakPasswordKey } from "../settings/account/password-rules.ts";
 import { useAccountAction } from "../settings/account/use-account-action.ts";
 
 /** The reset link's landing: choose the new password (the token from the link, used once). */
@@ -21,6 +21,8 @@ export function ResetPasswordForm(props: { token: string; onDone(): void }) {
     if (password.length < MIN_PASSWORD_LENGTH) {
       return action.setError({ message: t("password.tooShort", { count: MIN_PASSWORD_LENGTH }) });
     }
+    const weak = weakPasswordKey(password);
+    if (weak) return action.setError({ message: t(weak) });
     const answer = await action.run(() =>
       api.call(
         endpointInfo.auth.resetPassword,

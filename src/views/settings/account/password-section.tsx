@@ -6,10 +6,8 @@ import { Button } from "../../../ui/button.tsx";
 import { Field } from "../../../ui/fields.tsx";
 import { SettingsSection } from "../../../ui/setting-rows.tsx";
 import { FormMessage } from "./form-message.tsx";
+import { MIN_PASSWORD_LENGTH, weakPasswordKey } from "./password-rules.ts";
 import { useAccountAction } from "./use-account-action.ts";
-
-/** Mirrors the server's rule for new passwords. */
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** Change the password: the current one is required; every other session is signed out. */
 export function PasswordSection() {
@@ -27,6 +25,8 @@ export function PasswordSection() {
       action.setError({ message: t("password.tooShort", { count: MIN_PASSWORD_LENGTH }) });
       return;
     }
+    const weak = weakPasswordKey(next);
+    if (weak) return action.setError({ message: t(weak) });
     const done = await action.run(() =>
       api.call(
         endpointInfo.auth.changePassword,

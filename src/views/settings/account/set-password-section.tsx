@@ -6,7 +6,7 @@ import { Button } from "../../../ui/button.tsx";
 import { Field } from "../../../ui/fields.tsx";
 import { SettingsSection } from "../../../ui/setting-rows.tsx";
 import { FormMessage } from "./form-message.tsx";
-import { MIN_PASSWORD_LENGTH } from "./password-section.tsx";
+import { MIN_PASSWORD_LENGTH, weakPasswordKey } from "./password-rules.ts";
 import { useAccountAction } from "./use-account-action.ts";
 import { accountsChanged } from "./use-has-password.ts";
 
@@ -27,6 +27,8 @@ export function SetPasswordSection() {
       action.setError({ message: t("setPassword.tooShort", { count: MIN_PASSWORD_LENGTH }) });
       return;
     }
+    const weak = weakPasswordKey(password);
+    if (weak) return action.setError({ message: t(weak) });
     if (password !== repeat) {
       action.setError({ message: t("setPassword.mismatch") });
       return;
