@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database, EntryRow } from "../db/schema.ts";
+import { feedOpenTo } from "../storage/feed-access.ts";
 import type { ActionOutcome } from "./apply-actions.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -21,9 +22,12 @@ export async function collectSubscriptionNotifications(
   if (entries.length === 0) return;
   const subscribers = await db
     .selectFrom("subscription")
-    .select("user_id")
-    .where("feed_id", "=", feedId)
-    .where("notify", "=", 1)
+    .innerJoin("feed", "feed.id", "subscription.feed_id")
+    .select("subscription.user_id")
+    .where("subscription.feed_id", "=", feedId)
+    .where("subscription.notify", "=", 1)
+    // Someone else's inbox is announced to no one, whatever subscription row points at it.
+    .where(feedOpenTo(sql.ref("subscription.user_id")))
     .execute();
   if (subscribers.length === 0) return;
   const userIds = subscribers.map((s) => s.user_id);

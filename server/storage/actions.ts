@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import {
   type ActionRule,
   type EntryActionSettings,
@@ -9,6 +9,7 @@ import { conditionGroups, regexProblem, rewrite } from "../../contract/actions-m
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, EntryRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
+import { feedOpenTo } from "./feed-access.ts";
 import { nowIso } from "./time.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -89,7 +90,16 @@ export async function subscriberRules(
       "subscription.title",
       "action_rule.rules",
     ])
-    .where("subscription.feed_id", "=", feedId);
+    .where("subscription.feed_id", "=", feedId)
+    // Someone else's inbox feeds no one's rules, whatever subscription row points at it.
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("feed")
+          .select("feed.id")
+          .whereRef("feed.id", "=", "subscription.feed_id")
+          .where(feedOpenTo(sql.ref("subscription.user_id"))),
+      ),
+    );
   if (onlyUser !== undefined) query = query.where("subscription.user_id", "=", onlyUser);
   const holders: RuleHolder[] = [];
   for (const row of await query.execute()) {

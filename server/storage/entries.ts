@@ -6,6 +6,7 @@ import { deliverActionEffects } from "../jobs/action-effects.ts";
 import { type ActionOutcome, noOutcome, planActions, writeActions } from "../jobs/apply-actions.ts";
 import { collectSubscriptionNotifications } from "../jobs/subscription-notify.ts";
 import { shapedChunks } from "./chunks.ts";
+import { feedAudience } from "./feed-access.ts";
 import { nextEntityId } from "./ids.ts";
 import { writeSearchRows } from "./search-index.ts";
 import { nowIso } from "./time.ts";
@@ -59,7 +60,7 @@ export async function storeEntries(
       for (const row of rows) known.set(row.guid, row);
     }
     // Subscribers of the feed and of lists holding it (and an inbox's owner), once each.
-    const subscribers = await trx
+    const reached = await trx
       .selectFrom("subscription")
       .select("user_id")
       .where("feed_id", "=", feedId)
@@ -75,6 +76,13 @@ export async function storeEntries(
         trx.selectFrom("inbox").select("owner_user_id as user_id").where("feed_id", "=", feedId),
       )
       .execute();
+    // Of them, only those who may read it: an inbox's mail is its owner's, whoever follows it.
+    const audience = await feedAudience(
+      trx,
+      feedId,
+      reached.map((row) => row.user_id),
+    );
+    const subscribers = audience.map((user_id) => ({ user_id }));
 
     const fresh: EntryRow[] = [];
     for (const [index, entry] of unique.entries()) {

@@ -54,11 +54,16 @@ export function feedOrNotFound<F extends FeedFacts>(feed: F | undefined, userId:
 /**
  * SQL condition on a joined `feed` row: not someone else's own feed. For timelines, search and
  * entry lookups, so subscriptions, list rows or stars made before this rule held serve nothing.
+ * `user` is the reader's id, or a column holding it (`sql.ref("subscription.user_id")`) where
+ * a feed's audience is picked (unread marks, rules, notifications of new entries).
  */
-export function feedOpenTo(userId: string, table = "feed"): RawBuilder<boolean> {
+export function feedOpenTo(
+  user: string | RawBuilder<unknown>,
+  table = "feed",
+): RawBuilder<boolean> {
   const owner = sql.ref(`${table}.owner_user_id`);
   const url = sql.ref(`${table}.url`);
-  return sql<boolean>`(${owner} = ${userId} or (${owner} is null and ${url} not like ${INBOX_URL_LIKE}))`;
+  return sql<boolean>`(${owner} = ${user} or (${owner} is null and ${url} not like ${INBOX_URL_LIKE}))`;
 }
 
 /** SQL condition on a joined `feed` row: a feed without an owner (listings offer no inbox). */
@@ -96,6 +101,51 @@ export async function readableFeedIds(
       )
       .map((row) => row.id),
   );
+}
+
+/** Of these feed ids, those that are not someone else's own (unknown ids are left out). */
+export async function openFeedIds(
+  db: Db,
+  userId: string,
+  feedIds: readonly string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(feedIds)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("feed")
+    .select(["id", "url", "owner_user_id"])
+    .where("id", "in", unique)
+    .execute();
+  return new Set(rows.filter((row) => !isOwnedByOther(row, userId)).map((row) => row.id));
+}
+
+/**
+ * Of these people (a feed's subscribers and list followers), those who may read its new entries
+ * and so get unread marks for them: everyone for a public feed, the owner alone for an inbox,
+ * the subscribers alone for a feed whose URL holds a secret.
+ */
+export async function feedAudience(
+  db: Db,
+  feedId: string,
+  userIds: readonly string[],
+): Promise<string[]> {
+  const feed = await db
+    .selectFrom("feed")
+    .select(["url", "owner_user_id"])
+    .where("id", "=", feedId)
+    .executeTakeFirst();
+  if (!feed) return [];
+  if (isPublicFeed(feed)) return [...userIds];
+  if (feed.owner_user_id !== null || isInboxUrl(feed.url)) {
+    return userIds.filter((id) => id === feed.owner_user_id);
+  }
+  const subscribers = await db
+    .selectFrom("subscription")
+    .select("user_id")
+    .where("feed_id", "=", feedId)
+    .execute();
+  const subscribed = new Set(subscribers.map((row) => row.user_id));
+  return userIds.filter((id) => subscribed.has(id));
 }
 
 /** One feed by id, if the user may read it by id (see readableFeedIds). */

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { feedOpenTo } from "./feed-access.ts";
 
 /** Which timeline "anything new?" asks about: GET /entries/check-new's filters. */
 export interface NewEntriesFilter {
@@ -43,8 +44,9 @@ export async function newestInsertedEntry(
   const extra = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const { rows } = await sql<{ id: string; inserted_at: string }>`
     select entry.id, entry.inserted_at from subscription cross join entry
+    join feed on feed.id = subscription.feed_id
     where subscription.user_id = ${userId} and entry.feed_id = subscription.feed_id
-      and entry.inserted_at > ${since}${extra}
+      and ${feedOpenTo(userId)} and entry.inserted_at > ${since}${extra}
     order by entry.inserted_at desc, entry.id desc
     limit 1`.execute(database.db);
   const row = rows[0];

@@ -1,5 +1,6 @@
 import type { MarkAllReadRequest } from "../../contract/reading.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { openFeedIds } from "./feed-access.ts";
 import { reachableFeedIds } from "./reached-feeds.ts";
 import { nowIso, toIso } from "./time.ts";
 
@@ -17,8 +18,14 @@ export async function unreadCounts(database: DatabaseHandle, userId: string, vie
     .groupBy("unread.feed_id");
   if (view !== undefined) query = query.where("subscription.view", "=", view);
   const rows = await query.execute();
+  // Someone else's inbox counts for nobody, whatever rows point at it (made before that held).
+  const open = await openFeedIds(
+    database.db,
+    userId,
+    rows.map((r) => r.feed_id),
+  );
   const counts: Record<string, number> = Object.fromEntries(
-    rows.map((r) => [r.feed_id, Number(r.n)]),
+    rows.filter((r) => open.has(r.feed_id)).map((r) => [r.feed_id, Number(r.n)]),
   );
   // A followed list counts the unread entries of all its feeds, under the list's id.
   let lists = database.db
@@ -29,11 +36,23 @@ export async function unreadCounts(database: DatabaseHandle, userId: string, vie
         .onRef("unread.feed_id", "=", "list_feed.feed_id")
         .onRef("unread.user_id", "=", "list_subscription.user_id"),
     )
-    .select(["list_subscription.list_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .select([
+      "list_subscription.list_id",
+      "unread.feed_id",
+      (eb) => eb.fn.countAll<number>().as("n"),
+    ])
     .where("list_subscription.user_id", "=", userId)
-    .groupBy("list_subscription.list_id");
+    .groupBy(["list_subscription.list_id", "unread.feed_id"]);
   if (view !== undefined) lists = lists.where("list_subscription.view", "=", view);
-  for (const r of await lists.execute()) counts[r.list_id] = Number(r.n);
+  const perFeed = await lists.execute();
+  const openInLists = await openFeedIds(
+    database.db,
+    userId,
+    perFeed.map((r) => r.feed_id),
+  );
+  for (const r of perFeed) {
+    if (openInLists.has(r.feed_id)) counts[r.list_id] = (counts[r.list_id] ?? 0) + Number(r.n);
+  }
   // An inbox counts under its handle.
   if (view === undefined || view === 0) {
     const inboxes = await database.db

@@ -20,6 +20,17 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
   let handle: string;
   let inboxFeedId: string;
   let entryId: string;
+  let secret: string;
+
+  /** Alice's inbox gets one more mail (through its webhook). */
+  async function deliver(title: string) {
+    const posted = await alice.request("POST", `/api/inbox-webhooks/${handle}`, {
+      json: { title, content: `<p>${MAIL_BODY}</p>` },
+      headers: { "x-inbox-secret": secret },
+    });
+    expect(posted.status).toBe(200);
+    return posted.body.data.entryId as string;
+  }
 
   async function withDatabase<T>(use: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
     const { connectDatabase } = await import("../../server/db/connect.ts");
@@ -55,12 +66,8 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
       json: { handle, title: "Alice's letters" },
     });
     expect(created.status).toBe(200);
-    const posted = await alice.request("POST", `/api/inbox-webhooks/${handle}`, {
-      json: { title: MAIL_TITLE, content: `<p>${MAIL_BODY}</p>` },
-      headers: { "x-inbox-secret": created.body.data.secret },
-    });
-    expect(posted.status).toBe(200);
-    entryId = posted.body.data.entryId;
+    secret = created.body.data.secret;
+    entryId = await deliver(MAIL_TITLE);
     const own = await alice.request("GET", `/api/entries?id=${entryId}`);
     expect(own.body.data.entries.title).toBe(MAIL_TITLE);
     inboxFeedId = own.body.data.feeds.id;
@@ -161,7 +168,10 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
     expect((await bob.request("POST", "/api/collections", { json: { entryId } })).body.code).toBe(
       3000,
     );
+    // Mail arriving later is no unread mark of the list's followers either.
+    await deliver(`${MAIL_TITLE} (2)`);
     expect((await bob.request("GET", "/api/reads")).body.data[listId]).toBeUndefined();
+    expect((await alice.request("GET", "/api/reads")).body.data[handle]).toBeGreaterThan(0);
     await bob.request("DELETE", "/api/subscriptions", { json: { listId } });
   });
 
@@ -221,5 +231,21 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
     expect(answers[5]!.body.code).toBe(3000);
     expect(answers[7]!.body.code).toBe(3000);
     expect(answers[10]!.body.data.list.feedIds).toEqual([]);
+
+    // New mail reaches none of these rows: no unread mark, nothing new, no rule or push for Bob.
+    const before = new Date().toISOString();
+    const later = await deliver(`${MAIL_TITLE} (3)`);
+    const counts = (await bob.request("GET", "/api/reads")).body.data;
+    expect(counts[inboxFeedId]).toBeUndefined();
+    expect(counts[listId]).toBeUndefined();
+    const fresh = await bob.request(
+      "GET",
+      `/api/entries/check-new?insertedAfter=${encodeURIComponent(before)}`,
+    );
+    expect(fresh.body.data.has_new).toBe(false);
+    const unreadOfBob = await withDatabase(({ db }) =>
+      db.selectFrom("unread").select("entry_id").where("user_id", "=", bobId).execute(),
+    );
+    expect(unreadOfBob.map((row) => row.entry_id)).not.toContain(later);
   });
 });
