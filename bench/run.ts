@@ -12,6 +12,7 @@ import { benchPgPlanner, pgPlannerTable } from "./pg-planner.ts";
 import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
+import { benchRuleSafety, ruleSafetyTable } from "./rule-safety.ts";
 import { benchLocalSearch, benchServerSearch, searchTables } from "./search.ts";
 import { benchSummary, summaryTable } from "./summary.ts";
 import { printTable, type Table } from "./support/table.ts";
@@ -105,6 +106,12 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "idle-cost",
     run: async () => idleCostTables(await benchIdleCost()),
+  },
+  {
+    name: "rule-safety",
+    run: async () => [
+      ruleSafetyTable([await benchRuleSafety("sqlite"), await benchRuleSafety("postgres")]),
+    ],
   },
   {
     name: "trending",

@@ -75,6 +75,9 @@ describe("rule matching", () => {
     expect(regexProblem("(?<!x)foo")).toMatch(/lookahead and lookbehind/);
     expect(regexProblem("a{2,1001}")).toMatch(/repeat count too large/);
     expect(regexProblem(".{1000}.{1000}")).toMatch(/too large/);
+    expect(regexProblem(".{200}.{200}")).toMatch(/too large \(4\d\d instructions, at most 300\)/);
+    expect(regexProblem(".{1000}".repeat(70))).toMatch(/repeat counts add up to 70000/);
+    expect(regexProblem("\\w{1,100}")).toBeNull();
     // Shapes that backtrack in other engines are linear in RE2: accepted.
     expect(regexProblem("(a+)+$")).toBeNull();
     expect(regexProblem("^breaking\\b|urgent")).toBeNull();
@@ -104,7 +107,7 @@ describe("rule matching", () => {
   );
 
   it("reads less text with a larger program, and stops at the entry's budget", () => {
-    const wide = ".{900}x";
+    const wide = ".{290}x";
     const compiled = compileRegex(wide);
     if ("problem" in compiled) throw new Error(compiled.problem);
     const budget = matchBudget();

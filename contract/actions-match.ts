@@ -7,6 +7,7 @@ import type { ActionCondition, ActionResult, ActionRule } from "./actions.ts";
  * and every test is charged in steps against a per-entry budget, so one entry costs a user's
  * rules a bounded amount of work whatever the patterns and the text.
  */
+/** What rules test of an entry; not changed once made (matching caches its cut texts). */
 export interface MatchSubject {
   feedTitle: string | null;
   view: number;
@@ -25,9 +26,9 @@ export interface MatchSubject {
 /** Text a test reads at most: no test scans more than this. */
 export const MATCH_TEXT_LIMIT = 20_000;
 /** Instructions a rule's compiled regex may have (the engine's work per character). */
-export const MAX_REGEX_PROGRAM = 1_000;
+export const MAX_REGEX_PROGRAM = 300;
 /** Steps (program size × characters read) one regex test may take: a larger program reads less. */
-export const REGEX_STEP_LIMIT = 1_000_000;
+export const REGEX_STEP_LIMIT = 500_000;
 /** Steps one entry may cost a user's rules, all tests together; regex tests past it fail. */
 export const ENTRY_STEP_BUDGET = 4_000_000;
 
@@ -93,7 +94,20 @@ export function compileRegex(pattern: string): Compiled {
   return compiled;
 }
 
+/** Repeat counts (summed) past which a pattern is too large without compiling it to know. */
+const MAX_REPEAT_TOTAL = 4 * MAX_REGEX_PROGRAM;
+
 function compileUncached(pattern: string): Compiled {
+  // Compiling `.{1000}` seventy times over takes long only to be refused: refuse it unread.
+  let repeats = 0;
+  for (const [, low, comma, high] of pattern.matchAll(/\{(\d+)(,?)(\d*)\}/g)) {
+    repeats += Number(high || (comma ? 0 : low)) || Number(low);
+  }
+  if (repeats > MAX_REPEAT_TOTAL) {
+    return {
+      problem: `regular expression too large (repeat counts add up to ${repeats}, at most ${MAX_REPEAT_TOTAL}): use smaller repeat counts`,
+    };
+  }
   let regex: RE2JS;
   try {
     regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
@@ -146,6 +160,23 @@ function regexMatches(pattern: string, text: string, budget: MatchBudget): boole
   return compiled.regex.test(read);
 }
 
+/** A subject's fields cut to MATCH_TEXT_LIMIT (and lower-cased), once for all its tests. */
+const subjectTexts = new WeakMap<MatchSubject, Map<string, { text: string; lower?: string }>>();
+
+function boundedTexts(subject: MatchSubject, field: string, raw: string | number | null) {
+  let fields = subjectTexts.get(subject);
+  if (!fields) {
+    fields = new Map();
+    subjectTexts.set(subject, fields);
+  }
+  let texts = fields.get(field);
+  if (!texts) {
+    texts = { text: (raw === null ? "" : String(raw)).slice(0, MATCH_TEXT_LIMIT) };
+    fields.set(field, texts);
+  }
+  return texts;
+}
+
 export function testMatches(
   subject: MatchSubject,
   test: ActionCondition,
@@ -159,11 +190,12 @@ export function testMatches(
     if (!Number.isFinite(left) || !Number.isFinite(right)) return false;
     return test.operator === "gt" ? left > right : left < right;
   }
-  const text = (raw === null ? "" : String(raw)).slice(0, MATCH_TEXT_LIMIT);
-  if (test.operator === "regex") return regexMatches(test.value, text, budget);
+  const texts = boundedTexts(subject, test.field, raw);
+  if (test.operator === "regex") return regexMatches(test.value, texts.text, budget);
   // Plain comparisons are linear scans of bounded text.
-  budget.steps += Math.max(text.length, 1);
-  const lower = text.toLowerCase();
+  budget.steps += Math.max(texts.text.length, 1);
+  texts.lower ??= texts.text.toLowerCase();
+  const lower = texts.lower;
   const value = test.value.toLowerCase();
   switch (test.operator) {
     case "contains":

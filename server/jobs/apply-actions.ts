@@ -27,7 +27,7 @@ const MAX_CONTENT_HTML = 100_000;
 /** Cross-feed de-duplication looks this far back. */
 const DEDUPE_WINDOW_MS = 24 * 60 * 60_000;
 /** Matching lets other work (HTTP requests) run after about this many steps. */
-const STEPS_BETWEEN_PAUSES = 1_000_000;
+const STEPS_BETWEEN_PAUSES = 250_000;
 
 /** What rules decided for entries, worked out before the write: entry id → each user's result. */
 export type ActionPlan = Map<string, { userId: string; view: number; result: ActionResult }[]>;
