@@ -221,7 +221,15 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
           }
           throw error;
         }
-        await checkAccountRules(ctx);
+        await checkAccountRules(ctx, {
+          database,
+          // Off with the rate limits (RATE_LIMIT_ENABLED=false), like better-auth's.
+          secondFactorLimit: {
+            max: config.rateLimit.enabled ? authMax : Number.POSITIVE_INFINITY,
+            windowSeconds,
+          },
+          clientIpHeader: CLIENT_IP_HEADER,
+        });
         const body = ctx.body as Record<string, unknown> | undefined;
         const passwordField = NEW_PASSWORD_FIELDS[ctx.path];
         const password = passwordField ? body?.[passwordField] : undefined;

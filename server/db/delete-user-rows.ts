@@ -15,6 +15,7 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "user_setting", column: "user_id" },
   { table: "idempotency_key", column: "user_id" },
   { table: "twoFactor", column: "userId" },
+  { table: "totp_step", column: "user_id" },
   { table: "invitation", column: "owner_user_id" },
   { table: "daily_report", column: "user_id" },
   { table: "push_subscription", column: "user_id" },

@@ -19,12 +19,20 @@ export function totpAt(key: Buffer, timeMs: number): string {
 
 /** Whether `code` is the key's code for now or the step either side (clock drift). */
 export function verifyTotpCode(key: Buffer, code: string, nowMs = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+  return totpStepOf(key, code, nowMs) !== undefined;
+}
+
+/**
+ * The time step whose code `code` is, among now and the step either side (clock drift; the
+ * latest when two match), or undefined. A code is taken once: callers claim its step.
+ */
+export function totpStepOf(key: Buffer, code: string, nowMs = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
   const counter = Math.floor(nowMs / PERIOD_MS);
-  let matched = false;
+  let matched: number | undefined;
   for (let step = -1; step <= 1; step += 1) {
     const expected = Buffer.from(hotp(key, counter + step));
-    matched = timingSafeEqual(expected, Buffer.from(code)) || matched;
+    if (timingSafeEqual(expected, Buffer.from(code))) matched = counter + step;
   }
   return matched;
 }

@@ -1,14 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { base32Decode, totpAt } from "../../server/http/totp.ts";
+import { codeFor } from "../support/accounts.ts";
 import { uniqueEmail } from "../support/http-client.ts";
 import { type MailReceiver, startMailReceiver } from "../support/mail-receiver.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
 import { PASSWORD, signUp } from "./support/reader.ts";
 
-/** The current code of the authenticator that was shown `secret` on the setup screen. */
-const codeOf = (secret: string) => totpAt(base32Decode(secret), Date.now());
+/** An unused code of the authenticator that was shown `secret` (each code is taken once). */
+const codeOf = (secret: string) => codeFor(`otpauth://totp/Follow:e2e?secret=${secret}`);
 
 /** The link of a received mail that points at our server. */
 function linkOf(mail: { links: string[] }, server: TestServer): string {
@@ -72,7 +73,7 @@ describe("accounts (Chromium)", () => {
     expect(await qr.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
     secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]+$/);
-    await page.getByTestId("two-factor-code").fill(codeOf(secret));
+    await page.getByTestId("two-factor-code").fill(await codeOf(secret));
     await page.getByTestId("two-factor-confirm").click();
     const codes = page.getByTestId("two-factor-backup-codes");
     await codes.waitFor();
@@ -91,14 +92,14 @@ describe("accounts (Chromium)", () => {
     await page.getByTestId("login-submit").click();
     const code = page.getByTestId("login-two-factor-code");
     await code.waitFor();
-    const right = codeOf(secret);
+    const right = totpAt(base32Decode(secret), Date.now());
     await code.fill(right === "000000" ? "111111" : "000000");
     await page.getByTestId("login-two-factor-submit").click();
     await page.getByTestId("login-two-factor-error").waitFor();
     expect(await page.getByTestId("login-two-factor-error").textContent()).toContain(
       "Invalid two factor code",
     );
-    await code.fill(codeOf(secret));
+    await code.fill(await codeOf(secret));
     await page.getByTestId("login-two-factor-submit").click();
     await page.waitForURL(/\/timeline\//);
   });
@@ -120,7 +121,7 @@ describe("accounts (Chromium)", () => {
 
   it("deletes the account with the password and the code, and this browser forgets it", async () => {
     await page.getByTestId("delete-account-password").fill(PASSWORD);
-    await page.getByTestId("delete-account-code").fill(codeOf(secret));
+    await page.getByTestId("delete-account-code").fill(await codeOf(secret));
     expect(await page.getByTestId("delete-account").isDisabled()).toBe(true);
     await page.getByTestId("delete-account-sure").check();
     await page.getByTestId("delete-account").click();

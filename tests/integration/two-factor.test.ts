@@ -64,11 +64,22 @@ describe.each(DIALECTS)("two-factor (TOTP) on %s", (dialect) => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe(4007);
     expect((await phone.session()).body).toBeNull();
+    const code = await codeFor(totpURI);
     const right = await phone.request("POST", "/api/better-auth/two-factor/verify-totp", {
-      json: { code: codeFor(totpURI) },
+      json: { code },
     });
     expect(right.status).toBe(200);
     expect((await phone.session()).body.user.email).toBe(email);
+
+    // The same code again, still within its window: taken once only.
+    const thief = new TestClient(server.localUrl);
+    expect((await thief.signIn(email, PASSWORD)).body.twoFactorRedirect).toBe(true);
+    const replayed = await thief.request("POST", "/api/better-auth/two-factor/verify-totp", {
+      json: { code },
+    });
+    expect(replayed.status).toBe(401);
+    expect(replayed.body.code).toBe(4007);
+    expect((await thief.session()).body).toBeNull();
 
     // A backup code instead, once.
     const tablet = new TestClient(server.localUrl);
@@ -85,6 +96,21 @@ describe.each(DIALECTS)("two-factor (TOTP) on %s", (dialect) => {
     });
     expect(reused.status).toBe(401);
     expect(reused.body.code).toBe(4007);
+  });
+
+  it("refuses a code that was just used to confirm two-factor", async () => {
+    const { client } = await verifiedUser(server.localUrl, smtp, "totp-confirm");
+    const enable = await client.request("POST", "/api/better-auth/two-factor/enable", {
+      json: { password: PASSWORD },
+    });
+    const { totpURI } = enable.body as { totpURI: string };
+    const code = await codeFor(totpURI);
+    const verify = () =>
+      client.request("POST", "/api/better-auth/two-factor/verify-totp", { json: { code } });
+    expect((await verify()).status).toBe(200);
+    const again = await verify();
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe(4007);
   });
 
   it("turns off with the password only", async () => {
@@ -121,5 +147,39 @@ describe.each(DIALECTS)("two-factor (TOTP) on %s", (dialect) => {
       json: { code: "123456" },
     });
     expect(verify.status).toBe(401);
+  });
+});
+
+describe.each(DIALECTS)("second-factor tries on %s", (dialect) => {
+  let server: TestServer;
+  let smtp: MailReceiver;
+  beforeAll(async () => {
+    smtp = await startMailReceiver();
+    server = await startTestServer(dialect, { AUTH_RATE_LIMIT_MAX: "4", SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it("share one budget between TOTP and backup codes", async () => {
+    const { client, email } = await verifiedUser(server.localUrl, smtp, "totp-budget");
+    // Confirming is the first try of the budget (4).
+    const { totpURI, backupCodes } = await enableTwoFactor(client);
+    const phone = new TestClient(server.localUrl);
+    expect((await phone.signIn(email, PASSWORD)).body.twoFactorRedirect).toBe(true);
+    for (let i = 0; i < 3; i += 1) {
+      const wrong = await phone.request("POST", "/api/better-auth/two-factor/verify-totp", {
+        json: { code: wrongCode(totpURI) },
+      });
+      expect(wrong.body.code).toBe(4007);
+    }
+    // The backup-code path has no budget of its own left.
+    const backup = await phone.request("POST", "/api/better-auth/two-factor/verify-backup-code", {
+      json: { code: backupCodes[0] },
+    });
+    expect(backup.status).toBe(429);
+    expect(backup.body.code).toBe(12000);
+    expect((await phone.session()).body).toBeNull();
   });
 });

@@ -19,11 +19,23 @@ export async function verifiedUser(baseUrl: string, smtp: MailReceiver, prefix =
   return { client, email, id: signUp.body.user.id as string };
 }
 
-/** The current code of the authenticator that scanned `totpURI`. */
-export function codeFor(totpURI: string): string {
+const PERIOD_MS = 30_000;
+const lastSteps = new Map<string, number>();
+
+/**
+ * A code of the authenticator that scanned `totpURI` that was not used yet: each code is taken
+ * once, so the next call gives the next step's (accepted for clock drift), waiting for the
+ * clock when two steps ahead would be needed.
+ */
+export async function codeFor(totpURI: string): Promise<string> {
   const secret = new URL(totpURI).searchParams.get("secret");
   if (!secret) throw new Error("no secret in the TOTP URI");
-  return totpAt(base32Decode(secret), Date.now());
+  const step = Math.max(Math.floor(Date.now() / PERIOD_MS), (lastSteps.get(secret) ?? -1) + 1);
+  while (step > Math.floor(Date.now() / PERIOD_MS) + 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  lastSteps.set(secret, step);
+  return totpAt(base32Decode(secret), step * PERIOD_MS);
 }
 
 /** Turns two-factor on (enable with the password, confirm a code); returns URI and codes. */
@@ -34,7 +46,7 @@ export async function enableTwoFactor(client: TestClient) {
   if (enable.status !== 200) throw new Error(`enable answered ${enable.status} ${enable.text}`);
   const { totpURI, backupCodes } = enable.body as { totpURI: string; backupCodes: string[] };
   const confirm = await client.request("POST", "/api/better-auth/two-factor/verify-totp", {
-    json: { code: codeFor(totpURI) },
+    json: { code: await codeFor(totpURI) },
   });
   if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status}`);
   return { totpURI, backupCodes };
