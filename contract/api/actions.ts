@@ -10,8 +10,9 @@ export const get = endpoint(routes.actions.get, {
 });
 
 /**
- * Replaces the rules: more than 50 is 12000; a regex that does not compile or could backtrack
- * without end is 1002 with the rule and reason.
+ * Replaces the rules: more than 50 is 12000; a regex RE2 cannot compile (a back-reference,
+ * lookaround, an atomic group, a program over 300 instructions) is 1002 with the rule and a
+ * reason naming what is unsupported.
  */
 export const put = endpoint(routes.actions.put, {
   request: ActionRules,
