@@ -5,13 +5,11 @@ import type { Database, ListRow, ListSubscriptionRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
 import { feedNotFound, feedOpenTo, readableFeedIds } from "./feed-access.ts";
 import { nextEntityId } from "./ids.ts";
+import { newFeedUnreadLimit } from "./new-feed-unread.ts";
 import { backfillUnread, feedsNotYetReached, reachableFeedIds } from "./reached-feeds.ts";
 import { bool, nowIso } from "./time.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Unread entries a new list subscriber starts with, per feed of the list. */
-const BACKFILL_PER_FEED = 100;
 
 export interface ListLimits {
   listsPerUser: number;
@@ -251,7 +249,7 @@ export async function addFeedsToList(
       .values(unique.map((feed_id) => ({ list_id: listId, feed_id, added_at: now })))
       .execute();
     for (const [userId, feeds] of fresh) {
-      await backfillUnread(trx, userId, feeds, BACKFILL_PER_FEED);
+      await backfillUnread(trx, userId, feeds, await newFeedUnreadLimit(trx, userId));
     }
     await trx.updateTable("list").set({ updated_at: now }).where("id", "=", listId).execute();
   });
@@ -320,7 +318,7 @@ export async function subscribeToList(
     } else {
       const fresh = await feedsNotYetReached(trx, input.userId, feedIds);
       await trx.insertInto("list_subscription").values(row).execute();
-      await backfillUnread(trx, input.userId, fresh, BACKFILL_PER_FEED);
+      await backfillUnread(trx, input.userId, fresh, await newFeedUnreadLimit(trx, input.userId));
     }
     return {
       unread: await unreadOfFeeds(trx, input.userId, feedIds),

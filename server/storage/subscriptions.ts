@@ -1,10 +1,9 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow, SubscriptionRow } from "../db/schema.ts";
+import { feedOpenTo } from "./feed-access.ts";
+import { newFeedUnreadLimit } from "./new-feed-unread.ts";
 import { backfillUnread, feedsNotYetReached, reachableFeedIds } from "./reached-feeds.ts";
 import { bool, nowIso } from "./time.ts";
-
-/** Unread entries a new subscriber starts with: the feed's most recent ones. */
-const BACKFILL_UNREAD = 100;
 
 export async function listSubscriptions(database: DatabaseHandle, userId: string, view?: number) {
   let query = database.db
@@ -21,7 +20,9 @@ export async function listSubscriptions(database: DatabaseHandle, userId: string
       "subscription.created_at as subscription_created_at",
       "subscription.notify",
     ])
-    .where("subscription.user_id", "=", userId);
+    .where("subscription.user_id", "=", userId)
+    // A subscription to someone else's inbox (made before that was refused) is not shown.
+    .where(feedOpenTo(userId));
   if (view !== undefined) query = query.where("subscription.view", "=", view);
   const rows = await query.orderBy("subscription.created_at").execute();
   return rows.map((r) => {
@@ -87,7 +88,7 @@ export async function subscribe(
     } else {
       const fresh = await feedsNotYetReached(trx, input.userId, [input.feedId]);
       await trx.insertInto("subscription").values(subscription).execute();
-      await backfillUnread(trx, input.userId, fresh, BACKFILL_UNREAD);
+      await backfillUnread(trx, input.userId, fresh, await newFeedUnreadLimit(trx, input.userId));
     }
     const unread = await trx
       .selectFrom("unread")

@@ -1,4 +1,9 @@
 import { DEFAULT_LANGUAGE } from "../../contract/constants.ts";
+import {
+  DEFAULT_NEW_FEED_UNREAD,
+  NEW_FEED_UNREAD_CHOICES,
+  type NewFeedUnread,
+} from "../../contract/new-feed-unread.ts";
 import type { Choices } from "./sanitize.ts";
 
 export type TranslationMode = "bilingual" | "translation";
@@ -33,6 +38,8 @@ export interface GeneralSettings {
   timeZone: string;
   /** The slot time of the latest daily report opened or dismissed; empty: none yet. */
   dailyReportSeenAt: string;
+  /** How many of a newly followed feed's newest entries start unread. */
+  newFeedUnread: NewFeedUnread;
 }
 
 /**
@@ -64,9 +71,11 @@ export const GENERAL_DEFAULTS: GeneralSettings = {
   dailyReport: true,
   timeZone: "",
   dailyReportSeenAt: "",
+  newFeedUnread: DEFAULT_NEW_FEED_UNREAD,
 };
 
 export const GENERAL_CHOICES: Choices<GeneralSettings> = {
   translationMode: ["bilingual", "translation"],
   startupScreen: ["timeline", "subscription"],
+  newFeedUnread: NEW_FEED_UNREAD_CHOICES,
 };

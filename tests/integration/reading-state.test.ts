@@ -111,4 +111,18 @@ describe.each(DIALECTS)("reading state across feeds and lists on %s", (dialect) 
     expect(direct.body.unread[feedId]).toBe(ENTRIES - 2);
     expect((await unread())[feedId]).toBe(ENTRIES - 2);
   });
+
+  it("a new feed starts with as many unread entries as the person's setting says", async () => {
+    const other = new TestClient(server.localUrl);
+    await other.signUp(uniqueEmail("few"));
+    const saved = await other.request("PATCH", "/api/settings/general", {
+      json: { newFeedUnread: "0" },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const none = await other.request("POST", "/api/subscriptions", { json: { url: serve("n") } });
+    expect(none.body.unread[none.body.feed.id]).toBe(0);
+    await other.request("PATCH", "/api/settings/general", { json: { newFeedUnread: "20" } });
+    const some = await other.request("POST", "/api/subscriptions", { json: { url: serve("s") } });
+    expect(some.body.unread[some.body.feed.id]).toBe(ENTRIES);
+  });
 });

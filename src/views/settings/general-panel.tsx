@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { NEW_FEED_UNREAD_CHOICES } from "../../../contract/new-feed-unread.ts";
 import {
   setGeneralSetting,
   updateGeneralSettings,
@@ -53,6 +54,17 @@ export function GeneralPanel() {
           onChange={(mode) => updateGeneralSettings(markReadFlags(mode))}
           testId="mark-read-mode"
           stacked
+        />
+        <ChoiceRow
+          label={t(`${key}.newFeedUnread.label`)}
+          hint={t(`${key}.newFeedUnread.hint`)}
+          value={general.newFeedUnread}
+          choices={NEW_FEED_UNREAD_CHOICES.map((count) => ({
+            value: count,
+            label: t(`${key}.newFeedUnread.options.${count}`),
+          }))}
+          onChange={(count) => setGeneralSetting("newFeedUnread", count)}
+          testId="new-feed-unread"
         />
       </SettingsSection>
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { filter, of } from "rxjs";
 import { isActivationCode } from "../../../contract/errors.ts";
+import { newFeedUnreadCount } from "../../../contract/new-feed-unread.ts";
 import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
 import { commandProgress$, feedEntryCount$, type SubscriptionItem } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
@@ -10,6 +11,7 @@ import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import type { CommandRejection } from "../../runtime/sync-toasts.ts";
 import { rejectionMessage } from "../../runtime/sync-toasts.ts";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
+import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { DialogActions } from "../../ui/dialog.tsx";
 import { AlertIcon, CheckIcon } from "../../ui/icons.tsx";
@@ -49,6 +51,7 @@ export function QuickAddProgress(props: {
 }) {
   const { reader, commandId } = props;
   const { t } = useTranslation("reader");
+  const general = useGeneralSettings();
   const navigate = useNavigate();
   const online = useConnectivityStatus() === "online";
   const [rejection, setRejection] = useState<CommandRejection | null>(null);
@@ -160,6 +163,9 @@ export function QuickAddProgress(props: {
               data-testid="quick-add-entries"
             >
               {t("quickAdd.entries", { count: entries ?? 0 })}
+            </span>
+            <span className="block text-zinc-500" data-testid="quick-add-unread-rule">
+              {t("quickAdd.unreadRule", { count: newFeedUnreadCount(general.newFeedUnread) })}
             </span>
           </span>
         </p>
