@@ -26,7 +26,6 @@ export const PALETTE_GROUPS = [
   "subscriptions",
   "categories",
   "lists",
-  "actions",
   "timeline",
   "layout",
   "theme",
