@@ -98,6 +98,8 @@ export function compileRegex(pattern: string): Compiled {
 const MAX_REPEAT_TOTAL = 4 * MAX_REGEX_PROGRAM;
 
 function compileUncached(pattern: string): Compiled {
+  // A stored rule from before validation could hold anything.
+  if (typeof pattern !== "string") return { problem: "a pattern must be text" };
   // Compiling `.{1000}` seventy times over takes long only to be refused: refuse it unread.
   let repeats = 0;
   for (const [, low, comma, high] of pattern.matchAll(/\{(\d+)(,?)(\d*)\}/g)) {
@@ -196,7 +198,7 @@ export function testMatches(
   budget.steps += Math.max(texts.text.length, 1);
   texts.lower ??= texts.text.toLowerCase();
   const lower = texts.lower;
-  const value = test.value.toLowerCase();
+  const value = String(test.value).toLowerCase();
   switch (test.operator) {
     case "contains":
       return lower.includes(value);
@@ -276,7 +278,10 @@ export function* matchRulesSteps(
   for (const rule of rules) {
     if (!(yield* ruleSteps(rule, subject, budget))) continue;
     merged ??= {};
-    for (const [key, value] of Object.entries(rule.result) as [keyof ActionResult, unknown][]) {
+    for (const [key, value] of Object.entries(rule.result ?? {}) as [
+      keyof ActionResult,
+      unknown,
+    ][]) {
       if (key === "rewriteRules" || key === "webhooks") {
         const list = [...((merged[key] as unknown[] | undefined) ?? []), ...(value as unknown[])];
         (merged as Record<string, unknown>)[key] = list;

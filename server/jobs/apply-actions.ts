@@ -1,12 +1,7 @@
 import { setImmediate as pause } from "node:timers/promises";
 import type { Kysely, Transaction } from "kysely";
 import type { ActionResult, ActionRule, EntryActionSettings } from "../../contract/actions.ts";
-import {
-  conditionGroups,
-  type MatchSubject,
-  matchBudget,
-  matchRulesSteps,
-} from "../../contract/actions-match.ts";
+import { type MatchSubject, matchBudget, matchRulesSteps } from "../../contract/actions-match.ts";
 import type { Database, EntryRow } from "../db/schema.ts";
 import { htmlToText } from "../ingest/html-text.ts";
 import { recordEntryAction, subscriberRules } from "../storage/actions.ts";
@@ -61,14 +56,8 @@ export async function planActions(
       htmlToText((entry.content ?? entry.description ?? "").slice(0, MAX_CONTENT_HTML)),
     ]),
   );
-  let sincePause = 0;
+  const pacer = { sincePause: 0 };
   for (const holder of holders) {
-    // A stored rule that no longer reads right is skipped: storing never fails for it.
-    try {
-      conditionsReadable(holder.rules);
-    } catch {
-      continue;
-    }
     for (const entry of candidates) {
       const subject = subjectOf(entry, texts.get(entry.id) ?? "", {
         feedTitle: holder.title ?? feed?.title ?? null,
@@ -77,37 +66,40 @@ export async function planActions(
         siteUrl: feed?.site_url ?? null,
         feedUrl: feed?.url ?? null,
       });
-      const budget = matchBudget();
-      const steps = matchRulesSteps(holder.rules, subject, budget);
-      let counted = 0;
-      let next = steps.next();
-      while (!next.done) {
-        sincePause += budget.steps - counted;
-        counted = budget.steps;
-        if (sincePause >= STEPS_BETWEEN_PAUSES) {
-          sincePause = 0;
-          await pause();
-        }
-        next = steps.next();
+      let result: ActionResult | null;
+      try {
+        result = await matchPaced(holder.rules, subject, pacer);
+      } catch {
+        // A stored rule that no longer reads right matches nothing: storing never fails for it.
+        result = null;
       }
-      if (!next.value) continue;
+      if (!result) continue;
       const planned = plan.get(entry.id) ?? [];
-      planned.push({ userId: holder.userId, view: holder.view, result: next.value });
+      planned.push({ userId: holder.userId, view: holder.view, result });
       plan.set(entry.id, planned);
     }
   }
   return plan;
 }
 
-/** Throws when a stored rule's condition is not the shape matching expects. */
-function conditionsReadable(rules: readonly ActionRule[]): void {
-  for (const rule of rules) {
-    for (const test of conditionGroups(rule).flat()) {
-      if (typeof test.value !== "string" || typeof test.operator !== "string") {
-        throw new Error("unreadable rule");
-      }
+/** matchRules on one entry, pausing whenever STEPS_BETWEEN_PAUSES steps ran since the last. */
+async function matchPaced(
+  rules: readonly ActionRule[],
+  subject: MatchSubject,
+  pacer: { sincePause: number },
+): Promise<ActionResult | null> {
+  const budget = matchBudget();
+  const steps = matchRulesSteps(rules, subject, budget);
+  let counted = 0;
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    pacer.sincePause += budget.steps - counted;
+    counted = budget.steps;
+    if (pacer.sincePause >= STEPS_BETWEEN_PAUSES) {
+      pacer.sincePause = 0;
+      await pause();
     }
-    if (typeof rule.result !== "object" || rule.result === null) throw new Error("unreadable rule");
   }
 }
 

@@ -87,6 +87,8 @@ describe.each(DIALECTS)("rule regex safety on %s", (dialect) => {
       regexRule("Legacy lookahead", "^(?=(a|a)*$)", { star: true }),
       regexRule("Legacy back-reference", "^(a|a)*\\1$", { star: true }),
       regexRule("Only a", "^(a|a)*$", { silence: true }),
+      // Not even the shape of a rule: matches nothing, fails nothing.
+      { name: "Unreadable", condition: [{ field: "entry_title", operator: "regex", value: 42 }] },
     ];
     await database.db
       .updateTable("action_rule")
@@ -107,7 +109,7 @@ describe.each(DIALECTS)("rule regex safety on %s", (dialect) => {
     // The server (in this process) answers while the feed is being stored.
     const answered = await alice.request("GET", "/api/actions");
     expect(answered.status).toBe(200);
-    expect(answered.body.data.rules).toHaveLength(3);
+    expect(answered.body.data.rules).toHaveLength(4);
     const outcome = await storing;
     expect(outcome.ok).toBe(true);
 
