@@ -3,7 +3,7 @@ import { browserStorage } from "../settings/storage.ts";
 import type { PlayerState } from "./state.ts";
 import { createPlayer, type Player } from "./store.ts";
 
-export type { PlayerAction } from "./reducer.ts";
+export { isCurrentMedia, isPlayingMedia, type PlayerAction } from "./reducer.ts";
 export {
   type MediaKind,
   PLAYBACK_RATES,

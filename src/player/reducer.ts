@@ -28,11 +28,36 @@ function clampTime(state: PlayerState, time: number): number {
   return state.duration > 0 ? clamp(finite, 0, state.duration) : Math.max(0, finite);
 }
 
+/**
+ * Whether `src` (for the episode `entryId`, when given) is the player's current media. Feeds
+ * reuse one enclosure URL for several episodes (a trailer, a re-run): the episode is the entry,
+ * so another entry with the same URL is other media, not the current one resumed.
+ */
+export function isCurrentMedia(
+  state: Pick<PlayerState, "src" | "entryId">,
+  src: string | null | undefined,
+  entryId?: string | null,
+): boolean {
+  if (!src || state.src !== src) return false;
+  return entryId == null || state.entryId == null || state.entryId === entryId;
+}
+
+/** Whether that media is the one playing (or loading to play): its play button shows pause. */
+export function isPlayingMedia(
+  state: Pick<PlayerState, "src" | "entryId" | "status">,
+  src: string | null | undefined,
+  entryId?: string | null,
+): boolean {
+  return state.status !== "paused" && isCurrentMedia(state, src, entryId);
+}
+
 /** The player's state machine (pure). */
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
   switch (action.type) {
     case "play": {
-      if (action.src === state.src) return { ...state, show: true, status: "loading" };
+      if (isCurrentMedia(state, action.src, action.meta?.entryId)) {
+        return { ...state, show: true, status: "loading" };
+      }
       const meta = action.meta ?? {};
       return {
         ...state,

@@ -1,5 +1,5 @@
 import { type KeyValueStorage, readJson, writeJson } from "../settings/storage.ts";
-import { type PlayerAction, playerReducer, restorePlayerState } from "./reducer.ts";
+import { isCurrentMedia, type PlayerAction, playerReducer, restorePlayerState } from "./reducer.ts";
 import { PLAYER_SEEK_STEP_S, PLAYER_TICK_MS, type PlayerMeta, type PlayerState } from "./state.ts";
 
 /** The media element, as the store drives it (a fake in tests). */
@@ -107,7 +107,7 @@ export function createPlayer(options: PlayerStoreOptions = {}): Player {
       return () => listeners.delete(listener);
     },
     play(src, meta) {
-      const changed = src !== state.src;
+      const changed = !isCurrentMedia(state, src, meta?.entryId);
       dispatch({ type: "play", src, meta });
       if (!port) return;
       if (changed) port.load(src);

@@ -3,6 +3,7 @@ import type { EntryDetail } from "../../queries/index.ts";
 import { duration } from "../../ui/format.ts";
 import { PaperclipIcon, PauseIcon, PlayIcon } from "../../ui/icons.tsx";
 import { togglePlayback, useAudioPlaying } from "../timeline/audio-bridge.ts";
+import { episodeArtwork } from "../timeline/items/episode-artwork.ts";
 import { audio, photos, video } from "../timeline/media.ts";
 
 function size(bytes: number | undefined): string {
@@ -32,7 +33,7 @@ export function EntryMedia({ entry }: { entry: EntryDetail }) {
   const attachments = entry.attachments.filter((attachment) => !shown.has(attachment.url));
   const clip = video(entry);
   const track = audio(entry);
-  const playing = useAudioPlaying(track?.url);
+  const playing = useAudioPlaying(track?.url, entry.id);
   const title = entry.title ?? "";
 
   return (
@@ -72,7 +73,7 @@ export function EntryMedia({ entry }: { entry: EntryDetail }) {
               entryId: entry.id,
               title,
               feedTitle: entry.feedTitle,
-              image: entry.feedImage,
+              image: episodeArtwork(entry)[0] ?? null,
             })
           }
           aria-pressed={playing}

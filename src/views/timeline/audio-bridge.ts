@@ -1,4 +1,4 @@
-import { player, usePlayer } from "../../player/index.ts";
+import { isCurrentMedia, isPlayingMedia, player, usePlayer } from "../../player/index.ts";
 
 /**
  * Play buttons into the app's one player (src/player): the Audios view's, and the Videos
@@ -13,9 +13,9 @@ export interface PlayRequest {
   kind?: "audio" | "video";
 }
 
-/** Plays the request, or pauses / resumes it when it is the player's current media. */
+/** Plays the request, or pauses / resumes it when it is the player's current episode. */
 export function togglePlayback(request: PlayRequest) {
-  if (player.getState().src === request.src) {
+  if (isCurrentMedia(player.getState(), request.src, request.entryId)) {
     player.toggle();
     return;
   }
@@ -28,7 +28,10 @@ export function togglePlayback(request: PlayRequest) {
   });
 }
 
-/** Whether `src` is the player's media and is playing (or loading to play). */
-export function useAudioPlaying(src: string | undefined): boolean {
-  return usePlayer((state) => src !== undefined && state.src === src && state.status !== "paused");
+/**
+ * Whether the episode `entryId` (at `src`) is the player's media and is playing (or loading to
+ * play): per entry, since episodes may share one enclosure URL.
+ */
+export function useAudioPlaying(src: string | undefined, entryId: string | undefined): boolean {
+  return usePlayer((state) => isPlayingMedia(state, src, entryId));
 }

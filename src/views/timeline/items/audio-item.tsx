@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../../ui/format.ts";
 import { PauseIcon, PlayIcon } from "../../../ui/icons.tsx";
@@ -5,16 +6,39 @@ import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 import { togglePlayback, useAudioPlaying } from "../audio-bridge.ts";
 import { audio } from "../media.ts";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
+import { episodeArtwork } from "./episode-artwork.ts";
+
+/** The episode's artwork, else the show's; one that fails to load gives way to the next. */
+function Artwork(props: { sources: string[]; title: string }) {
+  const [failed, setFailed] = useState(0);
+  const source = props.sources[failed];
+  if (!source) return <FeedIcon title={props.title} image={null} size={48} />;
+  return (
+    <img
+      key={source}
+      src={source}
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed((n) => n + 1)}
+      data-testid="audio-artwork"
+      className="size-12 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800"
+    />
+  );
+}
 
 /** Audios: a play button into the player, the episode's title, feed, length and time. */
 export function AudioItem(props: ItemProps) {
   const { t } = useTranslation("reader");
   const { card } = props;
   const track = card ? audio(card) : undefined;
-  const playing = useAudioPlaying(track?.url);
+  const playing = useAudioPlaying(track?.url, card?.id);
   if (!card) return <Skeleton lines={2} />;
   const title = card.title || card.feedTitle || "";
   const length = duration(track?.duration_in_seconds);
+  const artwork = episodeArtwork(card);
 
   return (
     <div
@@ -22,7 +46,7 @@ export function AudioItem(props: ItemProps) {
       data-testid="audio-row"
     >
       <div className="relative shrink-0">
-        <FeedIcon title={card.feedTitle || title || "?"} image={card.feedImage} size={48} />
+        <Artwork key={card.id} sources={artwork} title={card.feedTitle || title || "?"} />
         {track ? (
           <button
             type="button"
@@ -32,13 +56,13 @@ export function AudioItem(props: ItemProps) {
                 entryId: card.id,
                 title,
                 feedTitle: card.feedTitle,
-                image: card.feedImage,
+                image: artwork[0] ?? null,
               })
             }
             aria-label={playing ? t("audio.pause", { title }) : t("audio.play", { title })}
             aria-pressed={playing}
             data-testid="audio-play"
-            className="absolute inset-0 flex items-center justify-center rounded-sm bg-black/35 text-white outline-none hover:bg-black/50 focus-visible:ring-2 focus-visible:ring-accent"
+            className="absolute inset-0 flex items-center justify-center rounded-md bg-black/35 text-white outline-none hover:bg-black/50 focus-visible:ring-2 focus-visible:ring-accent"
           >
             {playing ? <PauseIcon size={20} filled /> : <PlayIcon size={20} filled />}
           </button>
