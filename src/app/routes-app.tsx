@@ -1,5 +1,4 @@
 import { createRoute, redirect } from "@tanstack/react-router";
-import { ActionPage } from "../views/pages/action-page.tsx";
 import { PowerPage } from "../views/pages/power-page.tsx";
 import { AppShell } from "../views/shell/app-shell.tsx";
 import { EntryPane } from "../views/timeline/entry-pane.tsx";
@@ -40,7 +39,8 @@ export const entryRoute = createRoute({
 export const actionRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: "action",
-  component: ActionPage,
+  // Its own chunk: the rule editor brings the RE2 regex engine.
+  component: lazyPage(() => import("../views/pages/action-page.tsx"), "ActionPage"),
 });
 
 export const discoverRoute = createRoute({
