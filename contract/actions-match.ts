@@ -102,8 +102,8 @@ function compileUncached(pattern: string): Compiled {
   if (typeof pattern !== "string") return { problem: "a pattern must be text" };
   // Compiling `.{1000}` seventy times over takes long only to be refused: refuse it unread.
   let repeats = 0;
-  for (const [, low, comma, high] of pattern.matchAll(/\{(\d+)(,?)(\d*)\}/g)) {
-    repeats += Number(high || (comma ? 0 : low)) || Number(low);
+  for (const [, low, high] of pattern.matchAll(/\{(\d+),?(\d*)\}/g)) {
+    repeats += Number(high || low);
   }
   if (repeats > MAX_REPEAT_TOTAL) {
     return {
