@@ -26,7 +26,7 @@ export interface RequestShape {
   readonly params: Record<string, unknown>;
   readonly request: Record<string, unknown>;
   readonly fields: ReadonlyArray<Field>;
-  /** The smallest accepted value of each object or array field, by path (to build into). */
+  /** The smallest accepted value of each field, by JSON path (`params:` before a path parameter's). */
   readonly minimal: ReadonlyMap<string, unknown>;
 }
 
@@ -77,6 +77,7 @@ function walk(
         const array = isArrayOf(type);
         fields.push({ name, path: child, inPath, array, required });
         const sub = walk(type, child, inPath, fields, minimal, depth + 1);
+        if (!minimal.has(key(child))) minimal.set(key(child), sub);
         if (required) value[name] = sub;
       }
       minimal.set(key(path), value);
@@ -149,6 +150,11 @@ export function requestShape(endpoint: Endpoint): RequestShape {
   return { params, request, fields, minimal };
 }
 
+/** The smallest accepted value of a field. */
+export function minimalOf(shape: RequestShape, field: Field): unknown {
+  return shape.minimal.get(`${field.inPath ? "params:" : ""}${key(field.path)}`);
+}
+
 /** A deep copy of `target` with `value` at `path`, intermediate objects and items built. */
 export function setField(
   shape: RequestShape,
@@ -163,7 +169,7 @@ export function setField(
       node[step] = value;
       return;
     }
-    if (node[step] === undefined || node[step] === null) {
+    if (typeof node[step] !== "object" || node[step] === null) {
       const prefix = field.path.slice(0, index + 1);
       const built = shape.minimal.get(`${field.inPath ? "params:" : ""}${key(prefix)}`);
       node[step] = structuredClone(built ?? (typeof field.path[index + 1] === "number" ? [] : {}));
