@@ -11,6 +11,13 @@ const ARTICLE = `<p>The harbour authority opened a new ferry terminal on Friday 
 <p>Ferry passengers will be able to buy tickets on their phones from next month.</p>
 <p>Local shops expect more visitors now that the ferry terminal is open.</p>`;
 
+/** Over 1,500 characters of text: long enough for the summary to come on its own. */
+const LONG_ARTICLE = Array.from(
+  { length: 12 },
+  (_, i) =>
+    `<p>Paragraph ${i + 1} of the harbour report goes into the timetables, the fares and the works that are still planned around the new ferry terminal.</p>`,
+).join("\n");
+
 function articleFeed(title: string) {
   return rssFeed(title, [
     {
@@ -34,6 +41,12 @@ describe("AI summary in the entry pane (Chromium)", () => {
     feeds = await new FeedServer().start();
     chat = await new FakeChatServer().start();
     feeds.serve("/harbour.xml", articleFeed("Harbour"));
+    feeds.serve(
+      "/report.xml",
+      rssFeed("Report", [
+        { guid: "report-1", title: "Harbour report", html: LONG_ARTICLE, date: new Date() },
+      ]),
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -44,7 +57,15 @@ describe("AI summary in the entry pane (Chromium)", () => {
     await chat?.stop();
   });
 
-  async function readerOn(env: Record<string, string>): Promise<Page> {
+  /** A short entry offers its summary: it comes when asked for. */
+  async function summarize(page: Page) {
+    const ask = page.getByTestId("summary-ask");
+    await ask.waitFor();
+    expect(await page.getByTestId("entry-summary").count()).toBe(0);
+    await ask.click();
+  }
+
+  async function readerOn(env: Record<string, string>, feed = "/harbour.xml"): Promise<Page> {
     const server = await startTestServer("sqlite", {
       CLIENT_DIST_DIR: inject("clientDistDir"),
       FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
@@ -55,7 +76,7 @@ describe("AI summary in the entry pane (Chromium)", () => {
     const { context, page } = await openPage(browser);
     contexts.push(context);
     await signUp(page, server.localUrl);
-    await quickAdd(page, feeds.url("/harbour.xml"));
+    await quickAdd(page, feeds.url(feed));
     await expect.poll(async () => (await timelineIds(page)).length).toBe(1);
     return page;
   }
@@ -63,6 +84,7 @@ describe("AI summary in the entry pane (Chromium)", () => {
   it("without a provider shows an extractive summary, labelled as such", async () => {
     const page = await readerOn({});
     await openEntry(page, (await timelineIds(page))[0]!);
+    await summarize(page);
     const block = page.getByTestId("entry-summary");
     await expect.poll(() => block.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
     expect(await block.getAttribute("data-kind")).toBe("extractive");
@@ -81,6 +103,7 @@ describe("AI summary in the entry pane (Chromium)", () => {
     chat.answer = () => ["The harbour has ", "a new ferry terminal ", "for six routes."];
     const page = await readerOn({ AI_BASE_URL: chat.baseUrl, AI_API_KEY: chat.apiKey });
     await openEntry(page, (await timelineIds(page))[0]!);
+    await summarize(page);
     const block = page.getByTestId("entry-summary");
     // The first piece shows while the rest is still being written.
     await expect
@@ -105,6 +128,7 @@ describe("AI summary in the entry pane (Chromium)", () => {
     });
     chat.failures.push({ status: 500 }, { status: 500 }, { status: 500 });
     await openEntry(page, (await timelineIds(page))[0]!);
+    await summarize(page);
     const block = page.getByTestId("entry-summary");
     await expect.poll(() => block.getAttribute("data-state"), { timeout: 20_000 }).toBe("error");
     expect(await page.getByTestId("summary-error").getAttribute("data-code")).toBe("1005");
@@ -126,6 +150,7 @@ describe("AI summary in the entry pane (Chromium)", () => {
     const entryUrl = page.url();
     await page.waitForTimeout(1000);
     expect(await page.getByTestId("entry-summary").count()).toBe(0);
+    expect(await page.getByTestId("summary-ask").count()).toBe(0);
 
     // A rule asking for summaries of this feed, applied to the entries already there.
     const put = await page.request.put(`${origin}/api/actions`, {
@@ -158,5 +183,34 @@ describe("AI summary in the entry pane (Chromium)", () => {
     const block = page.getByTestId("entry-summary");
     await expect.poll(() => block.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
     expect(await block.getAttribute("data-kind")).toBe("extractive");
+  });
+
+  it("a long entry gets its summary on open, unless it only repeats the opening", async () => {
+    chat.answer = () => ["Works, fares and timetables of the new terminal."];
+    const page = await readerOn(
+      { AI_BASE_URL: chat.baseUrl, AI_API_KEY: chat.apiKey },
+      "/report.xml",
+    );
+    await openEntry(page, (await timelineIds(page))[0]!);
+    const block = page.getByTestId("entry-summary");
+    await expect.poll(() => block.getAttribute("data-state"), { timeout: 20_000 }).toBe("done");
+    expect(await page.getByTestId("summary-text").textContent()).toBe(
+      "Works, fares and timetables of the new terminal.",
+    );
+    expect(await page.getByTestId("summary-ask").count()).toBe(0);
+
+    // The same length, but the model only gives back the first paragraph: no box.
+    chat.answer = () => [
+      "Paragraph 1 of the harbour report goes into the timetables, the fares and the works that are still planned around the new ferry terminal.",
+    ];
+    const again = await readerOn(
+      { AI_BASE_URL: chat.baseUrl, AI_API_KEY: chat.apiKey },
+      "/report.xml",
+    );
+    await openEntry(again, (await timelineIds(again))[0]!);
+    await again
+      .getByTestId("summary-repeats-opening")
+      .waitFor({ state: "attached", timeout: 20_000 });
+    expect(await again.getByTestId("entry-summary").count()).toBe(0);
   });
 });

@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SUMMARY_MIN_CHARS, type SummaryTarget } from "../../../contract/ai.ts";
+import type { SummaryTarget } from "../../../contract/ai.ts";
 import { type SummaryState, streamSummary } from "../../runtime/ai/summary-stream.ts";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { AlertIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { repeatsOpening, summaryMode, textLength } from "./summary-policy.ts";
 
 /** The language summaries are written in: actionLanguage, or the UI language by default. */
 export function useActionLanguage(): string {
@@ -17,22 +18,11 @@ export function useActionLanguage(): string {
 }
 
 /**
- * About the text length of HTML without its markup: enough to skip asking for a summary of a
- * short entry (the server applies the SPEC §5 rule exactly). Never parses the outside HTML.
- */
-function textLength(html: string): number {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&[#\w]+;/g, "x")
-    .replace(/\s+/g, " ")
-    .trim().length;
-}
-
-/**
- * The AI summary above the entry's content (with the `summary` setting on): it streams in
- * while written, says when it is extractive (picked from the text, no model), and shows a
- * failure with its coded reason and a retry.
+ * The AI summary above the entry's content. With the `summary` setting on, a long entry gets it
+ * on open (unless it only repeats the opening paragraph) and a shorter one a "Summarize" action;
+ * an action rule's summary always shows. It streams in while written, says when it is
+ * extractive (picked from the text, no model), and shows a failure with its coded reason and a
+ * retry.
  */
 export function EntrySummary(props: {
   reader: RuntimeServices;
@@ -45,28 +35,63 @@ export function EntrySummary(props: {
   const { reader, entryId, html, target } = props;
   const { t } = useTranslation("ai");
   const { t: tErrors } = useTranslation("errors");
-  const enabled = useGeneralSettings().summary || props.asked === true;
+  const asked = props.asked === true;
+  const mode = summaryMode({
+    enabled: useGeneralSettings().summary,
+    asked,
+    textLength: html === null ? 0 : textLength(html),
+  });
   const language = useActionLanguage();
-  const [state, setState] = useState<SummaryState | null>(null);
+  // Both keyed by the entry: a request or a summary never carries over to the next entry.
+  const [result, setResult] = useState<{ entryId: string; state: SummaryState } | null>(null);
+  const [requested, setRequested] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const longEnough = html !== null && textLength(html) >= SUMMARY_MIN_CHARS;
+  const byRequest = requested === entryId;
+  const run = mode === "auto" || (mode === "offer" && byRequest);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) runs it again.
   useEffect(() => {
-    if (!enabled || !longEnough) return;
+    if (!run) return;
     const controller = new AbortController();
     void streamSummary(
       reader.api,
       reader.db,
       { id: entryId, language, target },
-      (next) => !controller.signal.aborted && setState(next),
+      (next) => !controller.signal.aborted && setResult({ entryId, state: next }),
       controller.signal,
     ).catch(() => {});
     return () => controller.abort();
-  }, [reader, entryId, language, target, enabled, longEnough, attempt]);
+  }, [reader, entryId, language, target, run, attempt]);
 
-  if (!enabled || !longEnough || !state) return null;
+  if (mode === "none") return null;
+  if (!run) {
+    return (
+      <div className="mt-4">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setRequested(entryId)}
+          data-testid="summary-ask"
+          title={t("summary.askHint")}
+        >
+          {t("summary.ask")}
+        </Button>
+      </div>
+    );
+  }
+  const state = result?.entryId === entryId ? result.state : null;
+  if (!state) return null;
   if (state.status === "done" && !state.text) return null;
+  // On its own, a summary that only repeats the opening paragraph is noise; asked for, it shows.
+  if (
+    state.status === "done" &&
+    !asked &&
+    !byRequest &&
+    html !== null &&
+    repeatsOpening(state.text ?? "", html)
+  ) {
+    return <span hidden data-testid="summary-repeats-opening" />;
+  }
   const kind = state.status === "done" ? state.kind : undefined;
   return (
     <section
