@@ -12,7 +12,6 @@ import { deleteUserRows } from "./db/delete-user-rows.ts";
 import { checkAccountRules } from "./http/account-rules.ts";
 import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth-input-rules.ts";
 import { passwordRefusal } from "./http/common-passwords.ts";
-import { localized } from "./http/localized.ts";
 import { applyProfileRules } from "./http/profile-rules.ts";
 import type { Logger } from "./logger.ts";
 import { createAccountMail } from "./mail/account-mail.ts";
@@ -37,14 +36,6 @@ export interface AuthOptions {
 const VERIFY_LINK_SECONDS = 24 * 3600;
 const RESET_LINK_SECONDS = 3600;
 
-/**
- * The sign-up answer for an e-mail that already has an account (English; localized as
- * "signUp.refused"). It does not say so (L4): the address's owner gets a mail saying what
- * happened and how to sign in, and the answer says a mail went there.
- */
-export const SIGN_UP_REFUSED =
-  "No new account was created. We sent a mail to this address saying what to do next: check your inbox. If you already have an account, sign in instead.";
-
 export function createAuth({ config, database, logger, baseUrl, secret, mailer }: AuthOptions) {
   const mail = createAccountMail(
     mailer ??
@@ -62,6 +53,13 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
   const secure = baseUrl.startsWith("https://");
   const { windowSeconds, max, authMax } = config.rateLimit;
   const authRule = { window: windowSeconds, max: authMax };
+  // REGISTRATION_MODE=invitation: a new account starts on trial, but admins (ADMIN_EMAILS,
+  // verified: a provider may vouch for the address) hand out the first codes. An unverified one
+  // is lifted on verifying (the update hook below).
+  const roleAtSignUp = (user: { email: string; emailVerified?: unknown }) =>
+    config.registrationMode === "invitation" && !isAdminAddress(user, config.adminEmails)
+      ? "trial"
+      : "user";
   return betterAuth({
     appName: "Follow",
     baseURL: baseUrl,
@@ -71,7 +69,19 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
     trustedOrigins: [new URL(baseUrl).origin, ...config.trustedOrigins],
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // Sign-up answers the same (200, a user) and takes as long whether the address was new or
+      // already had an account, so it never signs in: the client signs in next. An address that
+      // had an account gets a mail saying someone tried and how to sign in.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }, request) =>
+        mail.signUpExisting(user, `${new URL(baseUrl).origin}/login`, request),
+      // The stand-in user of that answer looks like a new one, trial role included.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        role: roleAtSignUp(coreFields),
+        id,
+      }),
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
@@ -188,13 +198,8 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
                 message: "This server does not take new accounts",
               });
             }
-            // Admins (ADMIN_EMAILS, verified: a provider may vouch for the address) never start
-            // on trial: they hand out the first codes. An unverified one is lifted on verifying.
-            const admin = isAdminAddress(user, config.adminEmails);
-            if (config.registrationMode === "invitation" && !admin) {
-              return { data: { ...user, role: "trial" } };
-            }
-            return { data: user };
+            const role = roleAtSignUp(user);
+            return { data: role === "trial" ? { ...user, role } : user };
           },
         },
         update: {
@@ -240,18 +245,10 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
         if (refusal) {
           throw new APIError("BAD_REQUEST", { message: refusal, code: "PASSWORD_TOO_WEAK" });
         }
-        if (ctx.path === "/sign-up/email" && typeof body?.email === "string") {
-          const existing = await ctx.context.internalAdapter.findUserByEmail(
-            body.email.toLowerCase(),
-          );
-          if (existing) {
-            // The same hashing work as a new account, so the answer takes as long.
-            await ctx.context.password.hash(typeof password === "string" ? password : "");
-            mail.signUpExisting(existing.user, `${new URL(baseUrl).origin}/login`, ctx.request);
-            throw new APIError("UNPROCESSABLE_ENTITY", {
-              message: localized("signUp.refused", ctx.headers?.get("accept-language")),
-            });
-          }
+        // Refused here, not only in the create hook: there better-auth would answer a refused
+        // account with its stand-in "created" answer.
+        if (ctx.path === "/sign-up/email" && config.registrationMode === "closed") {
+          throw new APIError("FORBIDDEN", { message: "This server does not take new accounts" });
         }
         if (ctx.path === "/verify-email") {
           const query = ctx.query as { token?: unknown; callbackURL?: unknown } | undefined;

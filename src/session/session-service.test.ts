@@ -142,7 +142,27 @@ describe("session service", () => {
       password: "longenough",
       name: "Ada",
     });
+    // Sign-up signs nobody in: the service signs in next, with the same credentials.
+    expect(calls[1]?.endpoint).toBe(signIn);
+    expect(calls[1]?.input).toEqual({ email: "ada@example.com", password: "longenough" });
     expect(session.store.get().status).toBe("authenticated");
+  });
+
+  it("says to check the inbox when the address already had an account", async () => {
+    const fetcher = fakeFetch((endpoint) => {
+      if (endpoint === getSession) return null;
+      if (endpoint === signIn)
+        throw new FetchError({ method: "POST", url: endpoint.path, status: 401 });
+      return { token: null, user: signedIn?.user };
+    });
+    const session = createSessionService(fetcher);
+    const state = await session.signUp({
+      name: "Ada",
+      email: "ada@example.com",
+      password: "x y z w v",
+    });
+    expect(state.checkInbox).toBe(true);
+    expect(session.store.get().user).toBeNull();
   });
 
   it("stops registered work before the sign-out request, and resumes it when that fails", async () => {

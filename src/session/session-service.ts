@@ -49,7 +49,14 @@ export interface SessionService {
   updateProfile(edit: ProfileEdit): Promise<SessionState>;
   /** Finishes a two-factor sign-in with a TOTP or a backup code (4007 when wrong). */
   verifySecondFactor(code: string, kind: "totp" | "backup"): Promise<SessionState>;
-  signUp(input: SignUpInput): Promise<SessionState>;
+  /**
+   * Signs up, then in: sign-up answers alike for a new and a registered address and signs
+   * nobody in. `checkInbox` when the sign-in after it is refused: the address already had an
+   * account (its owner was mailed), so no new one was made. `twoFactorRequired` as for signIn.
+   */
+  signUp(
+    input: SignUpInput,
+  ): Promise<SessionState & { twoFactorRequired?: boolean; checkInbox?: boolean }>;
   signOut(): Promise<void>;
   /** The server said 401: forget the user without another request. */
   markSignedOut(): void;
@@ -126,6 +133,12 @@ export function createSessionService(
     return store.get();
   }
 
+  async function signIn({ email, password }: SignInInput) {
+    const answer = await fetcher(endpointInfo.auth.signIn, { email, password }, { silent: true });
+    if (answer?.twoFactorRedirect) return { ...store.get(), twoFactorRequired: true };
+    return refresh();
+  }
+
   return {
     store,
     async ensureLoaded() {
@@ -136,11 +149,7 @@ export function createSessionService(
       return state;
     },
     refresh,
-    async signIn({ email, password }) {
-      const answer = await fetcher(endpointInfo.auth.signIn, { email, password }, { silent: true });
-      if (answer?.twoFactorRedirect) return { ...store.get(), twoFactorRequired: true };
-      return refresh();
-    },
+    signIn,
     async updateProfile(edit) {
       const before = store.get();
       if (before.user) store.set({ ...before, user: { ...before.user, ...shownEdit(edit) } });
@@ -159,7 +168,13 @@ export function createSessionService(
     },
     async signUp({ name, email, password }) {
       await fetcher(endpointInfo.auth.signUp, { email, password, name }, { silent: true });
-      return refresh();
+      try {
+        return await signIn({ email, password });
+      } catch (error) {
+        if (isFetchError(error) && error.status === 401)
+          return { ...store.get(), checkInbox: true };
+        throw error;
+      }
     },
     async signOut() {
       const hooks = [...signOutHooks];

@@ -41,11 +41,18 @@ describe("cross-origin writes in Chromium", () => {
 
   async function signedInContext(): Promise<BrowserContext> {
     const context = await browser.newContext();
+    const credentials = { email: uniqueEmail("csrf"), password: "correct horse battery" };
     const signUp = await context.request.post(`${server.localUrl}/api/better-auth/sign-up/email`, {
       headers: { origin: server.localUrl },
-      data: { email: uniqueEmail("csrf"), password: "correct horse battery", name: "Victim" },
+      data: { ...credentials, name: "Victim" },
     });
     expect(signUp.status()).toBe(200);
+    // Sign-up never signs in (it answers alike for a registered address).
+    const signIn = await context.request.post(`${server.localUrl}/api/better-auth/sign-in/email`, {
+      headers: { origin: server.localUrl },
+      data: credentials,
+    });
+    expect(signIn.status()).toBe(200);
     return context;
   }
 

@@ -78,14 +78,13 @@ describe.each(DIALECTS)("account mail over SMTP on %s", (dialect) => {
     expect((await client.session()).body.user.emailVerified).toBe(true);
   });
 
-  it("answers a second sign-up with the same words and mails the address's owner", async () => {
+  it("answers a second sign-up as a first one and mails the address's owner", async () => {
     const email = uniqueEmail("existing");
     await new TestClient(server.localUrl).signUp(email);
     await smtp.next(email);
     const again = await new TestClient(server.localUrl).signUp(email, "another long passphrase");
-    expect(again.status).toBe(422);
-    expect(again.body.reason).toMatch(/sent a mail/);
-    expect(again.text).not.toMatch(/exist|registered|taken/i);
+    expect(again.status).toBe(200);
+    expect(again.body.token).toBeNull();
     const mail = await smtp.next(email);
     expect(mail.subject).toBe(MAIL_WORDS.en.signUpExisting.subject);
     expect(linkIn(mail, server)).toBe(`${server.localUrl}/login`);

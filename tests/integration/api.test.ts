@@ -201,7 +201,11 @@ describe("behind HTTPS", () => {
 describe("graceful shutdown", () => {
   it("finishes in-flight requests, then refuses new connections", async () => {
     const server = await startTestServer("sqlite");
-    const inFlight = new TestClient(server.localUrl).signUp(uniqueEmail());
+    const inFlight = new TestClient(server.localUrl).request(
+      "POST",
+      "/api/better-auth/sign-up/email",
+      { json: { email: uniqueEmail(), password: "correct horse battery", name: "Reader" } },
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     const closing = server.close();
     const response = await inFlight;

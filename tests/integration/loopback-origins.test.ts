@@ -20,11 +20,18 @@ describe("a default install reached by either loopback name", () => {
       const client = new TestClient(server.localUrl);
       const origin = `http://${name}:${port}`;
       const headers = { origin, "sec-fetch-site": "cross-site" };
+      const email = uniqueEmail("loopback");
       const signUp = await client.request("POST", "/api/better-auth/sign-up/email", {
-        json: { email: uniqueEmail("loopback"), password: "correct horse battery", name: "R" },
+        json: { email, password: "correct horse battery", name: "R" },
         headers,
       });
       expect(signUp.status, signUp.text).toBe(200);
+      // Sign-up never signs in (it answers alike for a registered address): the app signs in next.
+      const signIn = await client.request("POST", "/api/better-auth/sign-in/email", {
+        json: { email, password: "correct horse battery" },
+        headers,
+      });
+      expect(signIn.status, signIn.text).toBe(200);
       // A write the origin guard lets through reaches its handler (no such entry here).
       const write = await client.request("POST", "/api/collections", {
         json: { entryId: "1234567890123" },

@@ -23,8 +23,15 @@ export async function signUp(baseUrl: string, email: string): Promise<Account> {
     body: JSON.stringify({ email, password: "correct horse battery", name: "Reader" }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { user: { id: string } };
-  const cookie = response.headers
+  // Sign-up never signs in (it answers alike for a registered address): sign in next.
+  const signIn = await fetch(new URL("/api/better-auth/sign-in/email", baseUrl), {
+    method: "POST",
+    headers: { origin, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery" }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const body = (await signIn.json()) as { user: { id: string } };
+  const cookie = signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");

@@ -60,6 +60,11 @@ export function CredentialsForm({
       const state = signingUp
         ? await session.signUp({ name: name.trim(), email: trimmedEmail, password })
         : await session.signIn({ email: trimmedEmail, password });
+      if ("checkInbox" in state && state.checkInbox) {
+        // The address already had an account with another password; nothing was created.
+        setError({ message: t("errors:signUp.refused") });
+        return;
+      }
       if ("twoFactorRequired" in state && state.twoFactorRequired) {
         onTwoFactor();
         return;
