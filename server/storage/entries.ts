@@ -7,6 +7,7 @@ import { type ActionOutcome, noOutcome, planActions, writeActions } from "../job
 import { collectSubscriptionNotifications } from "../jobs/subscription-notify.ts";
 import { shapedChunks } from "./chunks.ts";
 import { feedAudience } from "./feed-access.ts";
+import { lockFeeds } from "./feed-lock.ts";
 import { nextEntityId } from "./ids.ts";
 import { writeSearchRows } from "./search-index.ts";
 import { nowIso } from "./time.ts";
@@ -46,6 +47,8 @@ export async function storeEntries(
   const plan = await planActions(database.db, feedId, () => unseenRows(database, feedId, rows));
 
   await database.db.transaction().execute(async (trx) => {
+    // Who gets the new entries unread is read below: not while someone starts following it.
+    await lockFeeds(trx, database.dialect, [feedId]);
     const known = new Map<string, { id: string; content_hash: string }>();
     for (const chunk of shapedChunks(
       unique.map((e) => e.guid),

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, ListRow, ListSubscriptionRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
 import { feedNotFound, feedOpenTo, readableFeedIds } from "./feed-access.ts";
+import { lockFeeds } from "./feed-lock.ts";
 import { nextEntityId } from "./ids.ts";
 import { newFeedUnreadLimit } from "./new-feed-unread.ts";
 import { backfillUnread, feedsNotYetReached, reachableFeedIds } from "./reached-feeds.ts";
@@ -231,6 +232,7 @@ export async function addFeedsToList(
     if (Number(held?.n ?? 0) + unique.length > limits.feedsPerList) {
       throw new ApiError(8002, `At most ${limits.feedsPerList} feeds per list`);
     }
+    await lockFeeds(trx, database.dialect, unique);
     const now = nowIso();
     const subscribers = await trx
       .selectFrom("list_subscription")
@@ -308,6 +310,7 @@ export async function subscribeToList(
       created_at: existing?.created_at ?? nowIso(),
     };
     const feedIds = await readableListFeedIds(trx, input.list.id, input.userId);
+    await lockFeeds(trx, database.dialect, feedIds);
     if (existing) {
       await trx
         .updateTable("list_subscription")

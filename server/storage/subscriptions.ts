@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow, SubscriptionRow } from "../db/schema.ts";
 import { feedOpenTo } from "./feed-access.ts";
+import { lockFeeds } from "./feed-lock.ts";
 import { newFeedUnreadLimit } from "./new-feed-unread.ts";
 import { backfillUnread, feedsNotYetReached, reachableFeedIds } from "./reached-feeds.ts";
 import { bool, nowIso } from "./time.ts";
@@ -63,6 +64,7 @@ export async function subscribe(
   },
 ): Promise<{ subscription: SubscriptionRow; unread: number }> {
   return database.db.transaction().execute(async (trx) => {
+    await lockFeeds(trx, database.dialect, [input.feedId]);
     const existing = await trx
       .selectFrom("subscription")
       .selectAll()
