@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { ErrorCode } from "../../contract/errors.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
@@ -25,12 +26,15 @@ export function checkTrialQuota(
   kind: keyof ServerConfig["trialLimits"],
   current: number,
 ): void {
-  if (current >= limits[kind]) {
-    throw new ApiError(
-      TRIAL_QUOTAS[kind],
-      `A trial account may have ${limits[kind]} ${kind}; enter an invitation code to lift the limit`,
-    );
-  }
+  if (current >= limits[kind]) throw trialQuotaError(kind, limits[kind]);
+}
+
+/** The refusal of one more `kind` past a trial account's `limit`. */
+export function trialQuotaError(kind: keyof ServerConfig["trialLimits"], limit: number): ApiError {
+  return new ApiError(
+    TRIAL_QUOTAS[kind],
+    `A trial account may have ${limit} ${kind}; enter an invitation code to lift the limit`,
+  );
 }
 
 /** Before a new feed subscription: the trial feed quota (1100). */
@@ -41,6 +45,48 @@ export async function checkTrialFeedQuota(
 ): Promise<void> {
   if (!(await isTrialUser(database, userId))) return;
   checkTrialQuota(limits, "feeds", await countSubscriptions(database, userId));
+}
+
+/** The feeds a trial user may hold (an OPML import stops there with 1100); none otherwise. */
+export async function trialFeedLimit(
+  database: DatabaseHandle,
+  limits: ServerConfig["trialLimits"] | undefined,
+  userId: string,
+): Promise<number | undefined> {
+  if (!limits || !(await isTrialUser(database, userId))) return undefined;
+  return limits.feeds;
+}
+
+/** Before following a list the user does not follow yet: the trial list quota (1101). */
+export async function checkTrialListQuota(
+  database: DatabaseHandle,
+  limits: ServerConfig["trialLimits"],
+  userId: string,
+  listId: string,
+): Promise<void> {
+  if (!(await isTrialUser(database, userId))) return;
+  const rows = await database.db
+    .selectFrom("list_subscription")
+    .select(["list_id"])
+    .where("user_id", "=", userId)
+    .execute();
+  if (rows.some((row) => row.list_id === listId)) return;
+  checkTrialQuota(limits, "lists", rows.length);
+}
+
+/** Before creating an inbox: the trial inbox quota (1102). */
+export async function checkTrialInboxQuota(
+  database: DatabaseHandle,
+  limits: ServerConfig["trialLimits"],
+  userId: string,
+): Promise<void> {
+  if (!(await isTrialUser(database, userId))) return;
+  const row = await database.db
+    .selectFrom("inbox")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("owner_user_id", "=", userId)
+    .executeTakeFirst();
+  checkTrialQuota(limits, "inboxes", Number(row?.n ?? 0));
 }
 
 /** Actions a trial user may not take at all (1103). */

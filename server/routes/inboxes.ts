@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { InboxModel } from "../../contract/api/inboxes.ts";
 import { endpoints } from "../../contract/api/index.ts";
+import { checkTrialInboxQuota } from "../accounts/trial.ts";
 import type { Auth } from "../auth.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
@@ -37,17 +38,24 @@ export function toInboxModel(row: InboxRow, config: InboxConfig): InboxModel {
 }
 
 /** Inboxes (SPEC §7): only the owner reads or changes one (10003). */
-export function inboxRoutes(auth: Auth, database: DatabaseHandle, config: InboxConfig) {
+export function inboxRoutes(
+  auth: Auth,
+  database: DatabaseHandle,
+  config: InboxConfig & Pick<ServerConfig, "trialLimits">,
+) {
   const app = userRouter(auth, database);
   const { create, update, remove, get, list } = endpoints.inboxes;
 
-  route(app, create, async ({ request }, c) => ({
-    code: 0 as const,
-    data: toInboxModel(
-      await createInbox(database, c.get("userId"), request, config.inboxes.perUser),
-      config,
-    ),
-  }));
+  route(app, create, async ({ request }, c) => {
+    await checkTrialInboxQuota(database, config.trialLimits, c.get("userId"));
+    return {
+      code: 0 as const,
+      data: toInboxModel(
+        await createInbox(database, c.get("userId"), request, config.inboxes.perUser),
+        config,
+      ),
+    };
+  });
 
   route(app, update, async ({ request: { handle, title } }, c) => {
     await renameInbox(database, await ownedInbox(database, c.get("userId"), handle), title);

@@ -1,5 +1,5 @@
 import { endpoints } from "../../contract/api/index.ts";
-import { checkTrialFeedQuota } from "../accounts/trial.ts";
+import { checkTrialFeedQuota, checkTrialListQuota } from "../accounts/trial.ts";
 import type { Auth } from "../auth.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
@@ -38,7 +38,7 @@ export function subscriptionRoutes(
     importer: OpmlImporter;
     config: Parameters<typeof registerOpmlRoutes>[3] & Parameters<typeof toInboxModel>[1];
   },
-  /** A trial user's feed quota (code 1100); none when absent. */
+  /** A trial user's feed and list quotas (codes 1100, 1101); none when absent. */
   trialLimits?: ServerConfig["trialLimits"],
 ) {
   const app = userRouter(auth, database);
@@ -79,6 +79,7 @@ export function subscriptionRoutes(
       if (found.fee > 0 && found.owner_user_id !== userId) {
         throw new ApiError(4002, "Paid lists can be followed once the wallet is available");
       }
+      if (trialLimits) await checkTrialListQuota(database, trialLimits, userId, found.id);
       const { unread, feedIds } = await subscribeToList(database, {
         userId,
         list: found,
