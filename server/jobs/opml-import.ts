@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { ImportItem, ImportItemStatus, ImportProgress } from "../../contract/api/opml.ts";
+import {
+  type ImportItem,
+  type ImportItemStatus,
+  type ImportProgress,
+  OPML_TEXT_LIMIT,
+} from "../../contract/api/opml.ts";
+import { trialQuotaError } from "../accounts/trial.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
@@ -20,15 +26,30 @@ interface Job {
   userId: string;
   items: Array<Omit<ImportItem, "view"> & { view: number }>;
   statuses: ImportItemStatus[];
+  /** Each item's host, read once. */
+  hosts: string[];
   /** Items a worker has picked (appended items start untaken). */
   taken: boolean[];
   running: boolean;
   finished: boolean;
   finishedAt: number | undefined;
+  /** The feeds the person may hold (a trial account's quota, 1100); none when absent. */
+  feedLimit: number | undefined;
+  /** The quota check and the subscription it allows, one feed at a time (see `serially`). */
+  gate: Promise<unknown>;
 }
 
 /** Finished imports stay readable this long, so a closed dialog can still show the result. */
 const KEEP_FINISHED_MS = 60 * 60 * 1000;
+/**
+ * Feeds one import may hold, appended requests included: the most feed outlines the largest
+ * OPML file can carry (about 30 characters each). Without it an import grew without bound.
+ */
+export const MAX_IMPORT_ITEMS = Math.ceil(OPML_TEXT_LIMIT / 30);
+/** How far ahead a worker looks for a feed of a host this import is not busy with. */
+const PICK_WINDOW = 256;
+/** Imports of one person kept in memory (one runs at a time; finished ones are read back). */
+export const MAX_IMPORTS_PER_USER = 3;
 
 /**
  * OPML imports run here, in the background of the API process: the request that starts one
@@ -47,6 +68,16 @@ export function createOpmlImporter(
   function forget(now: number) {
     for (const [id, job] of jobs) {
       if (job.finishedAt !== undefined && now - job.finishedAt > KEEP_FINISHED_MS) jobs.delete(id);
+    }
+  }
+
+  /** Room for one more import of `userId`: their oldest finished ones go first. */
+  function forgetOldest(userId: string) {
+    const finished = [...jobs.values()]
+      .filter((job) => job.userId === userId && job.finished)
+      .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0));
+    for (const job of finished.slice(0, Math.max(0, finished.length - MAX_IMPORTS_PER_USER + 1))) {
+      jobs.delete(job.id);
     }
   }
 
@@ -79,44 +110,65 @@ export function createOpmlImporter(
     if (known && (await findSubscription(database, job.userId, known.id))) {
       return { url: item.url, status: "skipped", feedId: known.id };
     }
-    if (options.maxSubscriptionsPerUser !== undefined) {
-      const held = await countSubscriptions(database, job.userId);
-      if (held >= options.maxSubscriptionsPerUser) {
-        return {
-          url: item.url,
-          status: "failed",
-          code: 2011,
-          reason: "Subscription limit reached",
-        };
-      }
-    }
+    // Before fetching a feed that could not be kept; checked again right before subscribing.
+    const full = await quotaRefusal(job, item.url);
+    if (full) return full;
     const feed = known ?? (await subscriber.resolve({ url }, job.userId));
-    if (!known && (await findSubscription(database, job.userId, feed.id))) {
-      return { url: item.url, status: "skipped", feedId: feed.id };
-    }
     const title = item.title?.trim() || null;
-    await subscribe(database, {
-      userId: job.userId,
-      feedId: feed.id,
-      view: item.view,
-      category: item.category?.trim() || null,
-      // A title that is only the feed's own stays unset, so the feed's renames still show.
-      title: title && title !== feed.title ? title : null,
+    return serially(job, async (): Promise<ImportItemStatus> => {
+      if (await findSubscription(database, job.userId, feed.id)) {
+        return { url: item.url, status: "skipped", feedId: feed.id };
+      }
+      const refused = await quotaRefusal(job, item.url);
+      if (refused) return refused;
+      await subscribe(database, {
+        userId: job.userId,
+        feedId: feed.id,
+        view: item.view,
+        category: item.category?.trim() || null,
+        // A title that is only the feed's own stays unset, so the feed's renames still show.
+        title: title && title !== feed.title ? title : null,
+      });
+      return { url: item.url, status: "done", feedId: feed.id };
     });
-    return { url: item.url, status: "done", feedId: feed.id };
+  }
+
+  /** The answer for a feed past the person's subscription limit or trial quota, if it is. */
+  async function quotaRefusal(job: Job, url: string): Promise<ImportItemStatus | undefined> {
+    if (options.maxSubscriptionsPerUser === undefined && job.feedLimit === undefined) return;
+    const held = await countSubscriptions(database, job.userId);
+    if (options.maxSubscriptionsPerUser !== undefined && held >= options.maxSubscriptionsPerUser) {
+      return { url, status: "failed", code: 2011, reason: "Subscription limit reached" };
+    }
+    if (job.feedLimit !== undefined && held >= job.feedLimit) {
+      return failure(url, trialQuotaError("feeds", job.feedLimit));
+    }
+    return undefined;
+  }
+
+  /**
+   * Runs `step` after the job's previous one: parallel workers would otherwise all count the
+   * same subscriptions and pass a quota together (a 10-feed trial account ended with 40).
+   */
+  function serially<T>(job: Job, step: () => Promise<T>): Promise<T> {
+    const run = job.gate.then(step, step);
+    job.gate = run.catch(() => {});
+    return run;
   }
 
   /** Works through the job's untaken items; items appended meanwhile are picked up too. */
   async function run(job: Job): Promise<void> {
     const inFlight = new Map<string, number>();
     let cursor = 0;
-    // The next feed whose host is not busy in this import; else the next feed at all.
+    // The next feed whose host is not busy in this import, among the next PICK_WINDOW; else
+    // the next feed at all. (Scanning every feed for each pick made 30,000 feeds of one host
+    // take minutes of the event loop.)
     const pick = (): number | undefined => {
       while (cursor < job.taken.length && job.taken[cursor]) cursor++;
       if (cursor >= job.taken.length) return undefined;
-      for (let i = cursor; i < job.taken.length; i++) {
-        const host = hostOf(job.items[i]?.url ?? "");
-        if (!job.taken[i] && (inFlight.get(host) ?? 0) < options.perHost) return i;
+      const end = Math.min(job.taken.length, cursor + PICK_WINDOW);
+      for (let i = cursor; i < end; i++) {
+        if (!job.taken[i] && (inFlight.get(job.hosts[i] ?? "") ?? 0) < options.perHost) return i;
       }
       return cursor;
     };
@@ -125,7 +177,7 @@ export function createOpmlImporter(
         const index = pick();
         if (index === undefined) return;
         job.taken[index] = true;
-        const host = hostOf(job.items[index]?.url ?? "");
+        const host = job.hosts[index] ?? "";
         inFlight.set(host, (inFlight.get(host) ?? 0) + 1);
         try {
           job.statuses[index] = await importOne(job, index);
@@ -171,37 +223,55 @@ export function createOpmlImporter(
   return {
     /**
      * Starts an import, or adds items to `importId` (a big file comes in several requests).
-     * Refused while another import of this person runs, or over the quota.
+     * Refused while another import of this person runs, past MAX_IMPORT_ITEMS feeds (14001),
+     * or over the quota. `feedLimit`: a trial account's feed quota, where the import stops
+     * (the remaining feeds fail with 1100).
      */
     async start(
       userId: string,
       items: readonly ImportItem[],
       view: number,
       importId?: string,
+      limits: { feedLimit?: number | undefined } = {},
     ): Promise<ImportProgress> {
       forget(Date.now());
       const existing = importId ? jobs.get(importId) : undefined;
       if (importId && (!existing || existing.userId !== userId)) {
         throw new ApiError(1002, "No such import", 404);
       }
-      for (const job of jobs.values()) {
-        if (job.userId === userId && !job.finished && job !== existing) {
-          throw new ApiError(1, "An import is still running");
+      const refuseRunning = () => {
+        for (const job of jobs.values()) {
+          if (job.userId === userId && !job.finished && job !== existing) {
+            throw new ApiError(1, "An import is still running");
+          }
         }
+      };
+      refuseRunning();
+      if ((existing?.items.length ?? 0) + items.length > MAX_IMPORT_ITEMS) {
+        throw new ApiError(14001, `An import holds at most ${MAX_IMPORT_ITEMS} feeds`);
       }
       await checkQuota(userId, items);
+      // Again after the wait, with no wait until the job is registered: two requests at once
+      // must not both start one.
+      refuseRunning();
+      if (!existing) forgetOldest(userId);
       const job: Job = existing ?? {
         id: randomUUID(),
         userId,
         items: [],
+        hosts: [],
         statuses: [],
         taken: [],
         running: false,
         finished: false,
         finishedAt: undefined,
+        feedLimit: undefined,
+        gate: Promise.resolve(),
       };
+      job.feedLimit = limits.feedLimit;
       for (const item of items) {
         job.items.push({ ...item, view: item.view ?? view });
+        job.hosts.push(hostOf(item.url));
         job.statuses.push({ url: item.url, status: "pending" });
         job.taken.push(false);
       }

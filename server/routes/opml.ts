@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { endpoints } from "../../contract/api/index.ts";
+import { trialFeedLimit } from "../accounts/trial.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -16,7 +17,8 @@ export function registerOpmlRoutes(
   app: Hono<{ Variables: SessionVariables }>,
   database: DatabaseHandle,
   importer: OpmlImporter,
-  config: Pick<ServerConfig, "opml" | "maxSubscriptionsPerUser" | "ingest">,
+  config: Pick<ServerConfig, "opml" | "maxSubscriptionsPerUser" | "ingest"> &
+    Partial<Pick<ServerConfig, "trialLimits">>,
 ) {
   const { parseOpml, importOpml, importStatus, exportOpml: exportCall } = endpoints.subscriptions;
 
@@ -50,10 +52,14 @@ export function registerOpmlRoutes(
     };
   });
 
-  route(app, importOpml, async ({ request: { items, view, importId } }, c) => ({
-    code: 0 as const,
-    data: await importer.start(c.get("userId"), items, view ?? 0, importId),
-  }));
+  route(app, importOpml, async ({ request: { items, view, importId } }, c) => {
+    const userId = c.get("userId");
+    const feedLimit = await trialFeedLimit(database, config.trialLimits, userId);
+    return {
+      code: 0 as const,
+      data: await importer.start(userId, items, view ?? 0, importId, { feedLimit }),
+    };
+  });
 
   route(app, importStatus, ({ request: { id } }, c) => ({
     code: 0 as const,

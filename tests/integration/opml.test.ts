@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMPORT_BATCH_LIMIT } from "../../contract/api/opml.ts";
+import { MAX_IMPORT_ITEMS, MAX_IMPORTS_PER_USER } from "../../server/jobs/opml-import.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
@@ -179,6 +181,47 @@ ${outlines.slice(6).join("\n")}
     const result = await finished(dave, first.body.data.id);
     expect(result.done).toBe(FEEDS);
     expect(await subscriptionsOf(dave)).toHaveLength(FEEDS);
+  });
+
+  it("bounds the feeds one import may hold, appended requests included (14001), and the imports kept", async () => {
+    const erin = new TestClient(server.localUrl);
+    await erin.signUp(uniqueEmail("erin"));
+    // Not feed URLs: each fails at once, nothing is fetched.
+    const batch = (start: number) =>
+      Array.from({ length: IMPORT_BATCH_LIMIT }, (_, i) => ({ url: `not a feed ${start + i}` }));
+    const first = await erin.request("POST", "/api/subscriptions/import", {
+      json: { items: batch(0) },
+    });
+    expect(first.status).toBe(200);
+    const id = first.body.data.id;
+    for (let sent = IMPORT_BATCH_LIMIT; sent < MAX_IMPORT_ITEMS; sent += IMPORT_BATCH_LIMIT) {
+      const more = await erin.request("POST", "/api/subscriptions/import", {
+        json: { items: batch(sent).slice(0, MAX_IMPORT_ITEMS - sent), importId: id },
+      });
+      expect(more.status).toBe(200);
+    }
+    const over = await erin.request("POST", "/api/subscriptions/import", {
+      json: { items: [{ url: "not a feed, one more" }], importId: id },
+    });
+    expect(over.status).toBe(413);
+    expect(over.body.code).toBe(14001);
+    expect(over.body.reason).toContain(String(MAX_IMPORT_ITEMS));
+    expect((await finished(erin, id)).total).toBe(MAX_IMPORT_ITEMS);
+    // Only the newest few finished imports are kept.
+    const ids = [id];
+    for (let i = 0; i < MAX_IMPORTS_PER_USER; i++) {
+      const next = await erin.request("POST", "/api/subscriptions/import", {
+        json: { items: [{ url: `not a feed ${i}` }] },
+      });
+      expect(next.status).toBe(200);
+      ids.push(next.body.data.id);
+      await finished(erin, next.body.data.id);
+    }
+    const forgotten = await erin.request("GET", `/api/subscriptions/import?id=${id}`);
+    expect(forgotten.status).toBe(404);
+    for (const kept of ids.slice(1)) {
+      expect((await erin.request("GET", `/api/subscriptions/import?id=${kept}`)).status).toBe(200);
+    }
   });
 
   it("keeps each person's imports to themselves", async () => {
