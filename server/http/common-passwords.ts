@@ -18,7 +18,7 @@ function load(minLength: number): Promise<ReadonlySet<string>> {
 }
 
 /** Whether a password is on the list, ignoring case and surrounding spaces. */
-export async function isCommonPassword(password: string, minLength = 8): Promise<boolean> {
+async function isCommonPassword(password: string, minLength = 8): Promise<boolean> {
   const list = await load(minLength);
   return list.has(password.trim().toLowerCase());
 }

@@ -17,11 +17,6 @@ export function totpAt(key: Buffer, timeMs: number): string {
   return hotp(key, Math.floor(timeMs / PERIOD_MS));
 }
 
-/** Whether `code` is the key's code for now or the step either side (clock drift). */
-export function verifyTotpCode(key: Buffer, code: string, nowMs = Date.now()): boolean {
-  return totpStepOf(key, code, nowMs) !== undefined;
-}
-
 /**
  * The time step whose code `code` is, among now and the step either side (clock drift; the
  * latest when two match), or undefined. A code is taken once: callers claim its step.
