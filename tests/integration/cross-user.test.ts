@@ -4,6 +4,7 @@ import { type Endpoint, listEndpoints } from "../../contract/api/index.ts";
 import { nextSlot, serverTimeZone } from "../../server/ai/daily/schedule.ts";
 import {
   type Field,
+  minimalOf,
   type RequestShape,
   requestShape,
   setField,
@@ -472,6 +473,11 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
           continue;
         }
         if (field === except || (requiredOnly && !field.required)) continue;
+        // Beside B's own objects, every switch on too (deleteSubscriptions, withContent...).
+        if (!requiredOnly && minimalOf(base, field) === false && field.path.length === 1) {
+          into.request = setField(base, into.request, field, true);
+          continue;
+        }
         const kind = kindOf(field);
         const own = kind && seeded.own[kind];
         if (own && field.path.every((step) => typeof step === "string")) put(into, field, own);
