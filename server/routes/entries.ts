@@ -89,8 +89,15 @@ export function entryRoutes(auth: Auth, database: DatabaseHandle, readability: R
   route(app, entries.readability, async ({ request: { id } }, c) => {
     const found = await findVisibleEntry(database, c.get("userId"), id);
     if (!found) throw new ApiError(3000);
-    const content = await readability.contentFor(found.entry);
-    return { code: 0 as const, data: content === null ? null : { content } };
+    const result = await readability.read(found.entry);
+    if ("pageStatus" in result) {
+      throw new ApiError(
+        2003,
+        `The original page answered HTTP ${result.pageStatus}; the feed's own text is kept`,
+        502,
+      );
+    }
+    return { code: 0 as const, data: result.content === null ? null : { content: result.content } };
   });
 
   route(app, entries.readHistories, async ({ params: { id }, request: { size } }, c) => {
