@@ -2,8 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { EntryDetail } from "../../queries/index.ts";
 import { duration } from "../../ui/format.ts";
 import { PaperclipIcon, PauseIcon, PlayIcon } from "../../ui/icons.tsx";
+import { Lightbox, useLightbox } from "../../ui/lightbox.tsx";
 import { togglePlayback, useAudioPlaying } from "../timeline/audio-bridge.ts";
 import { episodeArtwork } from "../timeline/items/episode-artwork.ts";
+import { lightboxPictures } from "../timeline/items/lightbox-pictures.ts";
 import { audio, photos, video } from "../timeline/media.ts";
 
 function size(bytes: number | undefined): string {
@@ -35,23 +37,40 @@ export function EntryMedia({ entry }: { entry: EntryDetail }) {
   const track = audio(entry);
   const playing = useAudioPlaying(track?.url, entry.id);
   const title = entry.title ?? "";
+  const lightbox = useLightbox();
 
   return (
     <div className="space-y-4" data-testid="entry-media">
       {pictures.length > 0 ? (
         <div className="grid gap-2">
-          {pictures.map((photo) => (
-            <img
+          {pictures.map((photo, index) => (
+            <button
               key={photo.url}
-              src={photo.url}
-              alt=""
-              loading="lazy"
-              referrerPolicy="no-referrer"
-              className="w-full rounded-lg"
-            />
+              type="button"
+              onClick={() => lightbox.show(index)}
+              aria-label={t("pictures.open", { index: index + 1, count: pictures.length })}
+              data-testid="entry-picture"
+              className="block cursor-zoom-in rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-accent"
+            >
+              <img
+                src={photo.url}
+                alt=""
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                width={photo.width}
+                height={photo.height}
+                className="h-auto w-full rounded-lg"
+              />
+            </button>
           ))}
         </div>
       ) : null}
+      <Lightbox
+        pictures={lightbox.start === null ? [] : lightboxPictures(pictures, title)}
+        start={lightbox.start}
+        onClose={lightbox.close}
+        label={title}
+      />
       {clip?.inline ? (
         // biome-ignore lint/a11y/useMediaCaption: feeds do not carry caption tracks.
         <video
