@@ -17,6 +17,7 @@ import * as m0016 from "./0016_daily_report_notify.ts";
 import * as m0017 from "./0017_feed_route_instances.ts";
 import * as m0018 from "./0018_ai_cache_by_provider.ts";
 import * as m0019 from "./0019_second_factor.ts";
+import * as m0020 from "./0020_idempotency_request_hash.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0017_feed_route_instances": m0017,
   "0018_ai_cache_by_provider": m0018,
   "0019_second_factor": m0019,
+  "0020_idempotency_request_hash": m0020,
 };

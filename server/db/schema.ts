@@ -43,6 +43,8 @@ export interface Database {
     lease_token: string | null;
     /** ISO time after which a retry may run the write itself. */
     lease_until: string | null;
+    /** SHA-256 of the first request's method, path and body (null: stored before it was kept). */
+    request_hash: string | null;
   };
   feed: FeedRow;
   entry: EntryRow;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { createMiddleware } from "hono/factory";
 import { HTTP_RETRY_STATUSES } from "../../contract/constants.ts";
@@ -57,7 +57,8 @@ export async function startIdempotentWrites(
  * stored answer; a replay while the first is still running gets code 1 ("Previous operation is
  * not completed") with a Retry-After. "Still running" is a lease with a deadline: a retry after
  * it runs the write (the first one's holder died or hung). Refusals (4xx) are stored and
- * replayed too; 5xx and other "try again" answers are not.
+ * replayed too; 5xx and other "try again" answers are not. The same key with another method,
+ * path or body is refused (1002): it would otherwise get the first request's answer, silently.
  */
 export function idempotentWrites(database: DatabaseHandle) {
   return createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
@@ -65,19 +66,26 @@ export function idempotentWrites(database: DatabaseHandle) {
     if (!key || !WRITE_METHODS.has(c.req.method)) return next();
     if (key.length > 200) throw new ApiError(1002, "Idempotency-Key is longer than 200 characters");
     const options = configured.get(database) ?? DEFAULTS;
+    const url = new URL(c.req.url);
     const request: KeyRequest = {
       userId: c.get("userId"),
       key,
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
+      path: url.pathname,
+      // hono keeps the bytes read here for the handler.
+      hash: requestHash(c.req.method, `${url.pathname}${url.search}`, await c.req.arrayBuffer()),
     };
     const token = randomUUID();
 
     const claim = await claimKey(database, request, { ...options, token });
     if (!claim.claimed) {
       const { stored } = claim;
-      if (stored.method !== request.method || stored.path !== request.path) {
-        throw new ApiError(1002, "Idempotency-Key was already used for a different request");
+      const sameRequest =
+        stored.method === request.method &&
+        stored.path === request.path &&
+        (stored.request_hash === null || stored.request_hash === request.hash);
+      if (!sameRequest) {
+        throw new ApiError(1002, "this Idempotency-Key was used for a different request");
       }
       if (stored.status === IN_FLIGHT) {
         const error = new ApiError(1, "the first request with this key is still running");
@@ -109,6 +117,14 @@ export function idempotentWrites(database: DatabaseHandle) {
     const body = await c.res.clone().text();
     await recordAnswer(database, request, token, { status: c.res.status, body });
   });
+}
+
+/** Which request a key was used for: method, path with query, and the body's bytes. */
+function requestHash(method: string, target: string, body: ArrayBuffer): string {
+  return createHash("sha256")
+    .update(`${method} ${target}\n`)
+    .update(new Uint8Array(body))
+    .digest("hex");
 }
 
 /** Never resolves for the held write: the test kills the process while it waits. */

@@ -12,6 +12,8 @@ export interface KeyRequest {
   key: string;
   method: string;
   path: string;
+  /** SHA-256 of method, path with query, and body: which request the key was used for. */
+  hash: string;
 }
 
 export interface Lease {
@@ -50,6 +52,7 @@ export async function claimKey(
         key: request.key,
         method: request.method,
         path: request.path,
+        request_hash: request.hash,
         status: IN_FLIGHT,
         body: "",
         created_at: nowIso(() => now),
@@ -59,14 +62,16 @@ export async function claimKey(
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { claimed: true };
 
-    // One UPDATE decides between concurrent retries of an expired lease: one of them wins.
+    // One UPDATE decides between concurrent retries of an expired lease: one of them wins. Only
+    // the same request takes it over.
     const takenOver = await database.db
       .updateTable("idempotency_key")
-      .set(leaseFields)
+      .set({ ...leaseFields, request_hash: request.hash })
       .where("user_id", "=", request.userId)
       .where("key", "=", request.key)
       .where("method", "=", request.method)
       .where("path", "=", request.path)
+      .where((eb) => eb.or([eb("request_hash", "=", request.hash), eb("request_hash", "is", null)]))
       .where("status", "=", IN_FLIGHT)
       .where((eb) =>
         eb.or([

@@ -100,6 +100,31 @@ describe.each(DIALECTS)("idempotency leases on %s", (dialect) => {
     expect((await unmark("running", "/api/collections")).body.code).toBe(1002);
   });
 
+  it("refuses the same key with another body (1002); the same body is replayed", async () => {
+    const first = await unmark("body-bound");
+    expect(first.body.code).toBe(3000);
+    const other = await alice.request("DELETE", "/api/reads", {
+      json: { entryId: "9876543210987" },
+      headers: { "idempotency-key": "body-bound" },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({
+      code: 1002,
+      reason: "this Idempotency-Key was used for a different request",
+    });
+    const same = await unmark("body-bound");
+    expect(same.headers.get("idempotent-replayed")).toBe("true");
+    expect(same.body).toEqual(first.body);
+    // Nor may another body take over a lease that ran out.
+    await leftInFlight("expired-other", -1_000);
+    await db.db
+      .updateTable("idempotency_key")
+      .set({ request_hash: "0".repeat(64) })
+      .where("key", "=", "expired-other")
+      .execute();
+    expect((await unmark("expired-other")).body.code).toBe(1002);
+  });
+
   it("clears this instance's in-flight keys at start-up; on PostgreSQL only its own", async () => {
     await leftInFlight("mine", 60_000, "api-a");
     await leftInFlight("theirs", 60_000, "api-b");
