@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInstance, type TFunction } from "i18next";
+import { createInstance, type Resource, type TFunction } from "i18next";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { commandInfoList } from "../commands/catalog.ts";
 import { answerPrompts } from "../commands/prompts.ts";
@@ -12,8 +12,8 @@ import { buildPaletteItems, PALETTE_GROUPS } from "./items.ts";
 const localesDir = join(import.meta.dirname, "../../locales");
 
 /** Every namespace of every language, read from disk: a missing key must not hide behind English. */
-function loadResources() {
-  const resources: Record<string, Record<string, unknown>> = {};
+function loadResources(): Resource {
+  const resources: Resource = {};
   for (const language of SUPPORTED_LANGUAGES) {
     const dir = join(localesDir, language);
     resources[language] = Object.fromEntries(
