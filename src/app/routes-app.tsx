@@ -1,5 +1,4 @@
 import { createRoute, redirect } from "@tanstack/react-router";
-import { PowerPage } from "../views/pages/power-page.tsx";
 import { AppShell } from "../views/shell/app-shell.tsx";
 import { EntryPane } from "../views/timeline/entry-pane.tsx";
 import { TimelinePage } from "../views/timeline/timeline-page.tsx";
@@ -64,7 +63,7 @@ export const discoverListRoute = createRoute({
 export const powerRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: "power",
-  component: PowerPage,
+  component: lazyPage(() => import("../views/settings/power-settings-page.tsx"), "PowerPage"),
 });
 
 export const rsshubRoute = createRoute({

@@ -64,6 +64,18 @@ const notificationsPage = lazyPage(
   () => import("../views/settings/notifications-settings-page.tsx"),
   "NotificationsSettingsPage",
 );
+const actionsPage = lazyPage(
+  () => import("../views/settings/actions-settings-page.tsx"),
+  "ActionsSettingsPage",
+);
+const powerPage = lazyPage(
+  () => import("../views/settings/power-settings-page.tsx"),
+  "PowerSettingsPage",
+);
+const privacyPage = lazyPage(
+  () => import("../views/settings/privacy-settings-page.tsx"),
+  "PrivacySettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
@@ -77,6 +89,9 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   about: aboutPage,
   feeds: feedsPage,
   notifications: notificationsPage,
+  actions: actionsPage,
+  power: powerPage,
+  privacy: privacyPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

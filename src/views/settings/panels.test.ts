@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { SETTINGS_PAGES, settingsPageFromPath } from "./panels.ts";
 
 describe("settings pages", () => {
-  it("has every sub-page of the route table, and the account page", () => {
+  it("has every sub-page of the route table and every panel label, and the account page", () => {
     expect([...SETTINGS_PAGES].sort()).toEqual(
       [
         "about",
         "account",
+        "actions",
         "appearance",
         "data-control",
         "feeds",
@@ -15,6 +16,8 @@ describe("settings pages", () => {
         "invitations",
         "list",
         "notifications",
+        "power",
+        "privacy",
         "profile",
         "shortcuts",
       ].sort(),

@@ -1,6 +1,6 @@
 /**
- * The settings sub-pages (SPEC §2 route table, plus "account": e-mail, password, two-factor and
- * deleting the account), in the order the settings menu shows them.
+ * The settings sub-pages (SPEC §2 route table and panel labels, plus "account": e-mail, password,
+ * two-factor and deleting the account), in the order the settings menu shows them.
  */
 export const SETTINGS_PAGES = [
   "general",
@@ -10,9 +10,12 @@ export const SETTINGS_PAGES = [
   "integration",
   "feeds",
   "list",
+  "actions",
   "invitations",
+  "power",
   "profile",
   "account",
+  "privacy",
   "data-control",
   "about",
 ] as const;

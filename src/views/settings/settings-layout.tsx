@@ -40,16 +40,6 @@ export function SettingsLayout() {
             </li>
           ))}
           <li className="md:mt-2 md:border-t md:border-zinc-200 md:pt-2 md:dark:border-zinc-800">
-            <Link to="/action" className={ITEM} data-testid="settings-nav-actions">
-              {t("settings.panels.actions")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/power" className={ITEM} data-testid="settings-nav-power">
-              {t("settings.panels.power")}
-            </Link>
-          </li>
-          <li>
             <button
               type="button"
               onClick={signOut}
