@@ -23,6 +23,8 @@ export interface EntryCard {
   feedImage: string | null;
   siteUrl: string | null;
   view: number | null;
+  /** The inbox it arrived in (its handle); its source shows as the inbox, not a feed. */
+  inboxHandle: string | null;
 }
 
 /** An entry with everything the entry pane shows. */
@@ -34,21 +36,22 @@ export interface EntryDetail extends EntryCard {
   readabilityUpdatedAt: string | null;
   feedUrl: string | null;
   categories: string[];
-  inboxHandle: string | null;
   /** As the feed said, or as the server detected (translation's language check). */
   language: string | null;
   /** What the user's action rules asked for this entry (summary, translation, full text...). */
   actionSettings: { summary?: boolean; translation?: boolean; readability?: boolean };
 }
 
-export const ENTRY_TABLES = ["entries", "feeds", "subscriptions", "collections"];
+export const ENTRY_TABLES = ["entries", "feeds", "subscriptions", "collections", "inboxes"];
 
 const CARD_COLUMNS = `e.id, e.feed_id, e.title, e.url, substr(e.description, 1, 500) AS excerpt,
   e.author, e.author_avatar, e.published_at, e.media, e.attachments, e.read,
   EXISTS (SELECT 1 FROM collections c WHERE c.entry_id = e.id) AS starred,
-  COALESCE(s.title, f.title) AS feed_title, f.image AS feed_image, f.site_url, s.view`;
+  COALESCE(s.title, f.title, i.title, e.inbox_handle) AS feed_title, f.image AS feed_image,
+  f.site_url, s.view, e.inbox_handle`;
 const CARD_FROM = `entries e LEFT JOIN feeds f ON f.id = e.feed_id
-  LEFT JOIN subscriptions s ON s.feed_id = e.feed_id`;
+  LEFT JOIN subscriptions s ON s.feed_id = e.feed_id
+  LEFT JOIN inboxes i ON i.id = e.inbox_handle`;
 
 type CardRow = Record<string, string | number | null>;
 
@@ -70,6 +73,7 @@ function toCard(row: CardRow): EntryCard {
     feedImage: (row.feed_image as string | null) ?? null,
     siteUrl: (row.site_url as string | null) ?? null,
     view: row.view === null || row.view === undefined ? null : Number(row.view),
+    inboxHandle: (row.inbox_handle as string | null) ?? null,
   };
 }
 
@@ -93,7 +97,7 @@ export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDet
   return liveQuery(db, ENTRY_TABLES, async () => {
     const rows = await db.query<CardRow>(
       `SELECT ${CARD_COLUMNS}, e.content, e.description, e.author_url, e.readability_content,
-         e.readability_updated_at, e.categories, e.inbox_handle, e.language, e.settings,
+         e.readability_updated_at, e.categories, e.language, e.settings,
          f.url AS feed_url
        FROM ${CARD_FROM} WHERE e.id = ?`,
       [id],
@@ -109,7 +113,6 @@ export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDet
       readabilityUpdatedAt: (row.readability_updated_at as string | null) ?? null,
       feedUrl: (row.feed_url as string | null) ?? null,
       categories: jsonList<string>(row.categories),
-      inboxHandle: (row.inbox_handle as string | null) ?? null,
       language: (row.language as string | null) ?? null,
       actionSettings: actionSettingsOf(row.settings),
     };

@@ -15,7 +15,11 @@ export function EmptyTimelineState(props: { state: EmptyTimeline; view: number; 
     return (
       <div className="p-5" data-testid="timeline-empty" data-empty="welcome">
         <EmptyState title={t("timeline.welcomeTitle")} body={t("timeline.welcomeBody")} />
-        <div className="mt-4 flex justify-center gap-2">
+        {/* Wraps: three buttons do not fit a narrow timeline column side by side. */}
+        <div
+          className="mt-4 flex flex-wrap justify-center gap-2"
+          data-testid="timeline-welcome-actions"
+        >
           <Button
             data-testid="timeline-welcome-add"
             onClick={() => openQuickAdd({ view: props.view })}
@@ -43,7 +47,7 @@ export function EmptyTimelineState(props: { state: EmptyTimeline; view: number; 
           title={t("timeline.unreadNotHereTitle")}
           body={t("timeline.unreadNotHereBody", { count: state.unread })}
         />
-        <div className="mt-4 flex justify-center">
+        <div className="mt-4 flex flex-wrap justify-center">
           <Button variant="outline" onClick={props.refetch}>
             {t("timeline.refetch")}
           </Button>

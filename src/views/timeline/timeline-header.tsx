@@ -90,8 +90,10 @@ export function TimelineHeader({
         >
           {title}
         </h1>
-        <p className="flex gap-1.5 truncate text-xs text-zinc-600 dark:text-zinc-400">
+        {/* The view's name gives way first: a short count like "20 unread" is never cut. */}
+        <p className="flex min-w-0 gap-1.5 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
           <span
+            className="min-w-0 truncate"
             data-testid="timeline-view"
             data-view={query.view}
             data-view-name={viewName(query.view as FeedViewType)}
@@ -99,7 +101,7 @@ export function TimelineHeader({
             {tApp(VIEW_META[query.view]!.labelKey)}
           </span>
           {unread ? (
-            <span data-testid="timeline-unread" data-count={unread}>
+            <span className="shrink-0" data-testid="timeline-unread" data-count={unread}>
               · {t("timeline.unreadCount", { count: unread, formatted: compactNumber(unread) })}
             </span>
           ) : null}

@@ -1,15 +1,17 @@
 import type { EntryCard } from "../../../queries/index.ts";
 import { fullTime, relativeTime } from "../../../ui/format.ts";
 import { StarIcon } from "../../../ui/icons.tsx";
-import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
+import { SourceIcon } from "./source-icon.tsx";
 
-/** Feed icon and title, time, and a star when starred. */
+/** Source icon and title (a feed, or the inbox it arrived in), time, and a star when starred. */
 export function EntryMeta({ card, language }: { card: EntryCard; language: string }) {
   const feed = card.feedTitle ?? "";
   return (
     <div className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-      <FeedIcon title={feed || "?"} image={card.feedImage} size={14} />
-      <span className="min-w-0 truncate">{feed}</span>
+      <SourceIcon title={feed} image={card.feedImage} inboxHandle={card.inboxHandle} size={14} />
+      <span className="min-w-0 truncate" data-testid="entry-source">
+        {feed}
+      </span>
       <span aria-hidden="true">·</span>
       <time
         dateTime={card.publishedAt}
