@@ -119,6 +119,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     aiKey: mark("aikey"),
     aiText: mark("aitext"),
     rsshubKey: mark("rsshubkey"),
+    importPath: mark("import"),
   };
   let seeded: Seeded;
   let publicFeedId: string;
@@ -127,6 +128,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
   let privateFeedId: string;
   let inboxHandle: string;
   let inboxFeedId: string | undefined;
+  let importIdOfA: string;
 
   beforeAll(async () => {
     feeds = await new FeedServer().start();
@@ -295,6 +297,17 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     ]) {
       expect(JSON.stringify(await a("GET", path)), path).toContain(secret.aiText);
     }
+    // An OPML import of A's whose one address fails (so its status lists that address).
+    const imported = (
+      await a("POST", "/api/subscriptions/import", {
+        items: [{ url: feeds.url(`/${secret.importPath}.xml`) }],
+      })
+    ).data;
+    importIdOfA = imported.id;
+    for (let tries = 0; tries < 100; tries += 1) {
+      if ((await a("GET", `/api/subscriptions/import?id=${importIdOfA}`)).data.finished) break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
     // A's daily report, over her private entries: as the clock reads just after the next 8 o'clock.
     await server.runDailyReports(
       new Date(nextSlot(new Date(), serverTimeZone()).getTime() + 60_000),
@@ -363,6 +376,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
         kinds: ["entry", "anyId"],
       },
       { label: "A's saved search", value: savedId, kinds: ["anyId"] },
+      { label: "A's OPML import", value: importIdOfA, kinds: ["anyId"] },
       { label: "A's push registration", value: String(push.id), kinds: ["anyId"] },
       {
         label: "A's push endpoint",
@@ -429,6 +443,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       provider: await read("GET", "/api/ai/provider"),
       summary: await read("GET", `/api/ai/summary?id=${publicEntryId}`),
       dailyReports: await read("GET", "/api/ai/daily-reports"),
+      imported: await read("GET", `/api/subscriptions/import?id=${importIdOfA}`),
       rsshub: await read("GET", "/api/rsshub-instances"),
       invitations: await read("GET", "/api/invitations"),
       pushesDelivered: pushes.received.length,
@@ -539,22 +554,28 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       for (const send of sends) {
         const http = toHttp(endpoint, send.params, send.request);
         const sent = `${http.url} ${JSON.stringify(http.json ?? "")}`;
-        // A copy of B's cookies: a sign-in or sign-up answer does not replace B's session.
-        const as = new TestClient(server.localUrl).copyCookiesFrom(bob);
-        const answer = await as.request(
-          http.method,
-          http.url,
-          http.json === undefined ? {} : { json: http.json },
-        );
-        pairs += 1;
-        const where = `${name} ${send.label}`;
-        if (process.env.CROSS_USER_VERBOSE) {
-          console.log(`${where} -> ${answer.status} ${answer.text.slice(0, 160)}`);
+        // As B (a copy of B's cookies: a sign-in or sign-up answer does not replace B's
+        // session), and as someone with no session at all.
+        for (const [who, as] of [
+          ["B", new TestClient(server.localUrl).copyCookiesFrom(bob)],
+          ["anonymous", new TestClient(server.localUrl)],
+        ] as const) {
+          const answer = await as.request(
+            http.method,
+            http.url,
+            http.json === undefined ? {} : { json: http.json },
+          );
+          pairs += 1;
+          const where = `${name} ${send.label} (${who})`;
+          if (process.env.CROSS_USER_VERBOSE) {
+            console.log(`${where} -> ${answer.status} ${answer.text.slice(0, 160)}`);
+          }
+          // 503 is an honest "not set up here" (no speech provider); any other 5xx is a fault.
+          if (answer.status >= 500 && answer.status !== 503) {
+            errors.push(`${where}: ${answer.status} ${answer.text.slice(0, 120)}`);
+          }
+          scan(where, `${answer.text} ${[...answer.headers].join(" ")}`, sent);
         }
-        // 503 is an honest "not set up here" (no speech provider); any other 5xx is a fault.
-        if (answer.status >= 500 && answer.status !== 503)
-          errors.push(`${where}: ${answer.status} ${answer.text.slice(0, 120)}`);
-        scan(where, `${answer.text} ${[...answer.headers].join(" ")}`, sent);
       }
       if ((await bob.session()).body?.user?.email !== bobEmail) {
         bob = new TestClient(server.localUrl);
@@ -577,7 +598,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     }
     const endpoints = table.length;
     console.log(
-      `cross-user: ${pairs} endpoint × object pairs tried on ${dialect} across ${endpoints} endpoints, ${leaks.length} leaks, ${changes.length} changes, ${errors.length} 5xx`,
+      `cross-user: ${pairs} endpoint × object pairs tried on ${dialect} (as B and without a session) across ${endpoints} endpoints, ${leaks.length} leaks, ${changes.length} changes, ${errors.length} 5xx`,
     );
     for (const line of [...leaks, ...changes, ...errors, ...unclassified]) console.log(`  ${line}`);
     expect(unclassified, "fields that name an object but have no kind above").toEqual([]);

@@ -85,13 +85,12 @@ function walk(
     }
     case "Arrays": {
       const item = ast.rest[0] ?? ast.elements[0];
-      if (item)
-        minimal.set(
-          key([...path, 0]),
-          walk(item, [...path, 0], inPath, fields, minimal, depth + 1),
-        );
-      minimal.set(key(path), []);
-      return [];
+      const one = item ? walk(item, [...path, 0], inPath, fields, minimal, depth + 1) : undefined;
+      if (item) minimal.set(key([...path, 0]), one);
+      // An empty list when it is accepted, else one smallest item.
+      const value = item && !accepts(ast, []) ? [one] : [];
+      minimal.set(key(path), value);
+      return value;
     }
     case "Union": {
       const members = ast.types.filter((t) => t._tag !== "Undefined" && t._tag !== "Null");
