@@ -9,6 +9,7 @@ import { Button } from "../../ui/button.tsx";
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { Field } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
+import { InboxWebhookHelp } from "./inbox-webhook-help.tsx";
 
 /** The server's handle rule, said in words before the server has to refuse it. */
 const HANDLE_RULE = /^[a-z0-9][a-z0-9._-]{1,30}[a-z0-9]$/;
@@ -116,6 +117,7 @@ export function InboxesSection() {
                 <code className="break-all">{inbox.secret}</code>
                 <CopyButton text={inbox.secret} testId="inbox-secret-copy" />
               </p>
+              <InboxWebhookHelp webhookUrl={webhook} secret={inbox.secret} />
               <Button
                 size="sm"
                 variant="outline"
