@@ -4,7 +4,10 @@ import { openFeedIds } from "./feed-access.ts";
 import { reachableFeedIds } from "./reached-feeds.ts";
 import { nowIso, toIso } from "./time.ts";
 
-/** Unread count per subscribed feed; feeds with nothing unread are absent. */
+/**
+ * Unread count per feed the person reaches (followed, or in a followed list), per followed list
+ * and per inbox; those with nothing unread are absent.
+ */
 export async function unreadCounts(database: DatabaseHandle, userId: string, view?: number) {
   let query = database.db
     .selectFrom("unread")
@@ -51,7 +54,11 @@ export async function unreadCounts(database: DatabaseHandle, userId: string, vie
     perFeed.map((r) => r.feed_id),
   );
   for (const r of perFeed) {
-    if (openInLists.has(r.feed_id)) counts[r.list_id] = (counts[r.list_id] ?? 0) + Number(r.n);
+    if (!openInLists.has(r.feed_id)) continue;
+    counts[r.list_id] = (counts[r.list_id] ?? 0) + Number(r.n);
+    // The feed counts under its own id too (one entry, one count whichever way it comes), so a
+    // client sums distinct feeds rather than a list on top of a feed it also follows.
+    counts[r.feed_id] ??= Number(r.n);
   }
   // An inbox counts under its handle.
   if (view === undefined || view === 0) {

@@ -1,6 +1,7 @@
 import type { Observable } from "rxjs";
 import { liveQuery } from "../db/queries.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { distinctUnread, distinctUnreadBy, LIST_UNREAD_SQL } from "./distinct-unread.ts";
 
 /** One row of the subscription column. */
 export interface SubscriptionItem {
@@ -64,7 +65,7 @@ const SUBSCRIPTIONS_SQL = `
   SELECT s.id, s.type, s.feed_id, s.list_id, s.inbox_id, s.view, s.is_private,
     s.title AS sub_title, s.category, f.title AS feed_title, l.title AS list_title,
     i.title AS inbox_title, f.url, f.site_url, COALESCE(f.image, l.image) AS image,
-    f.error_at, f.error_message, COALESCE(u.count, 0) AS unread
+    f.error_at, f.error_message, ${LIST_UNREAD_SQL} AS unread
   FROM subscriptions s
     LEFT JOIN feeds f ON f.id = s.feed_id
     LEFT JOIN lists l ON l.id = s.list_id
@@ -107,8 +108,15 @@ function toItem(row: Row): SubscriptionItem {
 const byTitle = (a: SubscriptionItem, b: SubscriptionItem) =>
   a.title.localeCompare(b.title, undefined, { sensitivity: "base" });
 
-/** Groups a view's subscriptions by folder (category), folders and feeds sorted by name. */
-export function groupSubscriptions(items: SubscriptionItem[]): SubscriptionTree {
+/**
+ * Groups a view's subscriptions by folder (category), folders and feeds sorted by name. Totals
+ * are distinct entries when given (`unread`: per folder name, and "" for the whole view), else
+ * the sum of the rows.
+ */
+export function groupSubscriptions(
+  items: SubscriptionItem[],
+  unread?: ReadonlyMap<string, number>,
+): SubscriptionTree {
   const folders = new Map<string, SubscriptionItem[]>();
   const loose: SubscriptionItem[] = [];
   for (const item of items) {
@@ -121,13 +129,13 @@ export function groupSubscriptions(items: SubscriptionItem[]): SubscriptionTree 
   const grouped = [...folders].map(([name, list]) => ({
     name,
     items: list.sort(byTitle),
-    unread: list.reduce((sum, item) => sum + item.unread, 0),
+    unread: unread?.get(name) ?? list.reduce((sum, item) => sum + item.unread, 0),
   }));
   grouped.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
   return {
     folders: grouped,
     loose: loose.sort(byTitle),
-    unread: items.reduce((sum, item) => sum + item.unread, 0),
+    unread: unread?.get("") ?? items.reduce((sum, item) => sum + item.unread, 0),
   };
 }
 
@@ -135,7 +143,10 @@ export function groupSubscriptions(items: SubscriptionItem[]): SubscriptionTree 
 export function subscriptionTree$(db: LocalDatabase, view: number): Observable<SubscriptionTree> {
   return liveQuery(db, SUBSCRIPTION_TABLES, async () => {
     const rows = await db.query<Row>(`${SUBSCRIPTIONS_SQL} WHERE s.view = ?`, [view]);
-    return groupSubscriptions(rows.map(toItem));
+    const unread = await distinctUnreadBy(db, "COALESCE(s.category, '')", "s.view = ?", [view]);
+    // Loose rows have no folder: the "" group here is the whole view.
+    unread.set("", await distinctUnread(db, "s.view = ?", [view]));
+    return groupSubscriptions(rows.map(toItem), unread);
   });
 }
 
@@ -157,14 +168,11 @@ export function subscription$(db: LocalDatabase, id: string): Observable<Subscri
 
 /** Unread totals per view (the view tabs' badges), views without unread entries left out. */
 export function viewUnreadTotals$(db: LocalDatabase): Observable<Record<number, number>> {
-  return liveQuery(db, ["subscriptions", "unread"], async () => {
-    const rows = await db.query<{ view: number; total: number }>(
-      `SELECT s.view, SUM(u.count) AS total FROM subscriptions s
-       JOIN unread u ON u.subscription_id = COALESCE(s.feed_id, s.list_id, s.inbox_id)
-       GROUP BY s.view`,
-    );
+  return liveQuery(db, ["subscriptions", "lists", "unread"], async () => {
     const totals: Record<number, number> = {};
-    for (const row of rows) if (Number(row.total) > 0) totals[row.view] = Number(row.total);
+    for (const [view, total] of await distinctUnreadBy(db, "s.view", "1 = 1", [])) {
+      if (total > 0) totals[Number(view)] = total;
+    }
     return totals;
   });
 }

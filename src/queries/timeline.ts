@@ -5,6 +5,7 @@ import { parseSearchQuery } from "../../contract/search/query.ts";
 import { liveQuery } from "../db/queries.ts";
 import { refreshSearchIndex } from "../db/search-index.ts";
 import type { LocalDatabase, SqlValue } from "../db/types.ts";
+import { distinctUnread } from "./distinct-unread.ts";
 import { readSavedSearch, type SavedSearchItem } from "./saved-searches.ts";
 
 /** What a timeline shows: a view, a source within it, and whether read entries are hidden. */
@@ -193,9 +194,8 @@ function toPage(lines: string, count: number, limit: number): TimelinePage {
  * counts (cheap at any size; an entries COUNT would scan them all on every read toggle).
  */
 export function timelineUnreadCount$(db: LocalDatabase, query: TimelineQuery): Observable<number> {
-  return liveQuery(db, ["subscriptions", "unread"], async () => {
+  return liveQuery(db, ["subscriptions", "lists", "unread"], async () => {
     const { feed, view } = query;
-    const target = "u.subscription_id = COALESCE(s.feed_id, s.list_id, s.inbox_id)";
     let where: string;
     let params: SqlValue[];
     switch (feed.kind) {
@@ -224,10 +224,6 @@ export function timelineUnreadCount$(db: LocalDatabase, query: TimelineQuery): O
       case "search":
         return 0;
     }
-    const rows = await db.query<{ n: number | null }>(
-      `SELECT SUM(u.count) AS n FROM subscriptions s JOIN unread u ON ${target} WHERE ${where}`,
-      params,
-    );
-    return Number(rows[0]?.n ?? 0);
+    return distinctUnread(db, where, params);
   });
 }

@@ -106,6 +106,8 @@ describe.each(DIALECTS)("reading state across feeds and lists on %s", (dialect) 
     expect(ids).toHaveLength(ENTRIES);
     await reader.request("POST", "/api/reads", { json: { entryIds: ids.slice(0, 2) } });
     expect((await unread())[listId]).toBe(ENTRIES - 2);
+    // Reached only through the list, the feed is counted under its own id too.
+    expect((await unread())[feedId]).toBe(ENTRIES - 2);
 
     const direct = await reader.request("POST", "/api/subscriptions", { json: { url } });
     expect(direct.body.unread[feedId]).toBe(ENTRIES - 2);
