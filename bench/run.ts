@@ -8,6 +8,7 @@ import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchMemory, memoryTable } from "./memory.ts";
 import { benchOpmlImport, opmlImportTable } from "./opml-import.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
+import { benchPgFreshInstall, pgFreshInstallTable } from "./pg-fresh-install.ts";
 import { benchPgPlanner, pgPlannerTable } from "./pg-planner.ts";
 import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
@@ -74,6 +75,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "pg-planner",
     run: async () => [pgPlannerTable(await benchPgPlanner())],
+  },
+  {
+    name: "pg-fresh-install",
+    run: async () => [pgFreshInstallTable(await benchPgFreshInstall())],
   },
   {
     name: "memory",
