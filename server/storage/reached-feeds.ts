@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { openFeedIds } from "./feed-access.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,7 +32,13 @@ export async function reachableFeedIds(
         .where("list_feed.feed_id", "in", [...feedIds]),
     )
     .execute();
-  return rows.map((r) => r.feed_id);
+  // Someone else's inbox is reached by no row pointing at it (made before that was refused).
+  const open = await openFeedIds(
+    db,
+    userId,
+    rows.map((r) => r.feed_id),
+  );
+  return rows.map((r) => r.feed_id).filter((id) => open.has(id));
 }
 
 /** Of these feeds, the ones the person does not reach yet (call before adding the new path). */

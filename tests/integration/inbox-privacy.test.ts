@@ -231,6 +231,19 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
     expect(answers[5]!.body.code).toBe(3000);
     expect(answers[7]!.body.code).toBe(3000);
     expect(answers[10]!.body.data.list.feedIds).toEqual([]);
+    for (const answer of [
+      await bob.request("GET", "/api/subscriptions"),
+      await bob.request("GET", "/api/subscriptions/export"),
+    ]) {
+      expect(answer.text).not.toContain("Alice's letters");
+      expect(answer.text).not.toContain(inboxFeedId);
+    }
+    // Reading it through those rows records no read (read histories, trending).
+    await bob.request("POST", "/api/reads", { json: { entryIds: [entryId] } });
+    const bobsReads = await withDatabase(({ db }) =>
+      db.selectFrom("read_history").select("entry_id").where("user_id", "=", bobId).execute(),
+    );
+    expect(bobsReads).toEqual([]);
 
     // New mail reaches none of these rows: no unread mark, nothing new, no rule or push for Bob.
     const before = new Date().toISOString();
