@@ -37,14 +37,61 @@ export function trialQuotaError(kind: keyof ServerConfig["trialLimits"], limit: 
   );
 }
 
-/** Before a new feed subscription: the trial feed quota (1100). */
-export async function checkTrialFeedQuota(
+/**
+ * Runs `action` (which adds one `kind`) if the user is not on trial, or holds fewer than the
+ * quota as `held` counts them (else the quota's code). A trial user's quota-checked actions run
+ * one at a time in this process: requests sent at once would all count the same rows and all
+ * pass.
+ */
+export async function withinTrialQuota<T>(
   database: DatabaseHandle,
-  limits: ServerConfig["trialLimits"],
+  limits: ServerConfig["trialLimits"] | undefined,
   userId: string,
-): Promise<void> {
-  if (!(await isTrialUser(database, userId))) return;
-  checkTrialQuota(limits, "feeds", await countSubscriptions(database, userId));
+  kind: keyof ServerConfig["trialLimits"],
+  held: () => Promise<number>,
+  action: () => Promise<T>,
+): Promise<T> {
+  if (!limits || !(await isTrialUser(database, userId))) return action();
+  return oneAtATime(userId, async () => {
+    checkTrialQuota(limits, kind, await held());
+    return action();
+  });
+}
+
+/** A trial user's feed subscriptions, for `withinTrialQuota(…, "feeds", …)`. */
+export function countFeeds(database: DatabaseHandle, userId: string): Promise<number> {
+  return countSubscriptions(database, userId);
+}
+
+/** The lists a user follows other than `listId` (following it again adds none). */
+export async function countOtherLists(
+  database: DatabaseHandle,
+  userId: string,
+  listId: string,
+): Promise<number> {
+  const row = await database.db
+    .selectFrom("list_subscription")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("user_id", "=", userId)
+    .where("list_id", "!=", listId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `step` after the user's previous one (in this process) has settled. */
+export function oneAtATime<T>(userId: string, step: () => Promise<T>): Promise<T> {
+  const run = (queues.get(userId) ?? Promise.resolve()).then(step, step);
+  const tail = run.then(
+    () => {},
+    () => {},
+  );
+  queues.set(userId, tail);
+  void tail.then(() => {
+    if (queues.get(userId) === tail) queues.delete(userId);
+  });
+  return run;
 }
 
 /** The feeds a trial user may hold (an OPML import stops there with 1100); none otherwise. */
@@ -55,23 +102,6 @@ export async function trialFeedLimit(
 ): Promise<number | undefined> {
   if (!limits || !(await isTrialUser(database, userId))) return undefined;
   return limits.feeds;
-}
-
-/** Before following a list the user does not follow yet: the trial list quota (1101). */
-export async function checkTrialListQuota(
-  database: DatabaseHandle,
-  limits: ServerConfig["trialLimits"],
-  userId: string,
-  listId: string,
-): Promise<void> {
-  if (!(await isTrialUser(database, userId))) return;
-  const rows = await database.db
-    .selectFrom("list_subscription")
-    .select(["list_id"])
-    .where("user_id", "=", userId)
-    .execute();
-  if (rows.some((row) => row.list_id === listId)) return;
-  checkTrialQuota(limits, "lists", rows.length);
 }
 
 /** Before creating an inbox: the trial inbox quota (1102). */

@@ -5,7 +5,7 @@ import {
   type ImportProgress,
   OPML_TEXT_LIMIT,
 } from "../../contract/api/opml.ts";
-import { trialQuotaError } from "../accounts/trial.ts";
+import { oneAtATime, trialQuotaError } from "../accounts/trial.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
@@ -35,8 +35,6 @@ interface Job {
   finishedAt: number | undefined;
   /** The feeds the person may hold (a trial account's quota, 1100); none when absent. */
   feedLimit: number | undefined;
-  /** The quota check and the subscription it allows, one feed at a time (see `serially`). */
-  gate: Promise<unknown>;
 }
 
 /** Finished imports stay readable this long, so a closed dialog can still show the result. */
@@ -115,7 +113,10 @@ export function createOpmlImporter(
     if (full) return full;
     const feed = known ?? (await subscriber.resolve({ url }, job.userId));
     const title = item.title?.trim() || null;
-    return serially(job, async (): Promise<ImportItemStatus> => {
+    // The quota check and the subscription it allows, one at a time for the person (direct
+    // subscriptions of a trial account queue there too): parallel workers would otherwise all
+    // count the same subscriptions and pass a quota together (a 10-feed trial account held 40).
+    return oneAtATime(job.userId, async (): Promise<ImportItemStatus> => {
       if (await findSubscription(database, job.userId, feed.id)) {
         return { url: item.url, status: "skipped", feedId: feed.id };
       }
@@ -144,16 +145,6 @@ export function createOpmlImporter(
       return failure(url, trialQuotaError("feeds", job.feedLimit));
     }
     return undefined;
-  }
-
-  /**
-   * Runs `step` after the job's previous one: parallel workers would otherwise all count the
-   * same subscriptions and pass a quota together (a 10-feed trial account ended with 40).
-   */
-  function serially<T>(job: Job, step: () => Promise<T>): Promise<T> {
-    const run = job.gate.then(step, step);
-    job.gate = run.catch(() => {});
-    return run;
   }
 
   /** Works through the job's untaken items; items appended meanwhile are picked up too. */
@@ -266,7 +257,6 @@ export function createOpmlImporter(
         finished: false,
         finishedAt: undefined,
         feedLimit: undefined,
-        gate: Promise.resolve(),
       };
       job.feedLimit = limits.feedLimit;
       for (const item of items) {

@@ -1,5 +1,5 @@
 import { endpoints } from "../../contract/api/index.ts";
-import { checkTrialFeedQuota, checkTrialListQuota } from "../accounts/trial.ts";
+import { countFeeds, countOtherLists, withinTrialQuota } from "../accounts/trial.ts";
 import type { Auth } from "../auth.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
@@ -79,15 +79,22 @@ export function subscriptionRoutes(
       if (found.fee > 0 && found.owner_user_id !== userId) {
         throw new ApiError(4002, "Paid lists can be followed once the wallet is available");
       }
-      if (trialLimits) await checkTrialListQuota(database, trialLimits, userId, found.id);
-      const { unread, feedIds } = await subscribeToList(database, {
+      const { unread, feedIds } = await withinTrialQuota(
+        database,
+        trialLimits,
         userId,
-        list: found,
-        view: body.view,
-        category: body.category,
-        title: body.title,
-        isPrivate: body.isPrivate,
-      });
+        "lists",
+        () => countOtherLists(database, userId, found.id),
+        () =>
+          subscribeToList(database, {
+            userId,
+            list: found,
+            view: body.view,
+            category: body.category,
+            title: body.title,
+            isPrivate: body.isPrivate,
+          }),
+      );
       return {
         code: 0 as const,
         feed: null,
@@ -105,8 +112,15 @@ export function subscriptionRoutes(
         throw new ApiError(2001, "this private feed can only be subscribed to by its URL");
       }
     }
-    if (trialLimits) await checkTrialFeedQuota(database, trialLimits, userId);
-    return { code: 0 as const, ...(await subscriber.subscribe(userId, body)) };
+    const subscribed = await withinTrialQuota(
+      database,
+      trialLimits,
+      userId,
+      "feeds",
+      () => countFeeds(database, userId),
+      () => subscriber.subscribe(userId, body),
+    );
+    return { code: 0 as const, ...subscribed };
   });
 
   route(app, update, async ({ request: { feedId, ...changes } }, c) => {

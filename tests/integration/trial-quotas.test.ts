@@ -76,6 +76,23 @@ describe.each(DIALECTS)("trial quotas on %s", (dialect) => {
     expect((await trial.request("GET", "/api/inboxes/list")).body.data).toHaveLength(1);
   });
 
+  it("holds the feed quota against subscriptions sent all at once", async () => {
+    const trial = await trialUser("trial-burst");
+    const answers = await Promise.all(
+      Array.from({ length: IMPORTED }, (_, n) =>
+        trial.request("POST", "/api/subscriptions", {
+          json: { url: feeds.url(`/feed-${n}.xml`), view: 0 },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(TRIAL_FEEDS);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => answer.body.code)).toEqual(
+      Array(IMPORTED - TRIAL_FEEDS).fill(1100),
+    );
+    expect((await trial.request("GET", "/api/subscriptions")).body.data).toHaveLength(TRIAL_FEEDS);
+  });
+
   it("imports an OPML selection up to the feed quota and refuses the rest with 1100", async () => {
     const trial = await trialUser("trial-opml");
     const items = Array.from({ length: IMPORTED }, (_, n) => ({
