@@ -4,6 +4,7 @@ import type { SearchQuery } from "../../contract/search/query.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { ListRow } from "../db/schema.ts";
 import { likeEscape, narrowingTerm } from "./discover.ts";
+import { unownedFeed } from "./feed-access.ts";
 
 /** Lists looked at per keyword search before ranking; the rest are less followed. */
 const CANDIDATES = 300;
@@ -66,8 +67,11 @@ async function latestEntryByList(database: DatabaseHandle, ids: readonly string[
   const rows = await database.db
     .selectFrom("list_feed")
     .innerJoin("entry", "entry.feed_id", "list_feed.feed_id")
+    .innerJoin("feed", "feed.id", "list_feed.feed_id")
     .select((eb) => ["list_feed.list_id", eb.fn.max("entry.published_at").as("latest")])
     .where("list_feed.list_id", "in", ids)
+    // An inbox in a list says nothing, not even when its last mail came.
+    .where(unownedFeed())
     .groupBy("list_feed.list_id")
     .execute();
   return new Map(rows.map((r) => [r.list_id, String(r.latest)]));

@@ -140,7 +140,9 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
   });
 
   it("in its owner's own list, shows to her and to none of the list's followers", async () => {
-    const list = await alice.request("POST", "/api/lists", { json: { title: "Mine", view: 0 } });
+    const list = await alice.request("POST", "/api/lists", {
+      json: { title: "Letters to myself", view: 0 },
+    });
     const listId = list.body.data.id;
     const added = await alice.request("POST", "/api/lists/feeds", {
       json: { listId, feedId: inboxFeedId },
@@ -149,6 +151,15 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
     const hers = await alice.request("POST", "/api/entries", { json: { listId } });
     expect(hers.body.data.map((i: { entries: { id: string } }) => i.entries.id)).toEqual([entryId]);
 
+    // Found by words, the list says nothing of it: no entries, not when the last mail came.
+    const found = await bob.request("POST", "/api/discover", {
+      json: { keyword: "letters to myself", target: "lists" },
+    });
+    expect(found.body.data).toHaveLength(1);
+    expect(found.body.data[0].entries).toEqual([]);
+    expect(found.body.data[0].analytics.latestEntryPublishedAt).toBeNull();
+    expectNothingOfTheMail(found.text);
+    expect(found.text).not.toContain(inboxFeedId);
     const followed = await bob.request("POST", "/api/subscriptions", { json: { listId } });
     expect(followed.status).toBe(200);
     expect(followed.body.list.feedIds).toEqual([]);
