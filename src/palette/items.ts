@@ -12,8 +12,10 @@ import type { CommandContext } from "../commands/types.ts";
 import type { ColorMode } from "../settings/ui.ts";
 import {
   ALL_SHORTCUT_ACTIONS,
+  actionKeys,
   type ShortcutAction,
   type ShortcutGroup,
+  shortcutKeysOf,
   shortcutLabelKey,
 } from "../shortcuts/registry.ts";
 import type { SearchableItem } from "./search.ts";
@@ -101,9 +103,9 @@ function navigationItems(sources: PaletteSources): PaletteItem[] {
         sources.navigate(`/timeline/view-${view}/${ROUTE_FEED_ALL}/${ROUTE_ENTRY_PENDING}`),
     };
   });
-  const shortcuts: Partial<Record<keyof typeof PAGE_PATHS, string>> = {
-    discover: "$mod+T",
-    settings: "$mod+,",
+  const shortcuts: Partial<Record<keyof typeof PAGE_PATHS, string | undefined>> = {
+    discover: shortcutKeysOf("global.discover", sources.web)[0],
+    settings: shortcutKeysOf("global.settings", sources.web)[0],
   };
   const pages = Object.entries(PAGE_PATHS).map(
     ([id, href]) => [id, href, shortcuts[id as keyof typeof PAGE_PATHS]] as const,
@@ -152,7 +154,7 @@ function actionItems(sources: PaletteSources): PaletteItem[] {
       group: ACTION_GROUPS[action.group],
       ...labels(sources, shortcutLabelKey(action.id)),
       keywords: [action.group],
-      shortcut: action.keys[0],
+      shortcut: actionKeys(action, sources.web)[0],
       disabled: false,
       run: () => void sources.handlers.trigger(action.id),
     }));

@@ -20,7 +20,7 @@ export function onControlEvent(event: ControlEvent, listener: () => void): () =>
   return () => set.delete(listener);
 }
 
-/** Ctrl/Cmd+N and the palette: open the quick add (subscribe by URL) dialog. */
+/** Quick add (Alt+N on the web, Ctrl/Cmd+N in the desktop app) and the palette: open the quick add (subscribe by URL) dialog. */
 export function openQuickAdd(): void {
   emitControlEvent("quick-add");
 }

@@ -3,7 +3,7 @@ import { commandHost } from "../commands/host.ts";
 import { commandAvailability, ran, runCommand } from "../commands/run.ts";
 import type { HandlerRegistry, ShortcutMatch } from "./handlers.ts";
 import { type KeyEventLike, matchKeys } from "./keys.ts";
-import { ALL_SHORTCUT_ACTIONS, type ShortcutAction } from "./registry.ts";
+import { ALL_SHORTCUT_ACTIONS, actionKeys, type ShortcutAction } from "./registry.ts";
 import type { ShortcutScope } from "./scopes.ts";
 
 /** One thing a key press may trigger, in one scope. */
@@ -48,7 +48,7 @@ export function actionCandidates(
       candidates.push({
         id: action.id,
         scope: binding.scope ?? action.scope,
-        keys: action.keys,
+        keys: actionKeys(action, options.web),
         run: (match) => binding.handler(match, options.event) !== false,
       });
     }

@@ -1,6 +1,7 @@
 import type { CatalogEntry } from "../commands/catalog.ts";
 import {
   ALL_SHORTCUT_ACTIONS,
+  actionKeys,
   SHORTCUT_GROUPS,
   type ShortcutAction,
   type ShortcutGroup,
@@ -61,7 +62,7 @@ export function shortcutListing(
     add(action.group, {
       id: action.id,
       labelKey: shortcutLabelKey(action.id),
-      keys: action.keys,
+      keys: actionKeys(action, options.web),
       scope: action.scope,
     });
   }

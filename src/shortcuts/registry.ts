@@ -23,6 +23,11 @@ export interface ShortcutAction {
   readonly group: ShortcutGroup;
   /** Only in the browser: the desktop app's menu owns the key. */
   readonly webOnly?: boolean;
+  /**
+   * In the browser instead of `keys`: a browser window keeps some chords for itself (new
+   * window, new tab, close tab: see browser-reserved.ts) and the page never receives them.
+   */
+  readonly webKeys?: readonly string[];
   /** Also offered in the command palette while a handler is bound. */
   readonly palette?: boolean;
   /** Its label, when not `controls:shortcuts.actions.<id>`. */
@@ -45,7 +50,7 @@ export const SHORTCUT_ACTIONS = [
   },
   { id: "global.commandPalette", keys: ["$mod+K"], scope: "home", group: "global" },
   { id: "global.settings", keys: ["$mod+,"], scope: "home", group: "global" },
-  { id: "global.discover", keys: ["$mod+T"], scope: "home", group: "global" },
+  { id: "global.discover", keys: ["$mod+T"], webKeys: ["Alt+T"], scope: "home", group: "global" },
   {
     id: "global.search",
     keys: ["$mod+Shift+F", "/"],
@@ -56,6 +61,7 @@ export const SHORTCUT_ACTIONS = [
   {
     id: "global.quickAdd",
     keys: ["$mod+N"],
+    webKeys: ["Alt+N"],
     scope: "home",
     group: "global",
     webOnly: true,
@@ -205,6 +211,17 @@ const byId = new Map<string, ShortcutAction>(
 
 export function findShortcutAction(id: string): ShortcutAction | undefined {
   return byId.get(id);
+}
+
+/** The keys of an action where the app runs: `webKeys` in a browser when it has them. */
+export function actionKeys(action: ShortcutAction, web: boolean): readonly string[] {
+  return web && action.webKeys ? action.webKeys : action.keys;
+}
+
+/** The keys of an action by id (none when unknown), as the shortcut sheet and palette show. */
+export function shortcutKeysOf(id: string, web: boolean): readonly string[] {
+  const action = byId.get(id);
+  return action ? actionKeys(action, web) : [];
 }
 
 export function shortcutLabelKey(id: string): string {

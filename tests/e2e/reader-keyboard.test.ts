@@ -27,8 +27,8 @@ describe("the reader by keyboard alone (Chromium)", () => {
   const entryId = () => new URL(page.url()).pathname.split("/")[4];
   const view = () => page.getByTestId("entry-view");
 
-  it("subscribes with Ctrl+N, typing the URL and Enter", async () => {
-    await page.keyboard.press("Control+N");
+  it("subscribes with Alt+N (Ctrl+N is the browser's new window), typing the URL and Enter", async () => {
+    await page.keyboard.press("Alt+KeyN");
     await page.getByTestId("quick-add-url").waitFor();
     await page.keyboard.type(feeds.url("/keys.xml"));
     await page.keyboard.press("Enter");

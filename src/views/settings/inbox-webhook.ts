@@ -12,7 +12,11 @@ export const WEBHOOK_FIELDS = [
   { name: "guid", type: "string", limit: 500 },
   { name: "publishedAt", type: "string (ISO 8601) | number (ms)", limit: undefined },
   { name: "media", type: '[{ "type": "photo" | "video", "url": string }]', limit: 20 },
-] as const satisfies readonly { name: keyof typeof WebhookEntry.fields }[];
+] as const satisfies readonly {
+  name: keyof typeof WebhookEntry.fields;
+  type: string;
+  limit: number | undefined;
+}[];
 
 /** A body that the webhook accepts, shown in the example. */
 export function webhookExample(now: Date): WebhookEntry {
