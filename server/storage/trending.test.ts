@@ -105,6 +105,31 @@ describe("rankTrending (SQLite, real schema)", () => {
     ]);
   });
 
+  it("never ranks an inbox, nor its mails, nor its owner for them, whoever follows it", async () => {
+    await feed("mail", [
+      ["a", 0.1],
+      ["b", 0.1],
+    ]);
+    await db.updateTable("feed").set({ owner_user_id: "a" }).where("id", "=", "mail").execute();
+    await db
+      .insertInto("inbox")
+      .values({
+        id: "alice-news",
+        owner_user_id: "a",
+        feed_id: "mail",
+        title: null,
+        secret: "s",
+        created_at: daysAgo(1),
+      })
+      .execute();
+    await read("mail", "a", 0.1);
+    await read("mail", "b", 0.1);
+    const ranking = await rankTrending(database, NOW);
+    expect(ranking.feeds).toEqual([]);
+    expect(ranking.entries).toEqual([]);
+    expect(ranking.users).toEqual([]);
+  });
+
   it("counts events stamped slightly ahead of the clock as today's", async () => {
     await feed("skewed", [["a", -0.01]]);
     expect((await rankTrending(database, NOW)).feeds.map((f) => f.id)).toEqual(["skewed"]);

@@ -113,22 +113,27 @@ export async function rankTrending(
     await new Promise((resolve) => setImmediate(resolve));
   }
 
+  // An inbox is its owner's alone: neither it nor its mails trend, whoever follows it.
+  const owned = new Set(
+    (await db.selectFrom("inbox").select("feed_id").execute()).map((row) => row.feed_id),
+  );
+  for (const id of owned) feedScores.delete(id);
+  for (const [id, facts] of entryFacts) if (owned.has(facts.feedId)) entryScores.delete(id);
   const lists = top(listScores);
   const feeds = top(feedScores);
   return {
     feeds,
     lists,
-    users: await rankUsers(database, lists, feeds),
+    users: await rankUsers(database, lists),
     entries: top(entryScores).map((ranked) => ({ ...ranked, ...entryFacts.get(ranked.id)! })),
     computedAt: now.toISOString(),
   };
 }
 
-/** A person trends with what they made: their lists' and their own feeds' scores summed. */
+/** A person trends with what they made: their lists' scores summed (inboxes never trend). */
 async function rankUsers(
   database: DatabaseHandle,
   lists: readonly Ranked[],
-  feeds: readonly Ranked[],
 ): Promise<RankedUser[]> {
   const scores = new Map<string, number>();
   const listCounts = new Map<string, number>();
@@ -148,23 +153,6 @@ async function rankUsers(
       if (!owner) continue;
       scores.set(owner, (scores.get(owner) ?? 0) + list.score);
       listCounts.set(owner, (listCounts.get(owner) ?? 0) + 1);
-    }
-  }
-  if (feeds.length > 0) {
-    const owned = await database.db
-      .selectFrom("feed")
-      .select(["id", "owner_user_id"])
-      .where(
-        "id",
-        "in",
-        feeds.map((f) => f.id),
-      )
-      .where("owner_user_id", "is not", null)
-      .execute();
-    const ownerOf = new Map(owned.map((o) => [o.id, o.owner_user_id as string]));
-    for (const feed of feeds) {
-      const owner = ownerOf.get(feed.id);
-      if (owner) scores.set(owner, (scores.get(owner) ?? 0) + feed.score);
     }
   }
   return top(scores).map((user) => ({ ...user, listCount: listCounts.get(user.id) ?? 0 }));
