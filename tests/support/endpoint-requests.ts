@@ -45,7 +45,9 @@ const STRING_CANDIDATES = [
 
 const accepts = (ast: SchemaAST.AST, value: unknown): boolean => {
   try {
-    return Exit.isSuccess(Schema.decodeUnknownExit(Schema.make(ast))(value));
+    // A node of a request Schema: decoding it needs no services (WireSchema).
+    const schema = Schema.make<Schema.Codec<unknown, unknown>>(ast);
+    return Exit.isSuccess(Schema.decodeUnknownExit(schema)(value));
   } catch {
     return false;
   }
