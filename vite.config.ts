@@ -1,11 +1,12 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { serviceWorkerBuildVersion } from "./scripts/sw-build-version.ts";
 
 // The client is built into dist/client and served by the API server from the same origin,
 // so session cookies need no CORS. `npm run dev` proxies the API to a running server.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerBuildVersion()],
   // Source maps would publish the whole client source from a production server: only a
   // non-production build (`vite build --mode development`) writes them; `npm run dev` has its own.
   build: { outDir: "dist/client", emptyOutDir: true, sourcemap: mode !== "production" },

@@ -1,15 +1,27 @@
 // The app shell for offline reloads (see src/app/service-worker.ts). Navigations try the
 // network first and fall back to the cached index.html; hashed files under /assets/ never
 // change, so they come from the cache once there. The API is never touched here.
-const CACHE = "follow-shell-v1";
+// The build stamps its version into the cache name (scripts/sw-build-version.ts): a new build
+// is a new worker with a new cache, and the old one goes once the new worker is active.
+const PREFIX = "follow-shell-";
+const CACHE = `${PREFIX}__FOLLOW_BUILD_VERSION__`;
 const SHELL = "/index.html";
+// Installing the app (web app manifest) and its icons, kept beside the shell.
+const STATIC = [
+  "/manifest.webmanifest",
+  "/favicon.svg",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/icon-maskable-512.png",
+  "/icons/apple-touch-icon.png",
+];
 
 // Every asset the shell references, followed through the JavaScript (chunks, the database
 // worker and its wasm), so the first visit already caches what an offline reload needs.
 async function precache() {
   const cache = await caches.open(CACHE);
   const seen = new Set();
-  const queue = [SHELL];
+  const queue = [SHELL, ...STATIC];
   while (queue.length > 0) {
     const path = queue.shift();
     if (seen.has(path)) continue;
@@ -34,11 +46,18 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
+// The newest previous build's cache stays until the next build: a tab opened before this
+// update still loads its page chunks from it (its server copies are gone after a deploy).
+// Older ones, and caches of other names this worker once used, are deleted.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => {
+        const previous = keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE);
+        const keep = new Set([CACHE, previous.at(-1)]);
+        return Promise.all(keys.filter((k) => !keep.has(k)).map((k) => caches.delete(k)));
+      })
       .then(() => self.clients.claim()),
   );
 });
@@ -58,7 +77,8 @@ async function fromNetworkThenCache(request, fallback) {
 
 async function fromCacheThenNetwork(request) {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(request);
+  // Any kept build's copy: a hashed name is the same file in every build that has it.
+  const cached = (await cache.match(request)) ?? (await caches.match(request));
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
@@ -74,6 +94,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fromNetworkThenCache(request, SHELL));
   } else if (url.pathname.startsWith("/assets/")) {
     event.respondWith(fromCacheThenNetwork(request));
+  } else if (STATIC.includes(url.pathname)) {
+    event.respondWith(fromNetworkThenCache(request));
   }
 });
 

@@ -141,6 +141,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
         connectSrc: ["'self'"],
         frameSrc: ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         workerSrc: ["'self'", "blob:"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
