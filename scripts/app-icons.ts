@@ -93,7 +93,7 @@ export function png(size: number, rgba: Buffer): Buffer {
   ]);
 }
 
-const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#ff5c00"/><path d="M9 10.5h14M9 16h10M9 21.5h6" stroke="#fff" stroke-width="3" stroke-linecap="round" fill="none"/></svg>\n`;
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><title>Follow</title><rect width="32" height="32" rx="8" fill="#ff5c00"/><path d="M9 10.5h14M9 16h10M9 21.5h6" stroke="#fff" stroke-width="3" stroke-linecap="round" fill="none"/></svg>\n`;
 
 const out = join(import.meta.dirname, "..", "public");
 writeFileSync(join(out, "favicon.svg"), FAVICON);
