@@ -1,7 +1,7 @@
 /**
  * The text of an OPML file from its bytes, as a browser would read it: a byte-order mark, else
  * the XML declaration's encoding (newsletters of old exports say ISO-8859-1), else UTF-8 when
- * the bytes are valid UTF-8, else windows-1252. Runs in the browser before upload and in tests.
+ * the bytes are valid UTF-8, else windows-1252. The server reads an uploaded file with it.
  */
 export function decodeOpmlBytes(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode("utf-8", bytes);

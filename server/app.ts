@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { endpoints } from "../contract/api/index.ts";
 import { createKeyBox } from "./ai/key-box.ts";
 import { createProviders } from "./ai/providers.ts";
 import { createSpeechProvider } from "./ai/speech.ts";
@@ -162,19 +163,20 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
     }),
   );
 
-  app.use(
-    `${base}/*`,
-    bodyLimitByLength({
-      maxSize: 1_000_000,
-      // The unread rest of the body poisons a kept-alive socket: close it after answering.
-      onError: (c) => {
-        c.header("connection", "close");
-        // An avatar over the limit says so in the upload's own words (SPEC §5).
-        const code = c.req.path.endsWith("/uploads/avatar") ? 14001 : 1002;
-        return c.json(new ApiError(code, "Request body too large", 413).toBody(), 413);
-      },
-    }),
-  );
+  const bodyLimit = bodyLimitByLength({
+    maxSize: 1_000_000,
+    // The unread rest of the body poisons a kept-alive socket: close it after answering.
+    onError: (c) => {
+      c.header("connection", "close");
+      // An avatar over the limit says so in the upload's own words (SPEC §5).
+      const code = c.req.path.endsWith("/uploads/avatar") ? 14001 : 1002;
+      return c.json(new ApiError(code, "Request body too large", 413).toBody(), 413);
+    },
+  });
+  // An OPML file goes up as a file, under its own larger limit, which its route enforces as the
+  // body streams in.
+  const opmlFilePath = `${base}${endpoints.subscriptions.uploadOpml.path}`;
+  app.use(`${base}/*`, (c, next) => (c.req.path === opmlFilePath ? next() : bodyLimit(c, next)));
 
   app.route(`${base}/health`, healthRoutes(database));
   app.route(

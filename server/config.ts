@@ -65,8 +65,10 @@ export interface ServerConfig {
   invitations: { perUser: number; minAccountAgeDays: number; minSubscriptions: number };
   /** OPML import: no cap on feeds beyond `maxSubscriptionsPerUser`. */
   opml: {
-    /** The largest OPML text read, in characters. */
+    /** The largest OPML text read from a JSON body, in characters. */
     maxChars: number;
+    /** The largest OPML file uploaded as a file, in bytes. */
+    maxBytes: number;
     /** Feeds one import subscribes to at the same time (the per-host limit still applies). */
     importConcurrency: number;
     /** Requests to one host at a time during imports. */
@@ -385,6 +387,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     opml: {
       maxChars: int("OPML_MAX_CHARS", 900_000, 1_000, 900_000),
+      maxBytes: int("OPML_MAX_BYTES", 16 * 1024 * 1024, 1_000, 256 * 1024 * 1024),
       importConcurrency: int("OPML_IMPORT_CONCURRENCY", 16, 1, 256),
       importPerHost: int("OPML_IMPORT_PER_HOST", 2, 1, 64),
     },

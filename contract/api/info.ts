@@ -172,6 +172,7 @@ const table = {
     unsubscribe: { method: "DELETE", path: "/subscriptions" },
     batchUpdate: { method: "PATCH", path: "/subscriptions/batch" },
     parseOpml: { method: "POST", path: "/subscriptions/parse-opml" },
+    uploadOpml: { method: "POST", path: "/subscriptions/opml-file" },
     importOpml: { method: "POST", path: "/subscriptions/import" },
     importStatus: { method: "GET", path: "/subscriptions/import" },
     exportOpml: { method: "GET", path: "/subscriptions/export" },

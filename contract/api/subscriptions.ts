@@ -13,7 +13,7 @@ import {
   ListSubscriptionModel,
   SubscriptionModel,
 } from "../reading-models.ts";
-import { Envelope, endpoint, Ok } from "./endpoint.ts";
+import { Envelope, endpoint, NoRequest, Ok } from "./endpoint.ts";
 import { routes } from "./info.ts";
 import {
   ExportAnswer,
@@ -72,6 +72,17 @@ export const batchUpdate = endpoint(routes.subscriptions.batchUpdate, {
 /** Reads an OPML file: its feeds (with already-followed ones marked), problems per line, quota. */
 export const parseOpml = endpoint(routes.subscriptions.parseOpml, {
   request: ParseOpmlRequest,
+  response: ParseOpmlAnswer,
+  invalid: { request: 14000 },
+});
+
+/**
+ * The same reading of an OPML file sent as the file itself (its bytes, any encoding the XML
+ * declaration names), not as a JSON string: how a file of tens of thousands of outlines goes up.
+ * 14001 over OPML_MAX_BYTES, 14000 when it is not OPML.
+ */
+export const uploadOpml = endpoint(routes.subscriptions.uploadOpml, {
+  request: NoRequest,
   response: ParseOpmlAnswer,
   invalid: { request: 14000 },
 });

@@ -1,11 +1,13 @@
 import type { Hono } from "hono";
 import { endpoints } from "../../contract/api/index.ts";
+import { decodeOpmlBytes } from "../../contract/opml-bytes.ts";
 import { trialFeedLimit } from "../accounts/trial.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
+import { readBodyUpTo } from "../http/read-body.ts";
 import type { SessionVariables } from "../http/require-user.ts";
-import { route } from "../http/route.ts";
+import { passThrough, route } from "../http/route.ts";
 import type { OpmlImporter } from "../jobs/opml-import.ts";
 import { readOpml } from "../opml/document.ts";
 import { exportOpml } from "../opml/export.ts";
@@ -20,16 +22,19 @@ export function registerOpmlRoutes(
   config: Pick<ServerConfig, "opml" | "maxSubscriptionsPerUser" | "ingest"> &
     Partial<Pick<ServerConfig, "trialLimits">>,
 ) {
-  const { parseOpml, importOpml, importStatus, exportOpml: exportCall } = endpoints.subscriptions;
+  const {
+    parseOpml,
+    uploadOpml,
+    importOpml,
+    importStatus,
+    exportOpml: exportCall,
+  } = endpoints.subscriptions;
 
-  route(app, parseOpml, async ({ request: { opml } }, c) => {
-    if (opml.length > config.opml.maxChars) {
-      throw new ApiError(14001, `OPML files are read up to ${config.opml.maxChars} characters`);
-    }
+  /** The preview of an OPML text: its feeds (followed ones marked), problems, the quota left. */
+  async function preview(opml: string, userId: string) {
     const read = await readOpml(opml);
     if (!read.ok) throw new ApiError(14000, read.reason);
     const { feeds, problems } = feedsOf(read.document);
-    const userId = c.get("userId");
     const followed = new Set<string>();
     for (const { feed } of await listSubscriptions(database, userId)) {
       followed.add(feed.url);
@@ -50,6 +55,33 @@ export function registerOpmlRoutes(
             : Math.max(0, config.maxSubscriptionsPerUser - held),
       },
     };
+  }
+
+  route(app, parseOpml, async ({ request: { opml } }, c) => {
+    if (opml.length > config.opml.maxChars) {
+      throw new ApiError(
+        14001,
+        `OPML text is read up to ${config.opml.maxChars} characters: send a larger file as a file`,
+      );
+    }
+    return preview(opml, c.get("userId"));
+  });
+
+  // The file itself, as bytes: a big export goes up without becoming a JSON string first.
+  passThrough(app, uploadOpml, async (c) => {
+    const bytes = await readBodyUpTo(c.req.raw, config.opml.maxBytes);
+    if (bytes === null) {
+      const refusal = new ApiError(
+        14001,
+        `OPML files are read up to ${config.opml.maxBytes} bytes`,
+      );
+      // The unread rest of the body would poison a kept-alive socket: close it after answering.
+      return c.json(refusal.toBody(), 413, { connection: "close" });
+    }
+    // NUL is no text (and no PostgreSQL string): dropped here, as feeds' control characters are.
+    const text = decodeOpmlBytes(bytes).replaceAll("\u0000", "");
+    const answer = await preview(text, c.get("userId"));
+    return c.json(answer);
   });
 
   route(app, importOpml, async ({ request: { items, view, importId } }, c) => {

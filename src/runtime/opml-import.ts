@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type {
   ImportItem,
@@ -6,7 +7,6 @@ import type {
   OpmlOutlineModel,
   OpmlProblemModel,
 } from "../../contract/api/opml.ts";
-import { decodeOpmlBytes } from "../../contract/opml-bytes.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
@@ -85,13 +85,15 @@ function failed(error: unknown): OpmlImportState {
 export async function readOpmlFile(services: Services, file: File): Promise<void> {
   set({ phase: "reading", fileName: file.name });
   try {
-    const opml = decodeOpmlBytes(new Uint8Array(await file.arrayBuffer()));
-    const { data } = await services.api.call(
-      endpointInfo.subscriptions.parseOpml,
-      { opml },
+    // The file itself goes up (any size the server takes, any encoding): no JSON string of it.
+    const { data } = await services.api<ResponseOf<Endpoints["subscriptions"]["uploadOpml"]>>(
+      endpointInfo.subscriptions.uploadOpml.path,
       {
+        method: "POST",
+        body: file,
+        headers: { "content-type": "application/octet-stream" },
         silent: true,
-        timeout: 60_000,
+        timeout: 120_000,
       },
     );
     set({
