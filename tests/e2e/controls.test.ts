@@ -235,7 +235,7 @@ describe("controls end to end: palette, shortcuts, theme, player (Chromium)", ()
     await openPalette(page);
     await page.keyboard.type("discover");
     await expect.poll(() => first.getAttribute("data-id")).toBe("navigate.discover");
-    expect(await first.textContent()).toBe("「見つける」に移動CtrlT");
+    expect(await first.textContent()).toBe("「見つける」に移動AltT");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/discover$/);
     await context.close();
