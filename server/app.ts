@@ -19,6 +19,7 @@ import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
+import { fileIconStore } from "./icons/feed-icons.ts";
 import type { Fetcher } from "./ingest/guarded-fetch.ts";
 import { createActionEffects, handleActionEffects } from "./jobs/action-effects.ts";
 import { createOpmlImporter } from "./jobs/opml-import.ts";
@@ -34,6 +35,7 @@ import { categoryRoutes } from "./routes/categories.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { discoverRoutes } from "./routes/discover.ts";
 import { entryRoutes } from "./routes/entries.ts";
+import { feedIconRoutes } from "./routes/feed-icons.ts";
 import { feedRouteInstanceRoutes } from "./routes/feed-route-instances.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -206,6 +208,8 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/inboxes`, inboxRoutes(auth, database, config));
   app.route(`${base}/inbox-webhooks`, inboxWebhookRoutes(database));
   app.route(`${base}/inbox-files`, inboxFileRoutes(auth, database, config.dataDir));
+  // Before the feed routes: an icon is a GET without their idempotency layer.
+  app.route(`${base}/feeds`, feedIconRoutes(auth, database, fileIconStore(config.dataDir)));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
   app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
   app.route(`${base}/reads`, readRoutes(auth, database));

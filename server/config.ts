@@ -35,6 +35,9 @@ export interface ServerConfig {
     feedRouteBaseUrl: string | undefined;
     /** Worker threads that parse and sanitize fetched feeds, off the HTTP event loop. */
     workers: number;
+    /** Keep each feed's site icon (server/icons/feed-icons.ts). Off under NODE_ENV=test unless
+     * asked: test feeds name sites that are not on loopback. */
+    feedIcons: boolean;
   };
   /** Idempotent writes (server/http/idempotency.ts). */
   idempotency: {
@@ -344,6 +347,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxFeedBytes: int("FETCH_MAX_BYTES", 10 * 1024 * 1024, 1024, 200 * 1024 * 1024),
       feedRouteBaseUrl: url("FEED_ROUTE_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
       workers: int("INGEST_WORKERS", DEFAULT_POOL_SIZE, 1, 64),
+      feedIcons: bool("FEED_ICONS", nodeEnv !== "test"),
     },
     idempotency: {
       instanceId: read("INSTANCE_ID"),

@@ -13,6 +13,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
 import { loopbackOrigins } from "./http/loopback-origins.ts";
+import { startFeedIcons } from "./icons/feed-icons.ts";
 import { type SmtpIntake, startSmtpIntake } from "./inbox/smtp-intake.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
@@ -31,6 +32,8 @@ export interface RunningServer {
   smtpPort?: number;
   /** One claim-and-refresh round of the feed scheduler now (when it runs in this process). */
   runIngestion(): Promise<void>;
+  /** Resolves once the feed icons asked for by refreshes so far are looked for. */
+  feedIconsIdle(): Promise<void>;
   /** Writes the daily reports due at `now` (tests pass the instant); answers how many. */
   runDailyReports(now?: Date): Promise<number>;
   close(): Promise<void>;
@@ -69,6 +72,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
 
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
+  let feedIcons: ReturnType<typeof startFeedIcons> | undefined;
   let statistics: StatisticsKeeper | undefined;
   let smtp: SmtpIntake | undefined;
   let dailyReports: ReturnType<typeof createDailyReports> | undefined;
@@ -126,11 +130,15 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
     if (config.ingest.scheduler) {
+      feedIcons = config.ingest.feedIcons
+        ? startFeedIcons(config, database, fetcher, logger)
+        : undefined;
       scheduler = startScheduler(database, fetcher, logger, {
         pollIntervalMs: config.ingest.pollSeconds * 1000,
         batchSize: config.ingest.batchSize,
         concurrency: config.ingest.concurrency,
         leaseMs: 5 * 60_000,
+        ...(feedIcons ? { onRefreshed: feedIcons.onRefreshed } : {}),
       });
     }
   } catch (error) {
@@ -161,6 +169,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       await statistics?.stop();
       await dailyReportLoop?.stop();
       await scheduler?.stop();
+      await feedIcons?.close();
       await fetcher?.close();
       await database.close();
       logger.info("stopped");
@@ -174,6 +183,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     dialect: database.dialect,
     ...(smtp ? { smtpPort: smtp.port } : {}),
     runIngestion: () => scheduler?.runOnce() ?? Promise.resolve(),
+    feedIconsIdle: () => feedIcons?.idle() ?? Promise.resolve(),
     runDailyReports: (now = new Date()) => dailyReports!.runDue(now),
     close,
   };

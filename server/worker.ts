@@ -2,6 +2,7 @@ import { createAuth } from "./auth.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { startFeedIcons } from "./icons/feed-icons.ts";
 import { createFetcher } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
@@ -31,15 +32,20 @@ async function main() {
     timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
     maxBodyBytes: config.ingest.maxFeedBytes,
   });
+  const feedIcons = config.ingest.feedIcons
+    ? startFeedIcons(config, database, fetcher, logger)
+    : undefined;
   const scheduler = startScheduler(database, fetcher, logger, {
     pollIntervalMs: config.ingest.pollSeconds * 1000,
     batchSize: config.ingest.batchSize,
     concurrency: config.ingest.concurrency,
     leaseMs: 5 * 60_000,
+    ...(feedIcons ? { onRefreshed: feedIcons.onRefreshed } : {}),
   });
   const stop = async (signal: string) => {
     logger.info({ signal }, "worker stopping");
     await scheduler.stop();
+    await feedIcons?.close();
     await fetcher.close();
     await database.close();
     process.exit(0);

@@ -42,3 +42,13 @@ export const refresh = endpoint(routes.feeds.refresh, {
   request: EntityIdQuery,
   response: Envelope(RefreshOutcome),
 });
+
+/**
+ * The feed's site icon, fetched and kept by the server (PNG, JPEG, GIF, WebP or ICO, told by its
+ * bytes): answered as the image itself to whoever may read the feed; 2001 for a feed they may
+ * not (as for one that does not exist), 404 while none is kept.
+ */
+export const icon = endpoint(routes.feeds.icon, {
+  request: EntityIdQuery,
+  response: Schema.Unknown,
+});

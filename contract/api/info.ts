@@ -93,6 +93,8 @@ const table = {
   feeds: {
     get: { method: "GET", path: "/feeds" },
     refresh: { method: "GET", path: "/feeds/refresh" },
+    // The feed's site icon as kept by the server (the image bytes, not JSON).
+    icon: { method: "GET", path: "/feeds/icon" },
   },
   health: {
     get: { method: "GET", path: "/health" },

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
+import type { FeedRow } from "../db/schema.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import type { Logger } from "../logger.ts";
 import { claimDueFeeds, renewFeedLease } from "../storage/feed-leases.ts";
@@ -10,6 +11,8 @@ export interface SchedulerOptions {
   batchSize: number;
   leaseMs: number;
   concurrency: number;
+  /** Told of each successful refresh; must return at once (work off the refresh's path). */
+  onRefreshed?: (feed: FeedRow) => void;
 }
 
 /**
@@ -37,7 +40,8 @@ export function startScheduler(
           logger.warn({ worker, feedId: feed.id }, "feed lease lost before its fetch; skipped");
           continue;
         }
-        await refreshFeed(database, fetcher, feed, worker, logger);
+        const outcome = await refreshFeed(database, fetcher, feed, worker, logger);
+        if (outcome.ok) options.onRefreshed?.(feed);
       }
     });
     await Promise.all(lanes);
