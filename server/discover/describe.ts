@@ -2,8 +2,7 @@ import type { DiscoverItem, DiscoverList } from "../../contract/api/discover.ts"
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow, ListRow } from "../db/schema.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
-import { feedForNonSubscriber, feedUrlHasSecret } from "../routes/feed-url-privacy.ts";
-import { isOwnedByOther } from "../storage/feed-access.ts";
+import { isOwnedByOther, isPublicFeed } from "../storage/feed-access.ts";
 import { recentPublishedAt } from "../storage/feed-leases.ts";
 import { latestEntries, subscribedFeedIds, subscriberCount } from "../storage/feeds.ts";
 import { listFeedIdsFor, toListModel } from "../storage/lists.ts";
@@ -12,7 +11,7 @@ import { findPublicProfiles } from "../storage/users.ts";
 
 const PREVIEW_ENTRIES = 3;
 
-/** Each feed with its liveliness and newest entries; secrets in URLs hidden from non-subscribers. */
+/** Each feed with its liveliness and newest entries; private feeds only for those who may see them. */
 export async function describeFeeds(
   database: DatabaseHandle,
   userId: string,
@@ -30,15 +29,16 @@ export async function describeFeeds(
     // Someone else's inbox is never described (the callers' queries leave it out already).
     if (isOwnedByOther(feed, userId)) continue;
     const subscribed = mine.has(feed.id);
-    // Asked by its URL, the user knows it; found by words, a credential in it stays hidden.
-    const redacted = !askedByUrl && !subscribed && feedUrlHasSecret(feed.url);
+    // Asked by its URL, the user knows it; found otherwise, a feed whose URL holds a secret is
+    // for its subscribers only, like an inbox for its owner.
+    if (!askedByUrl && !subscribed && !isPublicFeed(feed)) continue;
     const recent = await recentPublishedAt(database, feed.id, 200);
-    const entries = redacted ? [] : await latestEntries(database, feed.id, PREVIEW_ENTRIES);
+    const entries = await latestEntries(database, feed.id, PREVIEW_ENTRIES);
     const subscriptionCount = counts?.get(feed.id) ?? (await subscriberCount(database, feed.id));
     const perWeek = updatesPerWeek(recent);
     const model = toFeedModel(feed);
     items.push({
-      feed: redacted ? feedForNonSubscriber(model) : model,
+      feed: model,
       entries: entries.map((row) => toEntryModel(row, false)),
       subscriptionCount,
       updatesPerWeek: perWeek,

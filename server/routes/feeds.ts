@@ -10,13 +10,12 @@ import { refreshFeed } from "../jobs/refresh-feed.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
 import type { Logger } from "../logger.ts";
-import { feedOrNotFound } from "../storage/feed-access.ts";
+import { readableFeedById } from "../storage/feed-access.ts";
 import { claimFeed, recentPublishedAt } from "../storage/feed-leases.ts";
 import { findFeedById, latestEntries, subscriberCount } from "../storage/feeds.ts";
 import { toEntryModel, toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
 import { findSubscription } from "../storage/subscriptions.ts";
 import { userRouter } from "./context.ts";
-import { feedForNonSubscriber, feedUrlHasSecret } from "./feed-url-privacy.ts";
 
 /** Longer than any one fetch (timeouts, redirects, a slow body). */
 const ADMIN_REFRESH_LEASE_MS = 5 * 60_000;
@@ -33,30 +32,27 @@ export function feedRoutes(
 
   // By id, a known feed; by URL, any feed: a URL not seen before is discovered, fetched and
   // stored like a subscription would (without subscribing), so quick add can preview it.
-  // By id, a feed the user does not subscribe to costs from their id-scan budget, and a URL
-  // with a credential in it is shown redacted, without its entries. Someone else's inbox is
-  // not found, by id or by URL (see feed-access.ts).
+  // By id, a feed the user does not subscribe to costs from their id-scan budget, and only a
+  // feed they could read by id is found: someone else's inbox, or a feed whose URL holds a
+  // secret they do not subscribe to, answers 2001 as if missing (see feed-access.ts).
   route(app, endpoints.feeds.get, async ({ request: { id, url, entriesLimit } }, c) => {
     if (!id && !url?.trim()) throw new ApiError(2002);
     const userId = c.get("userId");
     const subscription = id ? await findSubscription(database, userId, id) : undefined;
     if (id && !subscription) idScans.takeOrThrow(c, userId);
     const feed = id
-      ? feedOrNotFound(await findFeedById(database, id), userId)
+      ? await readableFeedById(database, userId, id)
       : await subscriber.resolve({ url: url!.trim() }, userId);
     const mine =
       subscription ?? (id ? undefined : await findSubscription(database, userId, feed.id));
-    // Asked by URL, the user knows it already; by id, only subscribers see its secrets.
-    const redacted = Boolean(id) && !mine && feedUrlHasSecret(feed.url);
-    const entries =
-      entriesLimit && !redacted ? await latestEntries(database, feed.id, entriesLimit) : [];
+    const entries = entriesLimit ? await latestEntries(database, feed.id, entriesLimit) : [];
     const recent = await recentPublishedAt(database, feed.id, 200);
     const subscriptionCount = await subscriberCount(database, feed.id);
     const model = toFeedModel(feed);
     return {
       code: 0 as const,
       data: {
-        feed: redacted ? feedForNonSubscriber(model) : model,
+        feed: model,
         entries: entries.map((row) => toEntryModel(row, false)),
         subscriptionCount,
         analytics: {

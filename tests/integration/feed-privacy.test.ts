@@ -61,14 +61,15 @@ describe.each(DIALECTS)("feed privacy across users on %s", (dialect) => {
     await feeds?.stop();
   });
 
-  it("shows a non-subscriber the feed with its token redacted and without entries", async () => {
+  it("does not show a non-subscriber the feed by id: 2001, as if it did not exist", async () => {
     const byBob = await bob.request("GET", `/api/feeds?id=${secretFeedId}&entriesLimit=5`);
-    expect(byBob.status).toBe(200);
+    expect(byBob.status).toBe(404);
+    expect(byBob.body.code).toBe(2001);
     expect(byBob.text).not.toContain(TOKEN);
-    expect(byBob.body.data.feed.url).toBe(`${feeds.url("/private.xml")}?token=redacted`);
-    expect(byBob.body.data.feed.title).toBe("Alice's paid podcast");
-    expect(byBob.body.data.entries).toEqual([]);
-    expect(byBob.body.data.subscription).toBeUndefined();
+    expect(byBob.text).not.toContain("Alice's paid podcast");
+    // Asked by its full URL, it is found: whoever has the URL has the secret.
+    const byUrl = await bob.request("GET", `/api/feeds?url=${encodeURIComponent(secretUrl)}`);
+    expect(byUrl.body.data.feed.id).toBe(secretFeedId);
 
     // The subscriber herself sees everything.
     const byAlice = await alice.request("GET", `/api/feeds?id=${secretFeedId}&entriesLimit=5`);
@@ -207,6 +208,11 @@ describe.each(DIALECTS)("feed privacy across users on %s", (dialect) => {
     });
     expect(titlesOf(timeline)).toEqual(["N0", "N1", "N2"]);
     const page = await dave.request("GET", `/api/lists?listId=${aliceList}`);
+    // Its page does not list the private feed at all (Alice, subscribed, sees both).
+    expect(page.body.data.list.feedIds).toEqual([publicFeedId]);
+    expect(page.text).not.toContain("Alice's paid podcast");
+    const herPage = await alice.request("GET", `/api/lists?listId=${aliceList}`);
+    expect(herPage.body.data.feedCount).toBe(2);
     const privateEntry = (
       await alice.request("POST", "/api/entries", { json: { feedId: secretFeedId } })
     ).body.data[0].entries.id;
@@ -215,16 +221,26 @@ describe.each(DIALECTS)("feed privacy across users on %s", (dialect) => {
     expect(timeline.text + page.text + one.text).not.toContain(TOKEN);
   });
 
-  it("redacts any query of a feed URL, whatever its parameters are called", async () => {
+  it("treats a feed URL with any query as private, whatever its parameters are called", async () => {
     const oddUrl = `${feeds.url("/odd.xml")}?k2=Zx81Qp`;
     feeds.serve("/odd.xml", rssFeed("Odd", items("o")));
     const sub = await alice.request("POST", "/api/subscriptions", {
       json: { url: oddUrl, isPrivate: true },
     });
     const byBob = await bob.request("GET", `/api/feeds?id=${sub.body.feed.id}&entriesLimit=5`);
-    expect(byBob.body.data.feed.url).toBe(`${feeds.url("/odd.xml")}?k2=redacted`);
-    expect(byBob.body.data.entries).toEqual([]);
+    expect(byBob.body.code).toBe(2001);
     expect(byBob.text).not.toContain("Zx81Qp");
+    // A star outliving the subscription shows the URL with every query value redacted.
+    const entryId = (
+      await alice.request("POST", "/api/entries", { json: { feedId: sub.body.feed.id } })
+    ).body.data[0].entries.id;
+    await alice.request("POST", "/api/collections", { json: { entryId } });
+    await alice.request("DELETE", "/api/subscriptions", { json: { feedId: sub.body.feed.id } });
+    const stars = await alice.request("POST", "/api/entries", { json: { isCollection: true } });
+    const starred = stars.body.data.find(
+      (item: { entries: { id: string } }) => item.entries.id === entryId,
+    );
+    expect(starred.feeds.url).toBe(`${feeds.url("/odd.xml")}?k2=redacted`);
   });
 
   it("budgets feed ids added to a list like lookups by id", async () => {
