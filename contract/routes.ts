@@ -18,6 +18,9 @@ export const PAGE_PATHS = {
   generalSettings: "/settings/general",
   appearanceSettings: "/settings/appearance",
   shortcutSettings: "/settings/shortcuts",
+  actionsSettings: "/settings/actions",
+  privacySettings: "/settings/privacy",
+  powerSettings: "/settings/power",
   rsshub: "/rsshub",
 } as const;
 
