@@ -46,7 +46,7 @@ export const refresh = endpoint(routes.feeds.refresh, {
 /**
  * The feed's site icon, fetched and kept by the server (PNG, JPEG, GIF, WebP or ICO, told by its
  * bytes): answered as the image itself to whoever may read the feed; 2001 for a feed they may
- * not (as for one that does not exist), 404 while none is kept.
+ * not (as for one that does not exist), 204 with no body while none is kept.
  */
 export const icon = endpoint(routes.feeds.icon, {
   request: EntityIdQuery,

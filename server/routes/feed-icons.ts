@@ -25,10 +25,10 @@ export function feedIconRoutes(auth: Auth, database: DatabaseHandle, store: Icon
     if (!(await readableFeedById(database, c.get("userId"), id))) throw feedNotFound();
     const icon = await store.read(id);
     if (!icon) {
-      // Looked for again after the next refresh; until then the app shows the initials.
-      return c.json(new ApiError(1002, "This feed has no icon", 404).toBody(), 404, {
-        "cache-control": "private, max-age=3600",
-      });
+      // No content rather than 404: an <img> falls back to the initials either way, and the
+      // browser does not log an error for every feed without an icon. Asked again soon, as a
+      // new feed's icon is looked for right after its first refresh.
+      return c.body(null, 204, { "cache-control": "private, max-age=300" });
     }
     return new Response(new Uint8Array(icon.bytes), {
       headers: {
