@@ -25,7 +25,12 @@ export function EntryHeader({ entry }: { entry: EntryDetail }) {
           className="inline-flex items-center gap-2 text-sm text-zinc-600 hover:text-accent dark:text-zinc-400"
           data-testid="entry-feed"
         >
-          <FeedIcon title={feedTitle || "?"} image={entry.feedImage} size={18} />
+          <FeedIcon
+            title={feedTitle || "?"}
+            image={entry.feedImage}
+            feedId={entry.feedId}
+            size={18}
+          />
           {feedTitle}
         </Link>
       ) : null}

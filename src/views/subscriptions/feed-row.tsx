@@ -46,7 +46,11 @@ export function FeedRow(props: {
 
   const label = (
     <>
-      <FeedIcon title={item.title} image={item.image} />
+      <FeedIcon
+        title={item.title}
+        image={item.image}
+        feedId={item.type === "feed" && !item.pending ? item.feedId : null}
+      />
       <span className="min-w-0 flex-1 truncate" data-testid="subscription-title">
         {item.title}
       </span>

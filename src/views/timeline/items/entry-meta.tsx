@@ -8,7 +8,13 @@ export function EntryMeta({ card, language }: { card: EntryCard; language: strin
   const feed = card.feedTitle ?? "";
   return (
     <div className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-      <SourceIcon title={feed} image={card.feedImage} inboxHandle={card.inboxHandle} size={14} />
+      <SourceIcon
+        title={feed}
+        image={card.feedImage}
+        feedId={card.feedId}
+        inboxHandle={card.inboxHandle}
+        size={14}
+      />
       <span className="min-w-0 truncate" data-testid="entry-source">
         {feed}
       </span>

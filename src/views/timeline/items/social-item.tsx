@@ -46,7 +46,7 @@ export function SocialItem(props: ItemProps) {
           />
         ) : (
           <span className="shrink-0">
-            <FeedIcon title={author || "?"} image={card.feedImage} size={36} />
+            <FeedIcon title={author || "?"} image={card.feedImage} feedId={card.feedId} size={36} />
           </span>
         )}
         <div className="min-w-0 flex-1">

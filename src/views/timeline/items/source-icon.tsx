@@ -15,6 +15,7 @@ export function EnvelopeIcon(props: IconProps) {
 export function SourceIcon(props: {
   title: string;
   image: string | null;
+  feedId: string | null;
   inboxHandle: string | null;
   size: number;
 }) {
@@ -27,5 +28,13 @@ export function SourceIcon(props: {
       />
     );
   }
-  return <FeedIcon title={props.title || "?"} image={props.image} size={props.size} />;
+  return (
+    <FeedIcon
+      title={props.title || "?"}
+      image={props.image}
+      // An inbox has no site whose icon the server could keep.
+      feedId={props.inboxHandle ? null : props.feedId}
+      size={props.size}
+    />
+  );
 }
