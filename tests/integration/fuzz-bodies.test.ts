@@ -255,7 +255,7 @@ const upstreamAnswer = (answer: { status: number; body: { code?: unknown } | und
   (answer.status === 502 || answer.status === 503) && typeof answer.body?.code === "number";
 
 /** Runs per endpoint: bounded so each database takes a minute or two on a small machine. */
-const RUNS_PER_ENDPOINT = 80;
+const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 80);
 /** Fixed so a run can be repeated; FUZZ_SEED explores others. */
 const SEED = Number(process.env.FUZZ_SEED ?? 22);
 
