@@ -84,6 +84,8 @@ export function Lightbox(props: {
     if (next !== undefined) setIndex(next);
   };
 
+  // Nothing in the page while closed: a timeline renders one per row.
+  if (!open) return null;
   return (
     <dialog
       ref={ref}
@@ -92,6 +94,15 @@ export function Lightbox(props: {
       className="m-0 h-dvh max-h-none w-dvw max-w-none overflow-hidden bg-black/90 p-0 text-white backdrop:bg-black/60"
       onKeyDown={(event) => {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
+        if (event.key === "Tab") {
+          // The page behind is inert, but Tab would still leave for the browser's own UI.
+          const stops = [...event.currentTarget.querySelectorAll<HTMLElement>("button")];
+          const at = stops.indexOf(document.activeElement as HTMLElement);
+          const step = event.shiftKey ? -1 : 1;
+          event.preventDefault();
+          stops[(at + step + stops.length) % stops.length]?.focus();
+          return;
+        }
         const next = lightboxStep(index, count, event.key);
         if (next === undefined) return;
         event.preventDefault();
