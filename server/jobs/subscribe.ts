@@ -4,7 +4,7 @@ import { ApiError } from "../http/api-error.ts";
 import { discoverFeed } from "../ingest/discover.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { storeEntries } from "../storage/entries.ts";
-import { feedOrNotFound, isInboxUrl } from "../storage/feed-access.ts";
+import { feedOrNotFound, isInboxUrl, readableFeedIds } from "../storage/feed-access.ts";
 import type { UsableInstance } from "../storage/feed-route-instances.ts";
 import { findFeedById, findFeedByUrl, upsertFeed } from "../storage/feeds.ts";
 import { toFeedModel } from "../storage/mappers.ts";
@@ -30,7 +30,14 @@ export function createSubscribeService(
   }
 
   async function findOrDiscover(request: Pick<SubscribeRequest, "feedId" | "url">, userId: string) {
-    if (request.feedId) return findFeedById(database, request.feedId);
+    if (request.feedId) {
+      const feed = await findFeedById(database, request.feedId);
+      // By id, only a feed the user could read by id (a secret-URL feed they do not subscribe
+      // to is not there for them), unless its own URL comes beside the id: the URL is the secret.
+      if (!feed || request.url?.trim() === feed.url) return feed;
+      const readable = await readableFeedIds(database.db, userId, [feed.id]);
+      return readable.has(feed.id) ? feed : undefined;
+    }
     const url = request.url?.trim();
     if (!url) throw new ApiError(2002);
     const known = await findFeedByUrl(database, url);

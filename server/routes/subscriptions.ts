@@ -8,7 +8,7 @@ import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
 import { route } from "../http/route.ts";
 import type { OpmlImporter } from "../jobs/opml-import.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
-import { findFeedById, findFeedByUrl } from "../storage/feeds.ts";
+import { findFeedByUrl } from "../storage/feeds.ts";
 import { inboxesOf } from "../storage/inboxes.ts";
 import {
   findList,
@@ -26,7 +26,6 @@ import {
   updateSubscription,
 } from "../storage/subscriptions.ts";
 import { ok, userRouter } from "./context.ts";
-import { feedUrlHasSecret } from "./feed-url-privacy.ts";
 import { toInboxModel } from "./inboxes.ts";
 import { registerOpmlRoutes } from "./opml.ts";
 
@@ -102,15 +101,10 @@ export function subscriptionRoutes(
         unread: { [found.id]: unread },
       };
     }
-    // By id alone, a feed whose URL holds a credential is for those who know the URL: anyone
-    // else would get its entries and its full URL through the new subscription (issue 10, M1).
-    // (A feed id wins over a URL in the same request, so the URL must be this feed's own.)
+    // A feed id the user does not subscribe to is a lookup by id: budgeted. Which feeds an id
+    // may name is decided where it is resolved (jobs/subscribe.ts, storage/feed-access.ts).
     if (body.feedId && !(await findSubscription(database, userId, body.feedId))) {
       idScans.takeOrThrow(c, userId);
-      const feed = await findFeedById(database, body.feedId);
-      if (feed && feedUrlHasSecret(feed.url) && body.url?.trim() !== feed.url) {
-        throw new ApiError(2001, "this private feed can only be subscribed to by its URL");
-      }
     }
     const subscribed = await withinTrialQuota(
       database,

@@ -92,6 +92,11 @@ describe.each(DIALECTS)("feed privacy across users on %s", (dialect) => {
       expect(response.status, JSON.stringify(json)).toBe(404);
       expect(response.body.code).toBe(2001);
       expect(response.text).not.toContain(TOKEN);
+      // The same answer as for an id nobody holds: the refusal confirms nothing.
+      const unknown = await bob.request("POST", "/api/subscriptions", {
+        json: { ...json, feedId: composeId(Date.now() - 90_000, 11, 1) },
+      });
+      expect(response.body).toEqual(unknown.body);
     }
     expect((await bob.request("GET", "/api/subscriptions")).body.data).toEqual([]);
   });
