@@ -44,7 +44,7 @@ export function feedNotFound(): ApiError {
 
 /**
  * The feed, unless it is missing or someone else's own: 2001 either way. Enough for a feed asked
- * for by its URL (the user knows it); by id, a secret URL is further redacted by the caller.
+ * for by its URL (the user knows it); by id, see readableFeedIds.
  */
 export function feedOrNotFound<F extends FeedFacts>(feed: F | undefined, userId: string): F {
   if (!feed || isOwnedByOther(feed, userId)) throw feedNotFound();
