@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SummaryTarget } from "../../../contract/ai.ts";
 import { type SummaryState, streamSummary } from "../../runtime/ai/summary-stream.ts";
@@ -36,11 +36,9 @@ export function EntrySummary(props: {
   const { t } = useTranslation("ai");
   const { t: tErrors } = useTranslation("errors");
   const asked = props.asked === true;
-  const mode = summaryMode({
-    enabled: useGeneralSettings().summary,
-    asked,
-    textLength: html === null ? 0 : textLength(html),
-  });
+  // Measured once per body, not on every streamed piece of the summary.
+  const length = useMemo(() => (html === null ? 0 : textLength(html)), [html]);
+  const mode = summaryMode({ enabled: useGeneralSettings().summary, asked, textLength: length });
   const language = useActionLanguage();
   // Both keyed by the entry: a request or a summary never carries over to the next entry.
   const [result, setResult] = useState<{ entryId: string; state: SummaryState } | null>(null);
