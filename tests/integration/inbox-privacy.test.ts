@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextSlot, serverTimeZone } from "../../server/ai/daily/schedule.ts";
 import type { DatabaseHandle } from "../../server/db/connect.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
@@ -271,5 +272,28 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
       db.selectFrom("unread").select("entry_id").where("user_id", "=", bobId).execute(),
     );
     expect(unreadOfBob.map((row) => row.entry_id)).not.toContain(later);
+  });
+
+  it("leaves someone else's mail out of a daily report, whatever rows point at it", async () => {
+    // Bob's old rows (the test above) still point at Alice's mail, an unread mark among them;
+    // his report is written now.
+    await withDatabase(({ db }) =>
+      db
+        .insertInto("unread")
+        .values({
+          user_id: bobId,
+          entry_id: entryId,
+          feed_id: inboxFeedId,
+          published_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+    );
+    await server.runDailyReports(
+      new Date(nextSlot(new Date(), serverTimeZone()).getTime() + 60_000),
+    );
+    const reports = await bob.request("GET", "/api/ai/daily-reports");
+    expect(reports.status).toBe(200);
+    expectNothingOfTheMail(reports.text);
   });
 });

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../../db/connect.ts";
 import { htmlToText } from "../../ingest/html-text.ts";
 import type { Logger } from "../../logger.ts";
+import { feedOpenTo } from "../../storage/feed-access.ts";
 import { nextEntityId } from "../../storage/ids.ts";
 import { readSettings } from "../../storage/settings.ts";
 import { nowIso } from "../../storage/time.ts";
@@ -110,6 +111,8 @@ export function createDailyReports(deps: {
         "subscription.view",
       ])
       .where("unread.user_id", "=", userId)
+      // Someone else's inbox reaches no report, whatever rows an older version left behind.
+      .where(feedOpenTo(userId))
       .where("entry.inserted_at", ">", since)
       .where("entry.inserted_at", "<=", until)
       .orderBy("entry.published_at", "desc")
