@@ -228,7 +228,10 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       isPrivate: true,
     });
     privateFeedId = privateSub.feed.id;
-    publicFeedId = (await a("POST", "/api/subscriptions", { url: publicUrl, view: 0 })).feed.id;
+    // Followed privately: A is then in nobody's read history, Discover or follower list.
+    publicFeedId = (
+      await a("POST", "/api/subscriptions", { url: publicUrl, view: 0, isPrivate: true })
+    ).feed.id;
     const privateEntries: string[] = (
       await a("POST", "/api/entries", { feedId: privateFeedId })
     ).data.map((d: { entries: { id: string } }) => d.entries.id);
@@ -238,7 +241,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     publicEntryId = publicEntries[0]!;
     await a("POST", "/api/collections", { entryId: privateEntries[0] });
     await a("POST", "/api/collections", { entryId: publicEntries[1] });
-    await a("POST", "/api/reads", { entryIds: [privateEntries[1]] });
+    await a("POST", "/api/reads", { entryIds: [privateEntries[1], publicEntries[0]] });
 
     inboxHandle = `alice-${randomBytes(4).toString("hex")}`;
     const inbox = (
@@ -621,4 +624,16 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     expect(errors).toEqual([]);
     expect(pairs).toBeGreaterThanOrEqual(endpoints);
   }, 600_000);
+
+  it("keeps A, who follows the feed privately, out of the read history of an entry she read", async () => {
+    // A's id is public through her list, so the generated scan cannot treat it as a secret.
+    const userId = (await alice.session()).body.user.id;
+    // B (perhaps a new account by now: the suite ends with B deleting his own) follows it too.
+    await bob.request("POST", "/api/subscriptions", {
+      json: { url: feeds.url("/public.xml"), view: 0 },
+    });
+    const history = await bob.request("GET", `/api/entries/read-histories/${publicEntryId}`);
+    expect(history.status).toBe(200);
+    expect(history.text).not.toContain(userId);
+  });
 });
