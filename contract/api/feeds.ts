@@ -37,7 +37,11 @@ export const RefreshOutcome = Schema.Union([
   }),
 ]);
 
-/** Admins only: fetch the feed now, outside its schedule. */
+/**
+ * Fetch the feed now, outside its schedule: admins any feed; anyone else a feed they follow
+ * (directly or through a list), answered with the last check's result when that was under a
+ * minute ago, at most 20 at once and one every 6 s per person (12000 past that).
+ */
 export const refresh = endpoint(routes.feeds.refresh, {
   request: EntityIdQuery,
   response: Envelope(RefreshOutcome),

@@ -6,6 +6,7 @@ import { ApiError } from "../http/api-error.ts";
 import { idScanLimiterFor } from "../http/id-scan-limiter.ts";
 import { route } from "../http/route.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
+import { createFetchNowBudget, recentCheck } from "../jobs/fetch-now.ts";
 import { refreshFeed } from "../jobs/refresh-feed.ts";
 import { updatesPerWeek } from "../jobs/schedule.ts";
 import type { SubscribeService } from "../jobs/subscribe.ts";
@@ -14,10 +15,11 @@ import { readableFeedById } from "../storage/feed-access.ts";
 import { claimFeed, recentPublishedAt } from "../storage/feed-leases.ts";
 import { findFeedById, latestEntries, subscriberCount } from "../storage/feeds.ts";
 import { toEntryModel, toFeedModel, toSubscriptionModel } from "../storage/mappers.ts";
+import { reachableFeedIds } from "../storage/reached-feeds.ts";
 import { findSubscription } from "../storage/subscriptions.ts";
 import { userRouter } from "./context.ts";
 
-/** Longer than any one fetch (timeouts, redirects, a slow body). */
+/** A fetch now's lease: longer than any one fetch (timeouts, redirects, a slow body). */
 const ADMIN_REFRESH_LEASE_MS = 5 * 60_000;
 
 export function feedRoutes(
@@ -65,11 +67,28 @@ export function feedRoutes(
     };
   });
 
-  // Only admins may force a fetch outside the schedule.
+  // Fetch now: admins any feed; anyone else a feed they follow, within the limits of
+  // jobs/fetch-now.ts (a feed checked in the last minute answers with that check).
+  const fetchNow = createFetchNowBudget();
   route(app, endpoints.feeds.refresh, async ({ request: { id } }, c) => {
-    if (c.get("role") !== "admin") throw new ApiError(2000);
+    const userId = c.get("userId");
+    const admin = c.get("role") === "admin";
+    if (!admin) {
+      const followed = await reachableFeedIds(database.db, userId, [id]);
+      // The same answer whether or not the feed exists: this says nothing about other feeds.
+      if (followed.length === 0)
+        throw new ApiError(2000, "Only feeds you follow can be fetched now");
+      const known = await findFeedById(database, id);
+      if (!known) throw new ApiError(2001);
+      const recent = recentCheck(known);
+      if (recent) return { code: 0 as const, data: recent };
+      if (!fetchNow.take(userId)) {
+        c.header("retry-after", String(Math.max(1, Math.ceil(fetchNow.waitMs(userId) / 1000))));
+        throw new ApiError(12000, "Too many feeds fetched at once; try again in a few seconds");
+      }
+    }
     // Under a lease like any worker's, so a forced refresh never runs beside a scheduled one.
-    const worker = `admin-${randomUUID().slice(0, 8)}`;
+    const worker = `${admin ? "admin" : "reader"}-${randomUUID().slice(0, 8)}`;
     const feed = await claimFeed(database, id, worker, ADMIN_REFRESH_LEASE_MS);
     if (!feed) {
       if (await findFeedById(database, id)) {

@@ -409,10 +409,15 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
     expect(response.body.feed.url).toBe(target);
   });
 
-  it("only lets admins force a refresh", async () => {
+  it("lets a subscriber fetch a feed now, and nobody else (only admins any feed)", async () => {
     const response = await alice.request("GET", `/api/feeds/refresh?id=${feedId}`);
-    expect(response.status).toBe(403);
-    expect(response.body.code).toBe(2000);
+    expect(response.status).toBe(200);
+    expect(response.body.data.ok).toBeTypeOf("boolean");
+    const other = new TestClient(server.localUrl);
+    await other.signUp(uniqueEmail("not-following"));
+    const refused = await other.request("GET", `/api/feeds/refresh?id=${feedId}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(2000);
   });
 });
 
