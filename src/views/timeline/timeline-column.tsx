@@ -56,9 +56,13 @@ export function TimelineColumn(props: {
     if (emptyLocally && settled && !end) nextPage();
   }, [emptyLocally, settled, end, nextPage]);
   const title = useSelectionTitle(query.feed);
-  const { refetch, refetching } = useRefetch(reader, restart);
   const area = useRef<HTMLDivElement>(null);
   const subscriptions = useAllSubscriptions();
+  const { refetch, refetching } = useRefetch(reader, restart, {
+    selection: query.feed,
+    view: query.view,
+    subscriptions,
+  });
   useTimelineKeys({
     area,
     rows: page?.rows,

@@ -1,23 +1,51 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { FeedSelection } from "../../../contract/routes.ts";
+import type { SubscriptionItem } from "../../queries/subscriptions.ts";
+import { feedsToFetch, fetchNow } from "../../runtime/fetch-now.ts";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { toast } from "../../ui/toaster.tsx";
 
 /**
- * Refetch: entries read in the meantime leave the list (restart), and the server is asked for
- * fresh state. Offline or refused, the local timeline simply stays.
+ * Refetch: the server fetches the feeds the timeline shows now (within its limits: a feed
+ * checked a moment ago is not fetched again), entries read in the meantime leave the list
+ * (restart), and fresh state is pulled; a toast says what came in or which feed failed.
+ * Offline or refused, the local timeline simply stays.
  */
-export function useRefetch(reader: RuntimeServices | undefined, restart: () => void) {
+export function useRefetch(
+  reader: RuntimeServices | undefined,
+  restart: () => void,
+  shown: { selection: FeedSelection; view: number; subscriptions: readonly SubscriptionItem[] },
+) {
+  const { t } = useTranslation("reader");
   const [refetching, setRefetching] = useState(false);
+  const latest = useRef(shown);
+  latest.current = shown;
   const refetch = useCallback(async () => {
     if (!reader) return;
     setRefetching(true);
-    restart();
     try {
+      const { selection, view, subscriptions } = latest.current;
+      const feedIds = feedsToFetch(subscriptions, selection, view);
+      const fetched = feedIds.length > 0 ? await fetchNow(reader.api, feedIds) : null;
+      restart();
       await reader.engine.pull({ entries: true });
+      if (fetched && fetched.asked > 0) {
+        const failed = fetched.failed[0];
+        const title = (id: string) => subscriptions.find((item) => item.feedId === id)?.title ?? id;
+        if (failed) {
+          toast.error(t("timeline.fetchNow.failed", { title: title(failed.feedId) }), {
+            description: failed.message,
+          });
+        } else {
+          toast.info(t("timeline.fetchNow.fetched", { count: fetched.inserted }));
+        }
+      }
     } catch {
       // Nothing to do: the indicator shows offline, the list stays.
     } finally {
       setRefetching(false);
     }
-  }, [reader, restart]);
+  }, [reader, restart, t]);
   return { refetch, refetching };
 }
