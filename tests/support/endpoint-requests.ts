@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { Exit, Schema, SchemaAST } from "effect";
 import type { Endpoint } from "../../contract/api/index.ts";
 
@@ -34,6 +35,9 @@ const ENTITY_ID = "1234567890123";
 /** Strings tried, in order, as the smallest accepted value of a string field. */
 const STRING_CANDIDATES = [
   ENTITY_ID,
+  // A browser's push keys (P-256 public key, 16-byte secret): fields that take only these.
+  createECDH("prime256v1").generateKeys().toString("base64url"),
+  Buffer.alloc(16, 7).toString("base64url"),
   "reader",
   "en",
   "http://127.0.0.1:9/",
