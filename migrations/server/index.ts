@@ -18,6 +18,7 @@ import * as m0017 from "./0017_feed_route_instances.ts";
 import * as m0018 from "./0018_ai_cache_by_provider.ts";
 import * as m0019 from "./0019_second_factor.ts";
 import * as m0020 from "./0020_idempotency_request_hash.ts";
+import * as m0021 from "./0021_foreign_inbox_rows.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0018_ai_cache_by_provider": m0018,
   "0019_second_factor": m0019,
   "0020_idempotency_request_hash": m0020,
+  "0021_foreign_inbox_rows": m0021,
 };

@@ -296,4 +296,38 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
     expect(reports.status).toBe(200);
     expectNothingOfTheMail(reports.text);
   });
+
+  it("loses those rows to migration 0021, and its owner keeps hers", async () => {
+    const { up } = await import("../../migrations/server/0021_foreign_inbox_rows.ts");
+    const remaining = await withDatabase(async ({ db }) => {
+      await up(db as never);
+      const count = async (table: "subscription" | "collection" | "unread", user: string) =>
+        (
+          await db
+            .selectFrom(table)
+            .select("feed_id")
+            .where("user_id", "=", user)
+            .where("feed_id", "=", inboxFeedId)
+            .execute()
+        ).length;
+      const lists = await db
+        .selectFrom("list_feed")
+        .select("list_id")
+        .where("feed_id", "=", inboxFeedId)
+        .execute();
+      return {
+        bob: [
+          await count("subscription", bobId),
+          await count("collection", bobId),
+          await count("unread", bobId),
+        ],
+        aliceUnread: await count("unread", aliceId),
+        lists: lists.length,
+      };
+    });
+    expect(remaining.bob).toEqual([0, 0, 0]);
+    expect(remaining.aliceUnread).toBeGreaterThan(0);
+    // Alice's own list keeps her inbox (the test above); Bob's old list lost it.
+    expect(remaining.lists).toBe(1);
+  });
 });
