@@ -90,6 +90,8 @@ interface Seeded {
   secrets: Record<string, string>;
   /** B's own objects, put in the fields not under attack. */
   own: Partial<Record<Kind, string>>;
+  /** B's own credentials, sent along with each of B's requests (his inbox's webhook secret). */
+  ownHeaders: Record<string, string>;
 }
 
 describe.each(DIALECTS)("one user against another's objects on every endpoint (%s)", (dialect) => {
@@ -358,7 +360,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     const bobEntry = (await b("POST", "/api/entries", { feedId: publicFeedId })).data[2].entries.id;
     const bobList = (await b("POST", "/api/lists", { title: "Bob's list", view: 0 })).data.id;
     const bobHandle = `bob-${randomBytes(4).toString("hex")}`;
-    await b("POST", "/api/inboxes", { handle: bobHandle });
+    const bobInbox = (await b("POST", "/api/inboxes", { handle: bobHandle })).data;
     const bobUser = (await b("GET", "/api/better-auth/get-session")).user.id;
 
     const targets: Target[] = [
@@ -415,6 +417,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
         inboxSecret: inbox.secret,
         ...(invitationCode ? { invitationCode } : {}),
       },
+      ownHeaders: { "x-inbox-secret": bobInbox.secret },
       own: {
         feed: publicFeedId,
         list: bobList,
@@ -573,11 +576,10 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
           ["B", new TestClient(server.localUrl).copyCookiesFrom(bob)],
           ["anonymous", new TestClient(server.localUrl)],
         ] as const) {
-          const answer = await as.request(
-            http.method,
-            http.url,
-            http.json === undefined ? {} : { json: http.json },
-          );
+          const answer = await as.request(http.method, http.url, {
+            ...(http.json === undefined ? {} : { json: http.json }),
+            headers: who === "B" ? seeded.ownHeaders : {},
+          });
           pairs += 1;
           const where = `${name} ${send.label} (${who})`;
           if (process.env.CROSS_USER_VERBOSE) {
