@@ -212,6 +212,14 @@ const requestFor = (target: Target, own: Own) => {
     body: fc.oneof({ weight: 3, arbitrary: shaped }, { weight: 1, arbitrary: anything }),
     raw: fc.boolean(),
     rawText: fc.string({ unit: "binary", maxLength: 60 }),
+    // Sometimes an Idempotency-Key, printable (all a header may carry) or far too long.
+    idempotencyKey: fc.option(
+      fc.oneof(
+        fc.stringMatching(/^[\x21-\x7e]{0,80}$/),
+        fc.constantFrom("x".repeat(5000), " ", "fuzz-key"),
+      ),
+      { freq: 3 },
+    ),
   });
 };
 
@@ -405,19 +413,25 @@ describe.each(DIALECTS)("hostile input on every endpoint (%s)", (dialect) => {
     let sent = 0;
     for (const [index, target] of TARGETS.entries()) {
       await fc.assert(
-        fc.asyncProperty(requestFor(target, own), async ({ at, body, raw, rawText }) => {
-          const request = toRequest(target, at, body, raw, rawText);
-          const answer = await client.request(request.method, request.url, {
-            ...(request.body === undefined
-              ? {}
-              : { body: request.body, headers: { "content-type": "application/json" } }),
-          });
-          sent += 1;
-          check(
-            answer,
-            `${target.name} ${request.url.slice(0, 80)} ${request.body?.slice(0, 80) ?? ""}`,
-          );
-        }),
+        fc.asyncProperty(
+          requestFor(target, own),
+          async ({ at, body, raw, rawText, idempotencyKey }) => {
+            const request = toRequest(target, at, body, raw, rawText);
+            const headers: Record<string, string> = {
+              ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+              ...(idempotencyKey === null ? {} : { "idempotency-key": idempotencyKey }),
+            };
+            const answer = await client.request(request.method, request.url, {
+              ...(request.body === undefined ? {} : { body: request.body }),
+              headers,
+            });
+            sent += 1;
+            check(
+              answer,
+              `${target.name} ${request.url.slice(0, 80)} ${request.body?.slice(0, 80) ?? ""}`,
+            );
+          },
+        ),
         { numRuns: RUNS_PER_ENDPOINT, seed: SEED + index },
       );
       await stillSignedIn();
