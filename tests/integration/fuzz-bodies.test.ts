@@ -212,7 +212,8 @@ const requestFor = (target: Target, own: Own) => {
     body: fc.oneof({ weight: 3, arbitrary: shaped }, { weight: 1, arbitrary: anything }),
     raw: fc.boolean(),
     rawText: fc.string({ unit: "binary", maxLength: 60 }),
-    // Sometimes an Idempotency-Key, printable (all a header may carry) or far too long.
+    // Two requests in three carry an Idempotency-Key: printable (all a header may carry), blank
+    // or far too long.
     idempotencyKey: fc.option(
       fc.oneof(
         fc.stringMatching(/^[\x21-\x7e]{0,80}$/),
