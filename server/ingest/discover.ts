@@ -3,6 +3,7 @@ import {
   fetchFailed,
   httpStatusFailed,
   type IngestError,
+  isIngestError,
   noFeedFound,
   urlRequired,
 } from "./errors.ts";
@@ -60,7 +61,13 @@ export async function discoverFeed(
     options.feedRouteBaseUrl ?? null,
     options.feedRouteAccessKey ?? null,
   );
-  const page = await fetchOk(fetcher, url);
+  const page = await fetchOk(fetcher, url).catch((error: unknown) => {
+    // An address typed without a scheme is tried as https first; a site that cannot speak it
+    // (plain http only) is then tried as http, as a browser's address bar would.
+    if (!typedWithoutScheme(input) || !isIngestError(error)) throw error;
+    if (error.kind !== "tls" && error.kind !== "connect") throw error;
+    return fetchOk(fetcher, url.replace(/^https:/, "http:"));
+  });
   const direct = await tryIngest(page);
   if (direct.feed) return direct.feed;
   if (!direct.worthSearching) throw direct.error;
@@ -91,6 +98,11 @@ export function subscriptionUrl(
   }
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(trimmed)) return trimmed;
   return `https://${trimmed.replace(/^\/+/, "")}`;
+}
+
+function typedWithoutScheme(input: string | null | undefined): boolean {
+  const trimmed = input?.trim() ?? "";
+  return !/^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) && !/^rsshub:/i.test(trimmed);
 }
 
 /** RSSHub's access control: `code` = md5(route path + access key) opens that route only. */

@@ -8,6 +8,8 @@ export type IngestFailureKind =
   | "blocked-address"
   | "dns"
   | "connect"
+  /** The site did not complete a secure (HTTPS) connection: TLS refused, bad certificate. */
+  | "tls"
   | "timeout"
   | "too-large"
   | "too-many-redirects"

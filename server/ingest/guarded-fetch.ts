@@ -255,9 +255,36 @@ function asFetchError(error: unknown, url: URL, timedOutAfterMs: number | null):
   if (codes.some((c) => /TIMEOUT/i.test(c as string))) {
     return fetchFailed("timeout", `timed out talking to ${url.host}`, { cause: error });
   }
-  const message = chain.map((e) => e.message).find(Boolean) ?? String(error);
-  return fetchFailed("connect", `could not fetch ${url.host}: ${message}`, { cause: error });
+  // TLS libraries explain themselves to programmers ("ssl3_get_record:wrong version number"):
+  // a person is told what it means instead, and the code stays in the logged cause.
+  const messages = chain.map((e) => e.message).join(" ");
+  if (
+    codes.some((c) => TLS_CODE.test(c as string)) ||
+    /SSL routines|TLS|certificate/i.test(messages)
+  ) {
+    return fetchFailed(
+      "tls",
+      `${url.host} did not complete a secure (HTTPS) connection: it may serve plain http only, or its certificate was refused`,
+      { cause: error },
+    );
+  }
+  if (codes.includes("ECONNREFUSED")) {
+    return fetchFailed("connect", `${url.host} refused the connection`, { cause: error });
+  }
+  if (codes.includes("ECONNRESET") || codes.includes("UND_ERR_SOCKET")) {
+    return fetchFailed("connect", `${url.host} closed the connection before answering`, {
+      cause: error,
+    });
+  }
+  const code = codes.find((c) => /^[A-Z_]+$/.test(c as string));
+  return fetchFailed("connect", `could not fetch ${url.host}${code ? ` (${code})` : ""}`, {
+    cause: error,
+  });
 }
+
+/** Node's and OpenSSL's codes for a failed TLS handshake or certificate check. */
+const TLS_CODE =
+  /^(EPROTO|ERR_SSL|ERR_TLS|ERR_OSSL|CERT_|DEPTH_ZERO_SELF_SIGNED|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_CERT)/;
 
 function causes(error: unknown): Error[] {
   const chain: Error[] = [];
