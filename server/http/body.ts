@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import type { Context } from "hono";
 import type { ErrorCode } from "../../contract/errors.ts";
 import { ApiError } from "./api-error.ts";
+import { decodeReason } from "./decode-reason.ts";
 import { jsonDepthExceeds } from "./json-depth.ts";
 import { holdsNul, NUL_REASON } from "./nul-text.ts";
 import { isJsonMediaType } from "./origin-guard.ts";
@@ -47,7 +48,7 @@ export function decodeOrThrow<S extends Schema.ConstraintDecoder<unknown>>(
   try {
     return Schema.decodeUnknownSync(schema)(value, { errors: "all", onExcessProperty: "ignore" });
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = decodeReason(error instanceof Error ? error.message : String(error));
     throw new ApiError(code, text.length > 500 ? `${text.slice(0, 500)}...` : text);
   }
 }
