@@ -51,7 +51,7 @@ describe("dispatch", () => {
     ]);
     expect((await readFlags(db))[e(1)]).toBe(true);
     expect((await unreadCounts(db))[A]).toBe(1);
-    expect(notified).toEqual([["entries", "events", "outbox", "unread"]]);
+    expect(notified).toEqual([["entries", "events", "manual_unread", "outbox", "unread"]]);
   });
 
   it("rejects an invalid payload before touching anything", async () => {

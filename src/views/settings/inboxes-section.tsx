@@ -1,8 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InboxModel } from "../../../contract/api/inboxes.ts";
-import { errorLine } from "../../api/error-text.ts";
-import { translate } from "../../i18n/index.ts";
+import { errorInWords } from "../../runtime/error-words.ts";
 import { createInbox, deleteInbox, loadInboxes } from "../../runtime/inboxes.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -51,7 +50,7 @@ export function InboxesSection() {
       setTitle("");
       await refresh();
     } catch (failure) {
-      setError(errorLine(failure, translate));
+      setError(errorInWords(failure));
     } finally {
       setBusy(false);
     }

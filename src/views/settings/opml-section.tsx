@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorLine } from "../../api/error-text.ts";
-import { translate } from "../../i18n/index.ts";
+import { errorInWords } from "../../runtime/error-words.ts";
 import { downloadOpml } from "../../runtime/opml-export.ts";
 import { openOpmlImport } from "../../runtime/opml-import.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
@@ -25,7 +24,7 @@ export function OpmlSection() {
       const count = await downloadOpml(reader.api, folderMode);
       setStatus(t("opml.exported", { count }));
     } catch (error) {
-      setStatus(errorLine(error, translate));
+      setStatus(errorInWords(error));
     } finally {
       setBusy(false);
     }
