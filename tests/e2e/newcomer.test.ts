@@ -45,6 +45,24 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
     return ((await response.json()).data as Record<string, number>)[feedId] ?? 0;
   };
 
+  /** As if the feed were checked long ago: a check under a minute old stands in for a fetch. */
+  async function forgetLastCheck() {
+    const database = connectDatabase({
+      databaseUrl: server.postgres?.url,
+      databasePath: `${server.dataDir}/follow.sqlite`,
+      databasePoolMax: 1,
+    });
+    try {
+      await database.db
+        .updateTable("feed")
+        .set({ checked_at: "2000-01-01T00:00:00.000Z" })
+        .where("id", "=", feedId)
+        .execute();
+    } finally {
+      await database.close();
+    }
+  }
+
   const render = () => {
     const now = Date.now();
     return rssFeed(
@@ -214,21 +232,7 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
   });
 
   it("refetch asks the site now and brings in what it published since, with a toast", async () => {
-    // As if the feed were checked long ago: a check under a minute old stands in for a fetch.
-    const database = connectDatabase({
-      databaseUrl: server.postgres?.url,
-      databasePath: `${server.dataDir}/follow.sqlite`,
-      databasePoolMax: 1,
-    });
-    try {
-      await database.db
-        .updateTable("feed")
-        .set({ checked_at: "2000-01-01T00:00:00.000Z" })
-        .where("id", "=", feedId)
-        .execute();
-    } finally {
-      await database.close();
-    }
+    await forgetLastCheck();
     items = ENTRIES + 1;
     const hits = feeds.hits.get("/daily.xml") ?? 0;
     await page.mouse.move(1200, 20);
@@ -261,6 +265,28 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
     expect(await dialog.getByTestId("quick-add-submit").isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("a refetch the site refuses says which feed failed and why in a toast, no raw text", async () => {
+    await forgetLastCheck();
+    feeds.route("/daily.xml", (_request, response) => {
+      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    });
+    const hits = feeds.hits.get("/daily.xml") ?? 0;
+    await page.goto(`${base}/timeline/view-0/${feedId}/pending`);
+    await page.mouse.move(1200, 20);
+    await page.getByTestId("timeline-list").waitFor({ timeout: 20_000 });
+    await page.getByTestId("refetch").click();
+    await expect.poll(() => feeds.hits.get("/daily.xml") ?? 0, { timeout: 30_000 }).toBe(hits + 1);
+    const toast = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Newcomer Daily could not be fetched" });
+    await toast.waitFor({ timeout: 30_000 });
+    const text = (await toast.textContent()) ?? "";
+    expect(text).toContain("404");
+    expect(text).not.toMatch(RAW);
+    // The entries already stored stay.
+    expect((await timelineIds(page)).length).toBeGreaterThan(0);
   });
 
   it("an OPML of 20,000 outlines is uploaded as a file and previewed in full; nothing is fetched", async () => {
