@@ -102,7 +102,17 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
 
   it("signs up through the form at http://localhost:<port> and lands on the timeline", async () => {
     expect(server.localUrl).toContain("127.0.0.1");
-    await signUp(page, base);
+    try {
+      await signUp(page, base);
+    } catch (error) {
+      // Say what the person saw (a refused origin shows its reason), not only a timeout.
+      throw new Error(
+        `Sign-up at ${base} failed; the page said: ${await page.locator("body").textContent()}`,
+        {
+          cause: error,
+        },
+      );
+    }
     expect(new URL(page.url()).host).toBe(`localhost:${server.port}`);
     await page.getByTestId("timeline-column").waitFor();
     expect(await page.locator("body").textContent()).not.toMatch(RAW);
