@@ -10,9 +10,11 @@ import { paintAll } from "./screenshots/paint.ts";
 
 /**
  * Takes the README screenshots from the real UI: `npm run build && node scripts/screenshots.ts`.
- * Writes docs/screenshots/*.png: the login, settings and not-found pages, and each of the six
- * timeline views in light and dark, filled from made-up feeds served on loopback (the pictures
- * are flat illustrations painted by the browser itself, so nothing is fetched from outside).
+ * Writes docs/screenshots/*.png: the login, settings and not-found pages, each of the six
+ * timeline views in light and dark, quick add's done state, the pictures lightbox and the
+ * settings pages general (mark as read), privacy, power, actions and lists (an inbox's
+ * webhook); filled from made-up feeds served on loopback (the pictures are flat illustrations
+ * painted by the browser itself, so nothing is fetched from outside).
  */
 const out = "docs/screenshots";
 const VIEWPORT = { width: 1280, height: 760 };
@@ -21,7 +23,7 @@ const VIEWPORT = { width: 1280, height: 760 };
 // Driving the app.
 
 /** Quick add by URL into a view (and folder); waits until the feed and its entries arrived. */
-async function subscribe(page: Page, url: string, view: number, category?: string) {
+async function subscribe(page: Page, url: string, view: number, category?: string, shot?: string) {
   await page.getByTestId("quick-add-button").click();
   const dialog = page.getByTestId("quick-add-dialog");
   await dialog.getByTestId("quick-add-url").fill(url);
@@ -43,6 +45,10 @@ async function subscribe(page: Page, url: string, view: number, category?: strin
     undefined,
     { timeout: 20_000 },
   );
+  if (shot) {
+    await settle(page);
+    await page.screenshot({ path: `${out}/${shot}.png` });
+  }
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
 }
@@ -83,6 +89,16 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${out}/${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** Opens /settings/<page>, lets `prepare` set the scene, and takes the viewport (light only). */
+async function settingsPage(page: Page, path: string, name: string, prepare?: () => Promise<void>) {
+  await page.goto(`${server!.localUrl}/settings/${path}`);
+  await page.getByTestId(`settings-page-${path}`).waitFor();
+  await settle(page);
+  await prepare?.();
+  await settle(page);
+  await page.screenshot({ path: `${out}/${name}.png` });
 }
 
 ensureCjkFonts();
@@ -139,10 +155,29 @@ try {
 
   await signUp(page, server.localUrl, "ada@example.com");
   for (const [i, { feed }] of bodies.entries()) {
-    await subscribe(page, urls[i]!, feed.view, feed.category);
+    // The first quick add is also the picture of its done state (how many entries start unread).
+    await subscribe(
+      page,
+      urls[i]!,
+      feed.view,
+      feed.category,
+      i === 0 ? "quick-add-done" : undefined,
+    );
   }
 
   for (const [view, { name, open }] of VIEWS.entries()) {
+    if (name === "pictures") {
+      // Pictures at their own ratios (Settings › Appearance), not the default square crops.
+      await page.goto(`${server.localUrl}/settings/appearance`);
+      // The radio itself is visually hidden: its label takes the click.
+      await page.locator('label:has([data-testid="thumbnail-ratio-original"])').click();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="thumbnail-ratio-original"]') as HTMLInputElement)
+            ?.checked,
+      );
+      await settle(page);
+    }
     await page.goto(`${server.localUrl}/timeline/view-${view}/all/pending`);
     await page.getByTestId("timeline-item").first().waitFor({ timeout: 20_000 });
     if (open) {
@@ -150,12 +185,46 @@ try {
       await page.getByTestId("entry-view").waitFor();
     }
     await shoot(page, `view-${name}`);
+    if (name === "pictures") {
+      await page.getByTestId("picture-lightbox").first().click();
+      await page.getByTestId("lightbox-image").waitFor();
+      await settle(page);
+      await page.screenshot({ path: `${out}/pictures-lightbox.png` });
+      await page.keyboard.press("Escape");
+      await page.getByTestId("lightbox").waitFor({ state: "hidden" });
+    }
   }
 
   await page.goto(`${server.localUrl}/settings`);
   await page.getByTestId("settings-layout").waitFor();
   await settle(page);
   await page.screenshot({ path: `${out}/settings.png` });
+
+  // The settings pages that say most about how the reader behaves, each scrolled to its point.
+  await settingsPage(page, "general", "settings-general", async () => {
+    await page
+      .getByTestId("mark-read-mode")
+      .evaluate((element) => element.scrollIntoView({ block: "center" }));
+  });
+  await settingsPage(page, "privacy", "settings-privacy");
+  await settingsPage(page, "power", "settings-power");
+  await settingsPage(page, "actions", "settings-actions", async () => {
+    await page.getByTestId("rule-add").click();
+    await page.getByTestId("rule-name").first().fill("Mute sponsored posts");
+    const value = page.getByTestId("rule-value").first();
+    if (await value.isVisible()) await value.fill("sponsored");
+  });
+  await settingsPage(page, "list", "settings-inboxes", async () => {
+    await page.getByTestId("inbox-new-handle").fill("clippings");
+    await page.getByTestId("inbox-new-title").fill("Clippings");
+    await page.getByTestId("inbox-create").click();
+    const help = page.getByTestId("inbox-webhook-help");
+    await help.locator("summary").click();
+    await page.getByTestId("inbox-webhook-curl").waitFor();
+    await page
+      .getByTestId("inboxes")
+      .evaluate((element) => element.scrollIntoView({ block: "start" }));
+  });
 
   await page.goto(`${server.localUrl}/nowhere`);
   await page.getByTestId("not-found-page").waitFor();
