@@ -128,7 +128,7 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
     await done.waitFor({ timeout: 30_000 });
     feedId = (await done.getAttribute("data-feed-id"))!;
     expect(await dialog.getByTestId("quick-add-unread-rule").textContent()).toContain(
-      "Its newest 100 entries start unread",
+      "Up to 100 of its newest entries start unread",
     );
     await expect
       .poll(
