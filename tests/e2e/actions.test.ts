@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { verifyFromMailDirectory } from "../support/accounts.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
-import { uniqueEmail } from "../support/http-client.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { browserKeys, decryptPush, PushReceiver } from "../support/push-receiver.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
@@ -56,6 +57,8 @@ describe("actions page (Chromium)", () => {
 
   it("previews, refuses a regex RE2 cannot run, saves; the next matching entry is starred and pushed", async () => {
     await signUp(page, server.localUrl, email);
+    // ADMIN_EMAILS makes an admin of a verified address only (the admin refreshes feeds below).
+    await verifyFromMailDirectory(server, new TestClient(server.localUrl), email);
     await quickAdd(page, feeds.url("/rules.xml"));
     await expect.poll(async () => (await timelineIds(page)).length).toBe(2);
     await page.goto(`${server.localUrl}/action`);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { verifyFromMailDirectory } from "../support/accounts.ts";
 import { FeedServer } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -33,6 +34,8 @@ describe("invitations and trial (Chromium)", () => {
     });
     const admin = new TestClient(server.localUrl);
     await admin.signUp(adminEmail, PASSWORD);
+    // ADMIN_EMAILS makes an admin of a verified address only.
+    await verifyFromMailDirectory(server, admin, adminEmail);
     code = (await admin.request("POST", "/api/invitations", { json: {} })).body.data.code;
     browser = await launchBrowser();
     watch = await openPage(browser);
