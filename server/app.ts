@@ -175,10 +175,20 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
       return c.json(new ApiError(code, "Request body too large", 413).toBody(), 413);
     },
   });
-  // An OPML file goes up as a file, under its own larger limit, which its route enforces as the
-  // body streams in.
+  // An OPML file goes up as a file, under its own larger limit (enforced as the body streams
+  // in, before anything, the idempotency check included, reads it whole).
   const opmlFilePath = `${base}${endpoints.subscriptions.uploadOpml.path}`;
-  app.use(`${base}/*`, (c, next) => (c.req.path === opmlFilePath ? next() : bodyLimit(c, next)));
+  const opmlLimit = bodyLimitByLength({
+    maxSize: config.opml.maxBytes,
+    onError: (c) => {
+      c.header("connection", "close");
+      const reason = `OPML files are read up to ${config.opml.maxBytes} bytes`;
+      return c.json(new ApiError(14001, reason, 413).toBody(), 413);
+    },
+  });
+  app.use(`${base}/*`, (c, next) =>
+    c.req.path === opmlFilePath ? opmlLimit(c, next) : bodyLimit(c, next),
+  );
 
   app.route(`${base}/health`, healthRoutes(database));
   app.route(

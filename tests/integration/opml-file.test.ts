@@ -72,6 +72,15 @@ describe.each(DIALECTS)("OPML uploaded as a file on %s", (dialect) => {
     expect((await reader.request("GET", "/api/subscriptions")).status).toBe(200);
   });
 
+  it("reads the file under an Idempotency-Key too (the key's check reads the body first)", async () => {
+    const answer = await reader.request("POST", "/api/subscriptions/opml-file", {
+      body: bigOpml(3),
+      headers: { "content-type": "application/octet-stream", "idempotency-key": "opml-once" },
+    });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+    expect(answer.body.data.subscriptions).toHaveLength(3);
+  });
+
   it("says what is wrong with a file that is not OPML", async () => {
     const answer = await upload("<rss version='2.0'><channel><title>x</title></channel></rss>");
     expect(answer.body.code).toBe(14000);
