@@ -118,6 +118,15 @@ describe("SessionMemo", () => {
     expect(memo.size).toBe(0);
   });
 
+  it("reads a session again when its user changed (an address verified), never signing it out", async () => {
+    const { userId, both } = await signUp();
+    const memo = new SessionMemo(auth, database);
+    expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
+    await sql`update "user" set "emailVerified" = ${database.dialect === "postgres" ? true : 1}
+      where "id" = ${userId}`.execute(database.db);
+    expect(await memo.resolve(both)).toEqual({ userId, role: "user" });
+  });
+
   it("still lets a memo expire with its cache cookie", async () => {
     const { userId, both } = await signUp();
     const memo = new SessionMemo(auth, database);

@@ -61,13 +61,15 @@ export class SessionMemo {
       const memo = this.entries.get(key);
       if (memo) {
         if (Date.now() < memo.until) {
-          if ((await sessionVersion(this.database, memo.sessionId)) === memo.version) {
-            return { userId: memo.userId, role: memo.role };
-          }
+          const version = await sessionVersion(this.database, memo.sessionId);
+          if (version === memo.version) return { userId: memo.userId, role: memo.role };
           this.entries.delete(key);
-          return null;
+          // Revoked: no answer. Changed (a role, an address verified): better-auth reads the
+          // session again, its cookie cache having the old version too.
+          if (version === undefined) return null;
+        } else {
+          this.entries.delete(key);
         }
-        this.entries.delete(key);
       }
     }
     const { headers: answered, response } = await this.auth.api.getSession({
