@@ -137,7 +137,7 @@ export function SubscriptionColumn() {
           </Link>
         ))}
         <Link
-          to="/settings"
+          to={PAGE_PATHS.settings}
           className={`${ICON_BUTTON} ml-auto`}
           activeProps={{ "aria-current": "page", className: "text-accent" }}
           aria-label={t("nav.settings")}

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { openOpmlImport } from "../../runtime/opml-import.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../page.tsx";
@@ -30,7 +31,7 @@ export function EmptyTimelineState(props: { state: EmptyTimeline; view: number; 
             {tl("opml.importAction")}
           </Button>
           <Link
-            to="/discover"
+            to={PAGE_PATHS.discover}
             className={buttonClass("outline")}
             data-testid="timeline-welcome-discover"
           >
