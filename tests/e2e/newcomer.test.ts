@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connectDatabase } from "../../server/db/connect.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { forgetLastCheck } from "../support/server-database.ts";
 import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
 import { openEntry, signUp, timelineIds, waitForSynced } from "./support/reader.ts";
 
@@ -44,24 +44,6 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
     expect(response.status()).toBe(200);
     return ((await response.json()).data as Record<string, number>)[feedId] ?? 0;
   };
-
-  /** As if the feed were checked long ago: a check under a minute old stands in for a fetch. */
-  async function forgetLastCheck() {
-    const database = connectDatabase({
-      databaseUrl: server.postgres?.url,
-      databasePath: `${server.dataDir}/follow.sqlite`,
-      databasePoolMax: 1,
-    });
-    try {
-      await database.db
-        .updateTable("feed")
-        .set({ checked_at: "2000-01-01T00:00:00.000Z" })
-        .where("id", "=", feedId)
-        .execute();
-    } finally {
-      await database.close();
-    }
-  }
 
   const render = () => {
     const now = Date.now();
@@ -242,7 +224,7 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
   });
 
   it("refetch asks the site now and brings in what it published since, with a toast", async () => {
-    await forgetLastCheck();
+    await forgetLastCheck(server, feedId);
     items = ENTRIES + 1;
     const hits = feeds.hits.get("/daily.xml") ?? 0;
     await page.mouse.move(1200, 20);
@@ -278,7 +260,7 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
   });
 
   it("a refetch the site refuses says which feed failed and why in a toast, no raw text", async () => {
-    await forgetLastCheck();
+    await forgetLastCheck(server, feedId);
     feeds.route("/daily.xml", (_request, response) => {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found");
     });

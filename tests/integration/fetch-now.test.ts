@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDatabase } from "../../server/db/connect.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { forgetLastCheck } from "../support/server-database.ts";
 
 /** A subscriber asks for a feed now: fetched, unless a check a moment ago already answers. */
 describe.each(DIALECTS)("fetch now on %s", (dialect) => {
@@ -21,24 +21,6 @@ describe.each(DIALECTS)("fetch now on %s", (dialect) => {
         date: new Date(Date.UTC(2026, 0, 1 + i)),
       })),
     );
-
-  /** As if the feed's last check were long ago (the scheduler would wait hours more). */
-  async function forgetLastCheck(feedId: string) {
-    const database = connectDatabase({
-      databaseUrl: server.postgres?.url,
-      databasePath: `${server.dataDir}/follow.sqlite`,
-      databasePoolMax: 1,
-    });
-    try {
-      await database.db
-        .updateTable("feed")
-        .set({ checked_at: "2000-01-01T00:00:00.000Z" })
-        .where("id", "=", feedId)
-        .execute();
-    } finally {
-      await database.close();
-    }
-  }
 
   beforeAll(async () => {
     feeds = await new FeedServer().start();
@@ -62,7 +44,7 @@ describe.each(DIALECTS)("fetch now on %s", (dialect) => {
     const feedId = (await reader.request("POST", "/api/subscriptions", { json: { url } })).body.feed
       .id as string;
     items = 5;
-    await forgetLastCheck(feedId);
+    await forgetLastCheck(server, feedId);
     const before = feeds.hits.get("/daily.xml") ?? 0;
     const now = await reader.request("GET", `/api/feeds/refresh?id=${feedId}`);
     expect(now.status, now.text).toBe(200);
@@ -83,7 +65,7 @@ describe.each(DIALECTS)("fetch now on %s", (dialect) => {
     const feedId = (await reader.request("POST", "/api/subscriptions", { json: { url } })).body.feed
       .id as string;
     failing = true;
-    await forgetLastCheck(feedId);
+    await forgetLastCheck(server, feedId);
     const now = await reader.request("GET", `/api/feeds/refresh?id=${feedId}`);
     expect(now.body.data.ok).toBe(false);
     expect(now.body.data.message).toContain("503");
@@ -105,7 +87,7 @@ describe.each(DIALECTS)("fetch now on %s", (dialect) => {
       const url = feeds.serve(`/many-${i}.xml`, render);
       const feedId = (await reader.request("POST", "/api/subscriptions", { json: { url } })).body
         .feed.id as string;
-      await forgetLastCheck(feedId);
+      await forgetLastCheck(server, feedId);
       ids.push(feedId);
     }
     const codes: number[] = [];

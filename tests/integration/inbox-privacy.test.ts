@@ -3,6 +3,7 @@ import { nextSlot, serverTimeZone } from "../../server/ai/daily/schedule.ts";
 import type { DatabaseHandle } from "../../server/db/connect.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { withServerDatabase } from "../support/server-database.ts";
 
 const MAIL_TITLE = "Your bank statement for November";
 const MAIL_BODY = "account-number-7731";
@@ -33,19 +34,8 @@ describe.each(DIALECTS)("an inbox is its owner's alone on %s", (dialect) => {
     return posted.body.data.entryId as string;
   }
 
-  async function withDatabase<T>(use: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-    const { connectDatabase } = await import("../../server/db/connect.ts");
-    const db = connectDatabase({
-      databaseUrl: server.postgres?.url,
-      databasePath: `${server.dataDir}/follow.sqlite`,
-      databasePoolMax: 1,
-    });
-    try {
-      return await use(db);
-    } finally {
-      await db.close();
-    }
-  }
+  const withDatabase = <T>(use: (handle: DatabaseHandle) => Promise<T>) =>
+    withServerDatabase(server, use);
 
   /** The answer holds nothing of Alice's mail. */
   function expectNothingOfTheMail(text: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { withServerDatabase } from "../support/server-database.ts";
 
 const HOUR = 3_600_000;
 const base = Date.parse("2026-06-01T12:00:00Z");
@@ -421,26 +422,8 @@ describe.each(DIALECTS)("reading API on %s", (dialect) => {
   });
 });
 
-/** A connection of the test's own to the server's database. */
-async function withDatabase<T>(
-  server: TestServer,
-  use: (handle: import("../../server/db/connect.ts").DatabaseHandle) => Promise<T>,
-): Promise<T> {
-  const { connectDatabase } = await import("../../server/db/connect.ts");
-  const handle = connectDatabase({
-    databaseUrl: server.postgres?.url,
-    databasePath: `${server.dataDir}/follow.sqlite`,
-    databasePoolMax: 1,
-  });
-  try {
-    return await use(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
 async function forceDue(server: TestServer, feedId: string) {
-  await withDatabase(server, (handle) =>
+  await withServerDatabase(server, (handle) =>
     handle.db
       .updateTable("feed")
       .set({ next_check_at: "2000-01-01T00:00:00.000Z" })
@@ -451,7 +434,7 @@ async function forceDue(server: TestServer, feedId: string) {
 
 /** A feed's entry rows and its data, without the scheduler's bookkeeping (checked, next). */
 async function storedRows(server: TestServer, feedId: string) {
-  return withDatabase(server, async (handle) => ({
+  return withServerDatabase(server, async (handle) => ({
     entries: await handle.db
       .selectFrom("entry")
       .selectAll()
