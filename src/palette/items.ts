@@ -5,7 +5,7 @@ import {
   ROUTE_FEED_ALL,
 } from "../../contract/routes.ts";
 import { VIEW_NAMES } from "../../contract/views.ts";
-import type { CatalogEntry } from "../commands/catalog.ts";
+import { type CatalogEntry, type CommandName, commandInfoList } from "../commands/catalog.ts";
 import type { CommandHost } from "../commands/host.ts";
 import { commandAvailability, runCommand } from "../commands/run.ts";
 import type { CommandContext } from "../commands/types.ts";
@@ -20,23 +20,47 @@ import {
 } from "../shortcuts/registry.ts";
 import type { SearchableItem } from "./search.ts";
 
-/** Palette sections, in the order shown. */
-export const PALETTE_GROUPS = [
-  "navigation",
-  "entries",
-  "collections",
-  "subscriptions",
-  "categories",
-  "lists",
-  "timeline",
-  "layout",
-  "theme",
-  "actions",
-  "push",
-  "ai",
-  "general",
-] as const;
-export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
+const ACTION_GROUPS = {
+  "entry-actions": "entries",
+  "entry-render": "entries",
+  integrations: "entries",
+  "list-actions": "subscriptions",
+  subscription: "subscriptions",
+  timeline: "timeline",
+  layout: "layout",
+  theme: "theme",
+  global: "general",
+} as const satisfies Record<ShortcutGroup, string>;
+
+/** A command's section is its domain, the part of its name before the dot. */
+type CommandDomain = CommandName extends `${infer Domain}.${string}` ? Domain : never;
+export type PaletteGroup =
+  | "navigation"
+  | CommandDomain
+  | (typeof ACTION_GROUPS)[ShortcutGroup]
+  | "theme";
+
+function commandGroup(name: CommandName): CommandDomain {
+  return name.slice(0, name.indexOf(".")) as CommandDomain;
+}
+
+/**
+ * Palette sections, in the order shown, derived from what fills them: the pages first, then
+ * each command domain as the catalogue declares it, then the shortcut actions' sections and the
+ * colour modes, "general" last. A new command domain gets its section by being declared.
+ */
+export function paletteGroups(commands: readonly CatalogEntry[]): PaletteGroup[] {
+  const groups: PaletteGroup[] = [
+    "navigation",
+    ...commands.map((command) => commandGroup(command.name)),
+    ...Object.values(ACTION_GROUPS),
+    "theme",
+  ];
+  const unique = [...new Set(groups)];
+  return [...unique.filter((group) => group !== "general"), "general"];
+}
+
+export const PALETTE_GROUPS: readonly PaletteGroup[] = paletteGroups(commandInfoList);
 
 export interface PaletteItem extends SearchableItem {
   group: PaletteGroup;
@@ -62,25 +86,6 @@ export interface PaletteSources {
   /** False in the desktop app (web-only actions are left out). */
   web: boolean;
   actions?: readonly ShortcutAction[];
-}
-
-const ACTION_GROUPS: Record<ShortcutGroup, PaletteGroup> = {
-  "entry-actions": "entries",
-  "entry-render": "entries",
-  integrations: "entries",
-  "list-actions": "subscriptions",
-  subscription: "subscriptions",
-  timeline: "timeline",
-  layout: "layout",
-  theme: "theme",
-  global: "general",
-};
-
-function commandGroup(name: string): PaletteGroup {
-  const domain = name.split(".")[0];
-  return (PALETTE_GROUPS as readonly string[]).includes(domain ?? "")
-    ? (domain as PaletteGroup)
-    : "general";
 }
 
 /** Both languages' text for a key: what the item shows, and what English search finds. */
@@ -186,5 +191,7 @@ export function buildPaletteItems(sources: PaletteSources): PaletteItem[] {
     ...actionItems(sources),
     ...themeItems(sources),
   ];
-  return PALETTE_GROUPS.flatMap((group) => items.filter((item) => item.group === group));
+  return paletteGroups(sources.commands).flatMap((group) =>
+    items.filter((item) => item.group === group),
+  );
 }

@@ -7,7 +7,7 @@ import { answerPrompts } from "../commands/prompts.ts";
 import { SUPPORTED_LANGUAGES } from "../i18n/languages.ts";
 import { baseI18nOptions } from "../i18n/options.ts";
 import { ALL_SHORTCUT_ACTIONS } from "../shortcuts/registry.ts";
-import { buildPaletteItems, PALETTE_GROUPS } from "./items.ts";
+import { buildPaletteItems } from "./items.ts";
 
 const localesDir = join(import.meta.dirname, "../../locales");
 
@@ -104,9 +104,5 @@ describe("palette labels", () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     const labels = items.map((item) => `${item.group}/${item.label}`);
     expect(labels.filter((label, index) => labels.indexOf(label) !== index)).toEqual([]);
-  });
-
-  it("lists each section once", () => {
-    expect(new Set(PALETTE_GROUPS).size).toBe(PALETTE_GROUPS.length);
   });
 });

@@ -6,9 +6,9 @@ import { commandInfoList } from "../commands/catalog.ts";
 import { commandHost } from "../commands/host.ts";
 import { setUISetting } from "../settings/hooks.ts";
 import { shortcutHandlers } from "../shortcuts/handlers.ts";
+import { openSearch } from "../shortcuts/search-request.ts";
 import { KeyCaps } from "../shortcuts/shortcut-keys.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
-import { openSearch } from "../views/search/search-store.ts";
 import { buildPaletteItems, type PaletteGroup, type PaletteItem } from "./items.ts";
 import { searchItems } from "./search.ts";
 

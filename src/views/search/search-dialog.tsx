@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { afterContentPainted } from "../../platform/first-paint.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
+import { closeSearch, openSearch, useSearchRequest } from "../../shortcuts/search-request.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { closeSearch, openSearch, useSearchRequest } from "./search-store.ts";
 
 // The search panel (and the Schemas its calls decode with) loads when search is first opened,
 // or once the first content is painted and the browser is idle: never in the first paint.

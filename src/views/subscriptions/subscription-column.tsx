@@ -10,6 +10,7 @@ import {
 import { isFeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { openSearch } from "../../shortcuts/search-request.ts";
 import { IconButton, iconButtonClass } from "../../ui/icon-button.tsx";
 import {
   ActionsIcon,
@@ -25,7 +26,6 @@ import {
 } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import { SavedSearchList } from "../search/saved-search-list.tsx";
-import { openSearch } from "../search/search-store.ts";
 import { useTimelineLocation } from "../shell/timeline-location.ts";
 import { useAreaScope } from "../shell/use-area-scope.ts";
 import { UserCard } from "../shell/user-card.tsx";
