@@ -20,6 +20,8 @@ export default defineConfig({
             "tests/property/**/*.test.ts",
             // Corpus scorers of the ingest pipeline (test harness, not product code).
             "tests/ingest/**/*.test.ts",
+            // Helpers of the test harness itself (the run's timing report).
+            "tests/support/**/*.test.ts",
           ],
           environment: "node",
           sequence: { groupOrder: 0 },
