@@ -9,12 +9,13 @@ import { createSummaries } from "./ai/summaries.ts";
 import { createTranslations } from "./ai/translations.ts";
 import type { Auth } from "./auth.ts";
 import { listProviders } from "./auth-providers.ts";
+import { CodedError } from "./coded-error.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { createCatalogues } from "./discover/catalogues.ts";
 import { createTrendingService } from "./discover/trending-service.ts";
 import { trendingRanker } from "./discover/trending-thread.ts";
-import { ApiError } from "./http/api-error.ts";
+import { ApiError, statusOf } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
@@ -312,8 +313,8 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.get("*", (c) => serveClient(c));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return c.json(error.toBody(c.req.header("accept-language")), error.status as 400);
+    if (error instanceof CodedError) {
+      return c.json(error.toBody(c.req.header("accept-language")), statusOf(error) as 400);
     }
     const traceId = c.get("traceId");
     logger.error({ traceId, err: error }, "unexpected error");

@@ -1,4 +1,5 @@
 import type { FeedRoute, FeedRouteNamespace, RouteParameter } from "../../contract/api/discover.ts";
+import { CodedError } from "../coded-error.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 
@@ -64,7 +65,7 @@ export function createRouteCatalogue(
         () => settle(null),
         (error: unknown) => {
           entry.ttl = FAILURE_TTL_MS;
-          settle(error instanceof ApiError ? (error.reason ?? error.message) : String(error));
+          settle(error instanceof CodedError ? (error.reason ?? error.message) : String(error));
         },
       );
       cached = entry;

@@ -1,33 +1,20 @@
-import {
-  ERROR_MESSAGES,
-  type ErrorBody,
-  type ErrorCode,
-  httpStatusFor,
-} from "../../contract/errors.ts";
+import { type ErrorCode, httpStatusFor } from "../../contract/errors.ts";
+import { CodedError } from "../coded-error.ts";
 
-/** An expected failure with a catalogue code; answered as `{code, message, reason}`. */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly reason: string | null;
+/**
+ * A coded failure of the HTTP layer itself, with the status it is answered with (the catalogue's
+ * status for its code unless told otherwise: a 404 for an unknown endpoint, a 413 for a body).
+ */
+export class ApiError extends CodedError {
   readonly status: number;
   constructor(code: ErrorCode, reason?: string | null, status?: number) {
-    super(ERROR_MESSAGES[code]);
+    super(code, reason);
     this.name = "ApiError";
-    this.code = code;
-    this.reason = reason ?? null;
     this.status = status ?? httpStatusFor(code);
   }
+}
 
-  /** The reason in the request's language; most reasons are for programs and stay as written. */
-  reasonIn(_acceptLanguage?: string | null): string | null {
-    return this.reason;
-  }
-
-  toBody(acceptLanguage?: string | null): ErrorBody {
-    return {
-      code: this.code,
-      message: ERROR_MESSAGES[this.code],
-      reason: this.reasonIn(acceptLanguage),
-    };
-  }
+/** The status any coded failure is answered with: its own for an ApiError, else its code's. */
+export function statusOf(error: CodedError): number {
+  return error instanceof ApiError ? error.status : httpStatusFor(error.code);
 }

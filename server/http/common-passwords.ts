@@ -1,5 +1,5 @@
 import { MIN_PASSWORD_LENGTH, passwordWeakness } from "../../contract/password-rules.ts";
-import { localized } from "./localized.ts";
+import { localized } from "../i18n/localized.ts";
 
 /**
  * The most common passwords (issue 10, L5): zxcvbn-ts's list of ~49,000 leaked passwords, ordered

@@ -1,5 +1,5 @@
-import { ApiError } from "../http/api-error.ts";
-import { localized } from "../http/localized.ts";
+import { CodedError } from "../coded-error.ts";
+import { localized } from "../i18n/localized.ts";
 
 /** Why an ingestion stage failed; finer than the catalogue code, useful for logs and backoff. */
 export type IngestFailureKind =
@@ -27,10 +27,10 @@ export interface ReasonText {
 }
 
 /**
- * A coded ingestion failure: an ApiError (2002, 2003 or 2004) carrying a human reason and the
- * kind of failure, so routes answer it as-is and the scheduler can tell a 429 from a timeout.
+ * A coded ingestion failure (2002, 2003 or 2004) carrying a human reason and the kind of
+ * failure, so routes answer it as-is and the scheduler can tell a 429 from a timeout.
  */
-export class IngestError extends ApiError {
+export class IngestError extends CodedError {
   readonly kind: IngestFailureKind;
   /** The upstream HTTP status, when the failure is an HTTP answer. */
   readonly httpStatus: number | null;

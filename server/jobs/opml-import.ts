@@ -6,6 +6,7 @@ import {
   OPML_TEXT_LIMIT,
 } from "../../contract/api/opml.ts";
 import { oneAtATime, trialQuotaError } from "../accounts/trial.ts";
+import { CodedError } from "../coded-error.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
@@ -174,7 +175,7 @@ export function createOpmlImporter(
           job.statuses[index] = await importOne(job, index);
         } catch (error) {
           job.statuses[index] = failure(job.items[index]?.url ?? "", error);
-          if (!(error instanceof ApiError)) {
+          if (!(error instanceof CodedError)) {
             logger.error({ err: error, importId: job.id }, "opml import: unexpected failure");
           }
         } finally {
@@ -292,7 +293,7 @@ export function createOpmlImporter(
 }
 
 function failure(url: string, error: unknown): ImportItemStatus {
-  if (error instanceof ApiError) {
+  if (error instanceof CodedError) {
     return { url, status: "failed", code: error.code, reason: error.reason ?? error.message };
   }
   return { url, status: "failed", code: 1005, reason: "Internal error" };

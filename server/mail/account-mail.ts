@@ -1,4 +1,4 @@
-import { languageOf } from "../http/localized.ts";
+import { languageOf } from "../i18n/localized.ts";
 import type { Logger } from "../logger.ts";
 import { composeMail, type MailFacts } from "./compose.ts";
 import type { MailKind } from "./messages.ts";

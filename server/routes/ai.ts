@@ -9,6 +9,7 @@ import type { SpeechProvider } from "../ai/speech.ts";
 import type { Summaries } from "../ai/summaries.ts";
 import type { Translations } from "../ai/translations.ts";
 import type { Auth } from "../auth.ts";
+import { CodedError } from "../coded-error.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { passThrough, route } from "../http/route.ts";
@@ -167,7 +168,7 @@ export function aiRoutes(
   });
 
   function errorLine(error: unknown): Line {
-    if (error instanceof ApiError)
+    if (error instanceof CodedError)
       return { type: "error", ...error.toBody(), reason: error.reason };
     logger.error({ err: error }, "summary failed");
     return { type: "error", ...new ApiError(1005).toBody(), reason: null };

@@ -1,6 +1,7 @@
 import type { FeedRouteInstance } from "../../contract/api/feed-route-instances.ts";
 import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
+import { CodedError } from "../coded-error.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRouteInstanceRow } from "../db/schema.ts";
 import type { Catalogues } from "../discover/catalogues.ts";
@@ -54,7 +55,7 @@ export function feedRouteInstanceRoutes(
         .then(
           () => null,
           (error: unknown) =>
-            error instanceof ApiError ? (error.reason ?? error.message) : String(error),
+            error instanceof CodedError ? (error.reason ?? error.message) : String(error),
         );
       if (listing) status.error = listing.slice(0, 300);
     }

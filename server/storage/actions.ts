@@ -8,7 +8,7 @@ import {
 import { conditionGroups, regexProblem, rewrite } from "../../contract/actions-match.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, EntryRow } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
+import { StorageRefusal } from "./errors.ts";
 import { feedOpenTo } from "./feed-access.ts";
 import { nowIso } from "./time.ts";
 
@@ -26,21 +26,21 @@ export async function getRules(database: DatabaseHandle, userId: string): Promis
 /** Refuses what could not run: too many rules (12000), bad or dangerous regexes (1002). */
 export function checkRules(rules: readonly ActionRule[]): void {
   if (rules.length > MAX_ACTION_RULES) {
-    throw new ApiError(12000, `at most ${MAX_ACTION_RULES} rules`);
+    throw new StorageRefusal(12000, `at most ${MAX_ACTION_RULES} rules`);
   }
   rules.forEach((rule, index) => {
     const tests = conditionGroups(rule).flat();
     if (tests.length > MAX_RULE_TESTS) {
-      throw new ApiError(1002, `rule ${index + 1}: at most ${MAX_RULE_TESTS} conditions`);
+      throw new StorageRefusal(1002, `rule ${index + 1}: at most ${MAX_RULE_TESTS} conditions`);
     }
     for (const test of tests) {
       if (test.operator !== "regex") continue;
       const problem = regexProblem(test.value);
-      if (problem) throw new ApiError(1002, `rule ${index + 1} (${rule.name}): ${problem}`);
+      if (problem) throw new StorageRefusal(1002, `rule ${index + 1} (${rule.name}): ${problem}`);
     }
     for (const hook of rule.result.webhooks ?? []) {
       if (!/^https?:\/\//i.test(hook) || !URL.canParse(hook)) {
-        throw new ApiError(
+        throw new StorageRefusal(
           1002,
           `rule ${index + 1} (${rule.name}): webhook must be an http(s) URL`,
         );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { KeyBox } from "../ai/key-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { ApiError } from "../http/api-error.ts";
+import { StorageRefusal } from "./errors.ts";
 import { nowIso } from "./time.ts";
 
 export interface UserProvider {
@@ -69,7 +69,7 @@ export async function putUserProvider(
       )
       .executeTakeFirst();
     if (Number(kept.numInsertedOrUpdatedRows ?? 0) === 0) {
-      throw new ApiError(1002, NEW_ENDPOINT_NEEDS_KEY);
+      throw new StorageRefusal(1002, NEW_ENDPOINT_NEEDS_KEY);
     }
   } else {
     const sealed = input.apiKey === "" ? null : box.seal(input.apiKey);

@@ -1,8 +1,8 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, FeedRow } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
 import { feedUrlHasSecret } from "../routes/feed-url-privacy.ts";
+import { StorageRefusal } from "./errors.ts";
 
 /**
  * Who may reach a feed: the one rule every path (by URL, by id, through a list, an entry id, a
@@ -38,8 +38,8 @@ export function isPublicFeed(feed: FeedFacts): boolean {
 }
 
 /** The refusal for a feed the user may not reach: the same as for one that does not exist. */
-export function feedNotFound(): ApiError {
-  return new ApiError(2001);
+export function feedNotFound(): StorageRefusal {
+  return new StorageRefusal(2001);
 }
 
 /**

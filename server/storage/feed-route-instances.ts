@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRouteInstanceRow } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
 import type { SecretBox } from "../services/integrations/secret-box.ts";
+import { StorageRefusal } from "./errors.ts";
 import { nextEntityId } from "./ids.ts";
 import { nowIso } from "./time.ts";
 
@@ -48,7 +48,7 @@ export async function ownedInstance(
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  if (!row) throw new ApiError(13003, "No such feed-route instance");
+  if (!row) throw new StorageRefusal(13003, "No such feed-route instance");
   return row;
 }
 
@@ -60,9 +60,9 @@ export async function addInstance(
 ): Promise<FeedRouteInstanceRow> {
   const mine = await listInstances(database, userId);
   if (mine.some((row) => row.base_url === input.baseUrl))
-    throw new ApiError(1002, "This instance is added already");
+    throw new StorageRefusal(1002, "This instance is added already");
   if (mine.length >= MAX_INSTANCES_PER_USER)
-    throw new ApiError(13004, `At most ${MAX_INSTANCES_PER_USER} instances per person`);
+    throw new StorageRefusal(13004, `At most ${MAX_INSTANCES_PER_USER} instances per person`);
   const id = nextEntityId();
   const row: FeedRouteInstanceRow = {
     id,
@@ -98,11 +98,11 @@ export async function updateInstance(
   if (baseUrl !== row.base_url) {
     const mine = await listInstances(database, userId);
     if (mine.some((other) => other.id !== id && other.base_url === baseUrl))
-      throw new ApiError(1002, "This instance is added already");
+      throw new StorageRefusal(1002, "This instance is added already");
   }
   // The key is sent only to the address it was given for: a new address needs it again.
   if (baseUrl !== row.base_url && input.accessKey === undefined && row.access_key !== null) {
-    throw new ApiError(
+    throw new StorageRefusal(
       1002,
       "send the access key again for a new address (or null to remove it): the saved key is only sent to the address it was given for",
     );

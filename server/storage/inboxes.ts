@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { reservedHandleReason } from "../../contract/api/inboxes.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { InboxRow } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
+import { StorageRefusal } from "./errors.ts";
 import { nextEntityId } from "./ids.ts";
 import { nowIso } from "./time.ts";
 
@@ -33,8 +33,8 @@ export async function ownedInbox(
   handle: string,
 ): Promise<InboxRow> {
   const inbox = await findInbox(database, handle);
-  if (!inbox) throw new ApiError(10000);
-  if (inbox.owner_user_id !== userId) throw new ApiError(10003);
+  if (!inbox) throw new StorageRefusal(10000);
+  if (inbox.owner_user_id !== userId) throw new StorageRefusal(10003);
   return inbox;
 }
 
@@ -54,7 +54,7 @@ export async function createInbox(
   limit: number,
 ): Promise<InboxRow> {
   const reserved = reservedHandleReason(input.handle);
-  if (reserved) throw new ApiError(1002, reserved);
+  if (reserved) throw new StorageRefusal(1002, reserved);
   const title = inboxTitle(input.title);
   return database.db.transaction().execute(async (trx) => {
     const held = await trx
@@ -62,7 +62,7 @@ export async function createInbox(
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("owner_user_id", "=", userId)
       .executeTakeFirst();
-    if (Number(held?.n ?? 0) >= limit) throw new ApiError(10002, `At most ${limit} inboxes`);
+    if (Number(held?.n ?? 0) >= limit) throw new StorageRefusal(10002, `At most ${limit} inboxes`);
     const taken = await trx
       .selectFrom("inbox")
       .select("id")
@@ -73,7 +73,7 @@ export async function createInbox(
       .select("id")
       .where("url", "=", inboxFeedUrl(input.handle))
       .executeTakeFirst();
-    if (taken || feedTaken) throw new ApiError(10001);
+    if (taken || feedTaken) throw new StorageRefusal(10001);
     const now = nowIso();
     const feedId = nextEntityId();
     await trx

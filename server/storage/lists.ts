@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { ListModel } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, ListRow, ListSubscriptionRow } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
+import { StorageRefusal } from "./errors.ts";
 import { feedNotFound, readableFeedIds } from "./feed-access.ts";
 import { lockFeeds } from "./feed-lock.ts";
 import { nextEntityId } from "./ids.ts";
@@ -45,9 +45,9 @@ export function findList(db: Db, listId: string): Promise<ListRow | undefined> {
 /** The list, if `userId` owns it: 8000 when there is none, 8001 when it is someone else's. */
 export async function ownedList(db: Db, userId: string, listId: string): Promise<ListRow> {
   const list = await findList(db, listId);
-  if (!list) throw new ApiError(8000);
+  if (!list) throw new StorageRefusal(8000);
   if (list.owner_user_id !== userId)
-    throw new ApiError(8001, "Only the list's owner may change it");
+    throw new StorageRefusal(8001, "Only the list's owner may change it");
   return list;
 }
 
@@ -126,10 +126,10 @@ export async function createList(
       .where("owner_user_id", "=", ownerId)
       .executeTakeFirst();
     if (Number(owned?.n ?? 0) >= limits.listsPerUser) {
-      throw new ApiError(8002, `At most ${limits.listsPerUser} lists per person`);
+      throw new StorageRefusal(8002, `At most ${limits.listsPerUser} lists per person`);
     }
     if (input.id && (await findList(trx, input.id))) {
-      throw new ApiError(1002, "A list with this id exists already");
+      throw new StorageRefusal(1002, "A list with this id exists already");
     }
     const now = nowIso();
     const row: ListRow = {
@@ -178,7 +178,7 @@ export async function deleteList(database: DatabaseHandle, list: ListRow) {
       .where("user_id", "!=", list.owner_user_id)
       .executeTakeFirst();
     if (Number(others?.n ?? 0) > 0) {
-      throw new ApiError(8004, `${others?.n} people follow this list`);
+      throw new StorageRefusal(8004, `${others?.n} people follow this list`);
     }
     const feedIds = await listFeedIds(trx, list.id);
     await trx.deleteFrom("list_subscription").where("list_id", "=", list.id).execute();
@@ -210,14 +210,15 @@ export async function addFeedsToList(
       .where("list_id", "=", listId)
       .where("feed_id", "in", unique)
       .execute();
-    if (already.length > 0) throw new ApiError(8003, `Already in the list: ${already[0]?.feed_id}`);
+    if (already.length > 0)
+      throw new StorageRefusal(8003, `Already in the list: ${already[0]?.feed_id}`);
     const held = await trx
       .selectFrom("list_feed")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("list_id", "=", listId)
       .executeTakeFirst();
     if (Number(held?.n ?? 0) + unique.length > limits.feedsPerList) {
-      throw new ApiError(8002, `At most ${limits.feedsPerList} feeds per list`);
+      throw new StorageRefusal(8002, `At most ${limits.feedsPerList} feeds per list`);
     }
     await lockFeeds(trx, database.dialect, unique);
     const now = nowIso();

@@ -5,7 +5,7 @@ import {
 } from "../../contract/api/saved-searches.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { SavedSearchRow } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
+import { StorageRefusal } from "./errors.ts";
 import { nowIso } from "./time.ts";
 
 /** Saved searches, each only ever read or changed through its owner's id. */
@@ -73,7 +73,7 @@ export async function saveSearch(
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_SAVED_SEARCHES)
-      throw new ApiError(1002, `At most ${MAX_SAVED_SEARCHES} saved searches`);
+      throw new StorageRefusal(1002, `At most ${MAX_SAVED_SEARCHES} saved searches`);
     const row = { ...values, user_id: userId, id: search.id, created_at: now };
     await trx.insertInto("saved_search").values(row).execute();
     return toSavedSearch(row);
@@ -95,7 +95,7 @@ export async function renameSavedSearch(
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new ApiError(1002, NOT_FOUND);
+  if (Number(result.numUpdatedRows) === 0) throw new StorageRefusal(1002, NOT_FOUND);
 }
 
 /** Deleting a search that is already gone succeeds: a retried delete is no error. */

@@ -4,48 +4,19 @@ import {
   type SupportedLanguage,
 } from "../../contract/constants.ts";
 
+import { isSupportedLanguage, matchLanguage } from "../../contract/languages.ts";
+
+export { isSupportedLanguage, matchLanguage, resolveLanguage } from "../../contract/languages.ts";
 export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type SupportedLanguage };
 
 /**
- * i18next fallbacks (SPEC §5): Traditional Chinese falls back to Simplified Chinese, then
+ * i18next fallbacks: Traditional Chinese falls back to Simplified Chinese, then
  * English; every other language falls back to English.
  */
 export const FALLBACK_LANGUAGES = {
   "zh-TW": ["zh-CN", DEFAULT_LANGUAGE],
   default: [DEFAULT_LANGUAGE],
 };
-
-export function isSupportedLanguage(value: unknown): value is SupportedLanguage {
-  return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
-}
-
-/**
- * Maps a BCP 47 tag to a supported language, or undefined when none fits: zh-HK, zh-MO and
- * zh-Hant read Traditional Chinese; zh, zh-SG and zh-Hans read Simplified Chinese.
- */
-export function matchLanguage(tag: string | null | undefined): SupportedLanguage | undefined {
-  if (!tag) return undefined;
-  const parts = tag.trim().replace(/_/g, "-").toLowerCase().split("-");
-  const [primary, ...subtags] = parts;
-  switch (primary) {
-    case "en":
-      return "en";
-    case "ja":
-      return "ja";
-    case "zh": {
-      if (subtags.includes("hant")) return "zh-TW";
-      if (subtags.includes("hans")) return "zh-CN";
-      return subtags.some((s) => s === "tw" || s === "hk" || s === "mo") ? "zh-TW" : "zh-CN";
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** Unsupported languages fall back to English. */
-export function resolveLanguage(tag: string | null | undefined): SupportedLanguage {
-  return matchLanguage(tag) ?? DEFAULT_LANGUAGE;
-}
 
 /** The stored preference wins, then the browser's languages in order, then English. */
 export function detectLanguage(

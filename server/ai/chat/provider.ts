@@ -98,7 +98,7 @@ export function createChatProvider(
           if (request.signal?.aborted) throw error;
           // The address guard's refusal is the operator's policy: answered as it is (2003).
           if (error instanceof IngestError && error.kind === "blocked-address") throw error;
-          if (error instanceof ApiError && !(error instanceof IngestError)) throw error;
+          if (error instanceof ApiError) throw error;
           outcome = {
             retryable: true,
             retryAfterMs: null,

@@ -4,6 +4,7 @@ import {
   SERVICE_FIELDS,
   type ServerService,
 } from "../../../contract/integrations.ts";
+import { CodedError } from "../../coded-error.ts";
 import type { DatabaseHandle } from "../../db/connect.ts";
 import type { EntryRow } from "../../db/schema.ts";
 import { ApiError } from "../../http/api-error.ts";
@@ -103,7 +104,7 @@ export function entryToSave(entry: EntryRow): EntryToSave {
 /** What a failure of the service (or of reaching it) becomes: code 3 with the reason. */
 export function asSaveError(service: ServerService, error: unknown): ApiError {
   if (error instanceof ServiceFailure) return new ApiError(3, error.message);
-  if (error instanceof ApiError) {
+  if (error instanceof CodedError) {
     return new ApiError(3, `${SERVICE_FIELDS[service].name}: ${error.reason ?? error.message}`);
   }
   throw error;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { DEFAULT_LANGUAGE, type SupportedLanguage } from "../../contract/constants.ts";
-import { matchLanguage } from "../../src/i18n/languages.ts";
+import { matchLanguage } from "../../contract/languages.ts";
 
 /**
  * Server-side wording from the client's own catalogues (`locales/<language>/errors.json`), for the
