@@ -7,7 +7,11 @@ import {
   formatFeedIdParam,
   isPendingEntry,
   parseFeedIdParam,
+  TIMELINE_ROUTE,
   timelineIdForView,
+  timelineLink,
+  timelineParams,
+  timelinePath,
   viewFromTimelineId,
 } from "./routes.ts";
 import { FeedViewType, VIEW_VALUES } from "./views.ts";
@@ -132,5 +136,36 @@ describe("entryId and root redirect", () => {
 
   it("redirects / to the Articles timeline with default ids", () => {
     expect(DEFAULT_TIMELINE_PATH).toBe("/timeline/view-0/all/pending");
+  });
+});
+
+describe("timeline links", () => {
+  it("fills in all feeds and no open entry by default", () => {
+    expect(timelineLink({ view: FeedViewType.Pictures })).toEqual({
+      to: TIMELINE_ROUTE,
+      params: { timelineId: "view-2", feedId: "all", entryId: "pending" },
+    });
+  });
+
+  it("formats a feed selection and keeps a timeline id from the URL", () => {
+    expect(
+      timelineParams({
+        timelineId: "view-4",
+        feed: { kind: "folder", name: "News" },
+        entryId: "9",
+      }),
+    ).toEqual({ timelineId: "view-4", feedId: "folder-News", entryId: "9" });
+  });
+
+  it("writes a path the feed selection reads back from", () => {
+    fc.assert(
+      fc.property(anyText, fc.constantFrom(...VIEW_VALUES), (name, view) => {
+        const path = timelinePath({ view, feed: { kind: "folder", name } });
+        const [, , timelineId, feedId, entryId] = path.split("/");
+        expect(viewFromTimelineId(timelineId!)).toBe(view);
+        expect(parseFeedIdParam(decodeURIComponent(feedId!))).toEqual({ kind: "folder", name });
+        expect(entryId).toBe("pending");
+      }),
+    );
   });
 });

@@ -106,8 +106,43 @@ export function viewFromTimelineId(timelineId: string, listView?: number): FeedV
   return FeedViewType.Articles;
 }
 
-export function timelineIdForView(view: FeedViewType): string {
+export function timelineIdForView(view: FeedViewType | number): string {
   return `${ROUTE_TIMELINE_VIEW_PREFIX}${view}`;
+}
+
+/** The timeline page's route: which timeline (view tab), which feeds, which entry is open. */
+export const TIMELINE_ROUTE = "/timeline/$timelineId/$feedId/$entryId";
+
+/** Where a timeline link goes: a view (or a timeline id already in the URL), the feeds (all by
+ * default), the open entry (none by default). */
+export type TimelineTarget = ({ view: FeedViewType | number } | { timelineId: string }) & {
+  feed?: string | FeedSelection;
+  entryId?: string;
+};
+
+/** The timeline route's parameters for a target: the one way a timeline link is built. */
+export function timelineParams(target: TimelineTarget): {
+  timelineId: string;
+  feedId: string;
+  entryId: string;
+} {
+  const feed = target.feed ?? ROUTE_FEED_ALL;
+  return {
+    timelineId: "view" in target ? timelineIdForView(target.view) : target.timelineId,
+    feedId: typeof feed === "string" ? feed : formatFeedIdParam(feed),
+    entryId: target.entryId ?? ROUTE_ENTRY_PENDING,
+  };
+}
+
+/** A router link to a timeline: spread into `<Link>` or `navigate()`. */
+export function timelineLink(target: TimelineTarget) {
+  return { to: TIMELINE_ROUTE, params: timelineParams(target) } as const;
+}
+
+/** A timeline's address as text, for places that take an href. */
+export function timelinePath(target: TimelineTarget): string {
+  const { timelineId, feedId, entryId } = timelineParams(target);
+  return `/timeline/${timelineId}/${encodeURIComponent(feedId)}/${entryId}`;
 }
 
 export function isPendingEntry(entryId: string | undefined): boolean {
@@ -115,4 +150,4 @@ export function isPendingEntry(entryId: string | undefined): boolean {
 }
 
 /** The root redirect target: the Articles timeline with default ids. */
-export const DEFAULT_TIMELINE_PATH = `/timeline/${timelineIdForView(FeedViewType.Articles)}/${ROUTE_FEED_ALL}/${ROUTE_ENTRY_PENDING}`;
+export const DEFAULT_TIMELINE_PATH = timelinePath({ view: FeedViewType.Articles });

@@ -1,9 +1,4 @@
-import {
-  DAILY_REPORT_PATH,
-  PAGE_PATHS,
-  ROUTE_ENTRY_PENDING,
-  ROUTE_FEED_ALL,
-} from "../../contract/routes.ts";
+import { DAILY_REPORT_PATH, PAGE_PATHS, timelinePath } from "../../contract/routes.ts";
 import { VIEW_NAMES } from "../../contract/views.ts";
 import { type CatalogEntry, type CommandName, commandInfoList } from "../commands/catalog.ts";
 import type { CommandHost } from "../commands/host.ts";
@@ -104,8 +99,7 @@ function navigationItems(sources: PaletteSources): PaletteItem[] {
       englishLabel: en(key, { view: en(`app:views.${name}`) }),
       keywords: [name, String(view + 1)],
       disabled: false,
-      run: () =>
-        sources.navigate(`/timeline/view-${view}/${ROUTE_FEED_ALL}/${ROUTE_ENTRY_PENDING}`),
+      run: () => sources.navigate(timelinePath({ view })),
     };
   });
   const shortcuts: Partial<Record<keyof typeof PAGE_PATHS, string | undefined>> = {

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { timelineLink } from "../../../contract/routes.ts";
 import { type DailyReportView, fetchDailyReports } from "../../runtime/ai/daily-reports.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { setGeneralSetting, useGeneralSettings } from "../../settings/hooks.ts";
@@ -188,8 +189,7 @@ function EntryLink(props: {
   const { entry } = props;
   return (
     <Link
-      to="/timeline/$timelineId/$feedId/$entryId"
-      params={{ timelineId: `view-${entry.view}`, feedId: entry.feedId, entryId: entry.id }}
+      {...timelineLink({ view: entry.view, feed: entry.feedId, entryId: entry.id })}
       className={props.cite ? "text-accent text-xs align-super" : "text-accent hover:underline"}
       title={props.cite ? (entry.title ?? undefined) : undefined}
       data-testid={props.cite ? "daily-report-cite" : "daily-report-source"}

@@ -1,6 +1,7 @@
 import { Link, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
+import { timelineLink } from "../../../contract/routes.ts";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { VIEW_NAMES } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
@@ -53,12 +54,10 @@ export function ListPage() {
           followed ? (
             <div className="flex gap-2">
               <Link
-                to="/timeline/$timelineId/$feedId/$entryId"
-                params={{
-                  timelineId: `view-${followed.view}`,
-                  feedId: `list-${list.id}`,
-                  entryId: "pending",
-                }}
+                {...timelineLink({
+                  view: followed.view,
+                  feed: { kind: "list", listId: list.id },
+                })}
                 className={buttonClass("outline", "sm")}
               >
                 {t("page.open")}

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import { timelineLink } from "../../../contract/routes.ts";
+import { FeedViewType } from "../../../contract/views.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { fullTime, openingWords } from "../../ui/format.ts";
 import { FeedIcon } from "../subscriptions/feed-icon.tsx";
@@ -16,12 +17,7 @@ export function EntryHeader({ entry }: { entry: EntryDetail }) {
     <header className="mb-6 space-y-3">
       {entry.feedId ? (
         <Link
-          to="/timeline/$timelineId/$feedId/$entryId"
-          params={{
-            timelineId: `view-${entry.view ?? 0}`,
-            feedId: entry.feedId,
-            entryId: ROUTE_ENTRY_PENDING,
-          }}
+          {...timelineLink({ view: entry.view ?? FeedViewType.Articles, feed: entry.feedId })}
           className="inline-flex items-center gap-2 text-sm text-zinc-600 hover:text-accent dark:text-zinc-400"
           data-testid="entry-feed"
         >

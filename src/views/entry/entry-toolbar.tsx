@@ -2,7 +2,8 @@ import { useNavigate, useParams } from "@tanstack/react-router";
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { COPY_CHECK_MS } from "../../../contract/constants.ts";
-import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import { timelineLink } from "../../../contract/routes.ts";
+import { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { useUISettings } from "../../settings/hooks.ts";
@@ -53,14 +54,13 @@ export function EntryToolbar(props: {
   const order = normalizeToolbarOrder(useUISettings().toolbarOrder);
 
   const close = () =>
-    void navigate({
-      to: "/timeline/$timelineId/$feedId/$entryId",
-      params: {
-        timelineId: params.timelineId ?? "view-0",
-        feedId: params.feedId ?? "all",
-        entryId: ROUTE_ENTRY_PENDING,
-      },
-    });
+    void navigate(
+      timelineLink(
+        params.timelineId
+          ? { timelineId: params.timelineId, feed: params.feedId }
+          : { view: FeedViewType.Articles, feed: params.feedId },
+      ),
+    );
 
   async function copy(): Promise<boolean> {
     if (!link) return false;

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PAGE_PATHS, ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
+import { PAGE_PATHS, timelineLink } from "../../../contract/routes.ts";
 import { openOpmlImport } from "../../runtime/opml-import.ts";
 import { useSession } from "../../session/session-context.tsx";
 import { browserStorage } from "../../settings/storage.ts";
@@ -108,14 +108,7 @@ function StepDetail(props: { step: GuideStep; leaveFor: (go: () => void) => () =
             <button
               type="button"
               onClick={leaveFor(() => {
-                void navigate({
-                  to: "/timeline/$timelineId/$feedId/$entryId",
-                  params: {
-                    timelineId: `view-${view}`,
-                    feedId: ROUTE_FEED_ALL,
-                    entryId: ROUTE_ENTRY_PENDING,
-                  },
-                });
+                void navigate(timelineLink({ view }));
               })}
               className="flex w-full items-center gap-2 rounded-lg border border-zinc-200 px-3 py-2 text-left hover:border-accent dark:border-zinc-700"
               data-testid={`new-user-guide-view-${view}`}

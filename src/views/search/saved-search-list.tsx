@@ -1,12 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type FeedSelection,
-  formatFeedIdParam,
-  ROUTE_ENTRY_PENDING,
-  ROUTE_TIMELINE_VIEW_PREFIX,
-} from "../../../contract/routes.ts";
+import { type FeedSelection, timelineLink } from "../../../contract/routes.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { SavedSearchItem } from "../../queries/saved-searches.ts";
 import { Button } from "../../ui/button.tsx";
@@ -58,12 +53,10 @@ function SavedSearchRow(props: { search: SavedSearchItem; view: number; active: 
         testId={`saved-search-${search.id}`}
         row={
           <Link
-            to="/timeline/$timelineId/$feedId/$entryId"
-            params={{
-              timelineId: `${ROUTE_TIMELINE_VIEW_PREFIX}${props.view}`,
-              feedId: formatFeedIdParam({ kind: "search", searchId: search.id }),
-              entryId: ROUTE_ENTRY_PENDING,
-            }}
+            {...timelineLink({
+              view: props.view,
+              feed: { kind: "search", searchId: search.id },
+            })}
             className={`${ROW} ${props.active ? ROW_ACTIVE : ""}`}
             aria-current={props.active ? "page" : undefined}
             title={search.keyword}

@@ -4,11 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { SavedSearchFilters } from "../../../contract/api/saved-searches.ts";
 import type { EntryHit, FeedHit, SearchRequest } from "../../../contract/api/search.ts";
 import { createIdGenerator } from "../../../contract/ids.ts";
-import {
-  formatFeedIdParam,
-  ROUTE_ENTRY_PENDING,
-  ROUTE_TIMELINE_VIEW_PREFIX,
-} from "../../../contract/routes.ts";
+import { timelinePath } from "../../../contract/routes.ts";
 import { MAX_QUERY_LENGTH, parseSearchQuery } from "../../../contract/search/query.ts";
 import { runCommand } from "../../commands/run.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
@@ -71,14 +67,18 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
     props.onDone();
     if (row.kind === "feed") {
       void navigate({
-        href: `/timeline/${ROUTE_TIMELINE_VIEW_PREFIX}${row.hit.view}/${row.hit.feed.id}/${ROUTE_ENTRY_PENDING}`,
+        href: timelinePath({ view: row.hit.view, feed: row.hit.feed.id }),
       });
       return;
     }
     const parsed = parseSearchQuery(keyword);
     if (parsed.ok) setEntryHighlight(row.hit.entries.id, parsed.query.highlight);
     void navigate({
-      href: `/timeline/${ROUTE_TIMELINE_VIEW_PREFIX}${row.hit.view}/${row.hit.entries.feedId}/${row.hit.entries.id}`,
+      href: timelinePath({
+        view: row.hit.view,
+        feed: row.hit.entries.feedId,
+        entryId: row.hit.entries.id,
+      }),
     });
   }
 
@@ -98,7 +98,7 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
     if (run.status !== "dispatched") return;
     props.onDone();
     void navigate({
-      href: `/timeline/${ROUTE_TIMELINE_VIEW_PREFIX}${props.view}/${formatFeedIdParam({ kind: "search", searchId })}/${ROUTE_ENTRY_PENDING}`,
+      href: timelinePath({ view: props.view, feed: { kind: "search", searchId } }),
     });
   }
 

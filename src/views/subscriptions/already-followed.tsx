@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import { timelineLink } from "../../../contract/routes.ts";
 import type { SubscriptionItem } from "../../queries/index.ts";
 import { Button } from "../../ui/button.tsx";
 import { CheckIcon } from "../../ui/icons.tsx";
@@ -16,14 +16,7 @@ export function AlreadyFollowed(props: { item: SubscriptionItem; onEdit(): void 
   const { item } = props;
   const open = () => {
     closeQuickAdd();
-    void navigate({
-      to: "/timeline/$timelineId/$feedId/$entryId",
-      params: {
-        timelineId: `view-${item.view}`,
-        feedId: item.feedId ?? "",
-        entryId: ROUTE_ENTRY_PENDING,
-      },
-    });
+    void navigate(timelineLink({ view: item.view, feed: item.feedId ?? "" }));
   };
   return (
     <div

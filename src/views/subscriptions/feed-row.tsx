@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
+import { timelineLink } from "../../../contract/routes.ts";
 import { usePromptAnswer } from "../../commands/hooks.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { SubscriptionItem } from "../../queries/index.ts";
@@ -62,8 +62,7 @@ export function FeedRow(props: {
   const row =
     param && !item.pending ? (
       <Link
-        to="/timeline/$timelineId/$feedId/$entryId"
-        params={{ timelineId: `view-${view}`, feedId: param, entryId: ROUTE_ENTRY_PENDING }}
+        {...timelineLink({ view, feed: param })}
         className={`${ROW} ${props.nested ? "pl-7" : ""} ${props.active ? ROW_ACTIVE : ""}`}
         aria-current={props.active ? "page" : undefined}
         data-testid={testId}
@@ -163,14 +162,7 @@ export function FeedRow(props: {
         onConfirm={() => {
           runCommand("subscriptions.unsubscribe", { feedId }, { confirmed: true });
           if (props.active) {
-            void navigate({
-              to: "/timeline/$timelineId/$feedId/$entryId",
-              params: {
-                timelineId: `view-${view}`,
-                feedId: ROUTE_FEED_ALL,
-                entryId: ROUTE_ENTRY_PENDING,
-              },
-            });
+            void navigate(timelineLink({ view }));
           }
         }}
       />

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import { timelineLink } from "../../../contract/routes.ts";
 import { type FeedViewType, isFeedViewType } from "../../../contract/views.ts";
 import { usePromptAnswer } from "../../commands/hooks.ts";
 import { runCommand } from "../../commands/run.ts";
@@ -71,12 +71,7 @@ export function FolderRow(props: {
               />
             </button>
             <Link
-              to="/timeline/$timelineId/$feedId/$entryId"
-              params={{
-                timelineId: `view-${view}`,
-                feedId: `folder-${folder.name}`,
-                entryId: ROUTE_ENTRY_PENDING,
-              }}
+              {...timelineLink({ view, feed: { kind: "folder", name: folder.name } })}
               className={`${ROW} pl-1 ${props.active ? ROW_ACTIVE : ""}`}
               aria-current={props.active ? "page" : undefined}
               data-testid={`folder-link-${folder.name}`}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { filter, of } from "rxjs";
 import { isActivationCode } from "../../../contract/errors.ts";
 import { newFeedUnreadCount } from "../../../contract/new-feed-unread.ts";
-import { ROUTE_ENTRY_PENDING } from "../../../contract/routes.ts";
+import { timelineLink } from "../../../contract/routes.ts";
 import { commandProgress$, feedEntryCount$, type SubscriptionItem } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
@@ -143,14 +143,7 @@ export function QuickAddProgress(props: {
   if (feed) {
     const open = () => {
       closeQuickAdd();
-      void navigate({
-        to: "/timeline/$timelineId/$feedId/$entryId",
-        params: {
-          timelineId: `view-${props.form.view}`,
-          feedId: feed.id,
-          entryId: ROUTE_ENTRY_PENDING,
-        },
-      });
+      void navigate(timelineLink({ view: props.form.view, feed: feed.id }));
     };
     return (
       <div ref={root} data-testid="quick-add-done" data-feed-id={feed.id}>

@@ -1,12 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
-import {
-  type FeedSelection,
-  ROUTE_ENTRY_PENDING,
-  ROUTE_FEED_ALL,
-  ROUTE_FEED_COLLECTIONS,
-} from "../../../contract/routes.ts";
+import { type FeedSelection, timelineLink } from "../../../contract/routes.ts";
 import { type SubscriptionItem, starredCount$, subscriptionTree$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
@@ -82,12 +77,7 @@ export function SubscriptionList({
     <ul className="space-y-px" aria-label={t("column.subscriptionsOf", { view: viewLabel })}>
       <li>
         <Link
-          to="/timeline/$timelineId/$feedId/$entryId"
-          params={{
-            timelineId: `view-${view}`,
-            feedId: ROUTE_FEED_ALL,
-            entryId: ROUTE_ENTRY_PENDING,
-          }}
+          {...timelineLink({ view })}
           className={`${ROW} pr-2.5 ${selection?.kind === "all" ? ROW_ACTIVE : ""}`}
           aria-current={selection?.kind === "all" ? "page" : undefined}
           data-testid="subscription-all"
@@ -99,12 +89,7 @@ export function SubscriptionList({
       </li>
       <li>
         <Link
-          to="/timeline/$timelineId/$feedId/$entryId"
-          params={{
-            timelineId: `view-${view}`,
-            feedId: ROUTE_FEED_COLLECTIONS,
-            entryId: ROUTE_ENTRY_PENDING,
-          }}
+          {...timelineLink({ view, feed: { kind: "collections" } })}
           className={`${ROW} pr-2.5 ${selection?.kind === "collections" ? ROW_ACTIVE : ""}`}
           aria-current={selection?.kind === "collections" ? "page" : undefined}
           data-testid="subscription-collections"

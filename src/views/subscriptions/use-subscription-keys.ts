@@ -2,8 +2,8 @@ import { useNavigate } from "@tanstack/react-router";
 import {
   type FeedSelection,
   formatFeedIdParam,
-  ROUTE_ENTRY_PENDING,
   ROUTE_FEED_ALL,
+  timelineLink,
 } from "../../../contract/routes.ts";
 import type { SubscriptionTree } from "../../queries/index.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
@@ -39,14 +39,7 @@ export function useSubscriptionKeys(options: {
   const { view, selection, tree } = options;
   const collapsed = useCollapsedFolders(view);
   const go = (nextView: number, feed: FeedSelection) =>
-    void navigate({
-      to: "/timeline/$timelineId/$feedId/$entryId",
-      params: {
-        timelineId: `view-${nextView}`,
-        feedId: formatFeedIdParam(feed),
-        entryId: ROUTE_ENTRY_PENDING,
-      },
-    });
+    void navigate(timelineLink({ view: nextView, feed }));
   const current = selection ? formatFeedIdParam(selection) : ROUTE_FEED_ALL;
   const step = (delta: number) => {
     const order = columnOrder(tree, (name) => collapsed.has(name));

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
-import { ROUTE_ENTRY_PENDING, ROUTE_FEED_ALL } from "../../../contract/routes.ts";
+import { timelineLink } from "../../../contract/routes.ts";
 import { viewUnreadTotals$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
@@ -27,12 +27,7 @@ export function ViewTabs({ active }: { active: number }) {
           return (
             <li key={view}>
               <Link
-                to="/timeline/$timelineId/$feedId/$entryId"
-                params={{
-                  timelineId: `view-${view}`,
-                  feedId: ROUTE_FEED_ALL,
-                  entryId: ROUTE_ENTRY_PENDING,
-                }}
+                {...timelineLink({ view })}
                 aria-current={selected ? "page" : undefined}
                 aria-label={
                   unread ? tr("column.viewUnread", { view: label, count: unread }) : label

@@ -1,11 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
-import {
-  formatFeedIdParam,
-  ROUTE_ENTRY_PENDING,
-  ROUTE_FEED_ALL,
-} from "../../../contract/routes.ts";
+import { formatFeedIdParam, ROUTE_FEED_ALL, timelineLink } from "../../../contract/routes.ts";
 import { subscriptionTree$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
@@ -63,12 +59,7 @@ export function QuickTimeline({ view, feedParam }: { view: number; feedParam: st
         return (
           <Link
             key={chip.param}
-            to="/timeline/$timelineId/$feedId/$entryId"
-            params={{
-              timelineId: `view-${view}`,
-              feedId: chip.param,
-              entryId: ROUTE_ENTRY_PENDING,
-            }}
+            {...timelineLink({ view, feed: chip.param })}
             className={`${CHIP} ${active ? CHIP_ACTIVE : CHIP_IDLE}`}
             aria-current={active ? "page" : undefined}
             data-testid="quick-timeline-item"

@@ -1,5 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type RefObject, useCallback } from "react";
+import { timelineLink } from "../../../contract/routes.ts";
 import { useCommandContext } from "../../commands/hooks.ts";
 import type { SubscriptionItem, TimelineQuery, TimelineRow } from "../../queries/index.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
@@ -33,10 +34,7 @@ export function useTimelineKeys(options: {
       const next = at < 0 ? (delta > 0 ? 0 : ids.length - 1) : at + delta;
       const id = ids[next];
       if (id) {
-        void navigate({
-          to: "/timeline/$timelineId/$feedId/$entryId",
-          params: { timelineId, feedId: feedParam, entryId: id },
-        });
+        void navigate(timelineLink({ timelineId, feed: feedParam, entryId: id }));
       }
       return true;
     },

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { timelineLink } from "../../../../contract/routes.ts";
 import type { EntryCard } from "../../../queries/index.ts";
 
 export interface TimelineLinkBase {
@@ -30,8 +31,11 @@ export function EntryLink(props: {
 }) {
   return (
     <Link
-      to="/timeline/$timelineId/$feedId/$entryId"
-      params={{ ...props.base, entryId: props.id }}
+      {...timelineLink({
+        timelineId: props.base.timelineId,
+        feed: props.base.feedId,
+        entryId: props.id,
+      })}
       aria-current={props.active ? "true" : undefined}
       aria-label={props.label}
       data-testid="entry-link"
