@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { EntryActionSettings } from "./actions.ts";
+import { ListModel } from "./entities/list.ts";
 
 /**
  * Shapes the reading API answers with (SPEC §3 entities, API notes' field names). Declared as
@@ -101,21 +102,7 @@ export const SubscriptionModel = Schema.Struct({
 });
 export type SubscriptionModel = typeof SubscriptionModel.Type;
 
-/** A list: a curated set of feeds one person owns; `purchaseAmount` is text (SPEC §3). */
-export const ListModel = Schema.Struct({
-  type: Schema.Literal("list"),
-  id: Schema.String,
-  title: Schema.String,
-  description: NullableText,
-  image: NullableText,
-  view: Schema.Number,
-  fee: Schema.Number,
-  ownerUserId: Schema.String,
-  feedIds: Schema.Array(Schema.String),
-  subscriptionCount: Schema.optionalKey(Schema.Number),
-  purchaseAmount: Schema.optionalKey(Schema.String),
-});
-export type ListModel = typeof ListModel.Type;
+export { ListModel };
 
 export const ListSubscriptionModel = Schema.Struct({
   userId: Schema.String,

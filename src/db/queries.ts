@@ -1,4 +1,5 @@
 import { Observable } from "rxjs";
+import type { Select } from "./local-sql.ts";
 import type { LocalDatabase } from "./types.ts";
 
 /**
@@ -55,4 +56,18 @@ export function liveQuery<T>(
     void refresh();
     return () => changes.unsubscribe();
   });
+}
+
+/**
+ * A typed live query: runs `query` (a built select) and maps its rows; watches exactly the
+ * tables the select names.
+ */
+export function liveSelect<Row, T>(
+  db: Pick<LocalDatabase, "changes$" | "query">,
+  query: Select<Row>,
+  map: (rows: Row[]) => T,
+): Observable<T> {
+  return liveQuery(db, query.reads, async () =>
+    map((await db.query(query.sql, query.params)) as Row[]),
+  );
 }

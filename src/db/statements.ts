@@ -5,6 +5,8 @@ import type { SqlRunner, SqlValue } from "./types.ts";
 export interface Statement {
   sql: string;
   params: SqlValue[];
+  /** The table the statement writes, when a builder made it (see local-sql.ts). */
+  writes?: string;
 }
 
 export function sql(text: string, ...params: SqlValue[]): Statement {

@@ -1,0 +1,11 @@
+import { listsTable } from "../../contract/entities/list.ts";
+import type { StoredTables } from "../../contract/entities/local-table.ts";
+
+/**
+ * Every table of follow.db that is declared: synced entities from `contract/entities/`, local
+ * caches from `./tables/`. The statement builder, the row codecs and the schema test all read
+ * this list; a migration embeds each table's DDL as text (see the test beside it).
+ */
+export const LOCAL_TABLES = [listsTable] as const;
+
+export type LocalTables = StoredTables<typeof LOCAL_TABLES>;
