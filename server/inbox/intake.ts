@@ -4,7 +4,7 @@ import { ApiError } from "../http/api-error.ts";
 import type { EntryAttachment, EntryMedia } from "../ingest/model.ts";
 import { sanitizeEntry } from "../ingest/sanitize.ts";
 import { excerpt, htmlToText, textToHtml } from "../ingest/text.ts";
-import { storeEntries } from "../storage/entries.ts";
+import { storeFeedEntries } from "../jobs/store-entries.ts";
 import { findInbox } from "../storage/inboxes.ts";
 
 /** One message for an inbox, from e-mail or a webhook, before it is cleaned and stored. */
@@ -55,7 +55,7 @@ export async function receiveInboxMessage(
     baseUrl: url,
   });
   const description = entry.content ? excerpt(htmlToText(entry.content)) : null;
-  await storeEntries(database, inbox.feed_id, [{ ...entry, description }]);
+  await storeFeedEntries(database, inbox.feed_id, [{ ...entry, description }]);
   const stored = await database.db
     .selectFrom("entry")
     .select("id")

@@ -4,9 +4,9 @@ import { httpStatusFailed, isIngestError } from "../ingest/errors.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { ingestFeedInPool } from "../ingest/pool/pool.ts";
 import type { Logger } from "../logger.ts";
-import { storeEntries } from "../storage/entries.ts";
 import { finishFeedCheck, recentPublishedAt } from "../storage/feed-leases.ts";
 import { cacheLifetimeMs, failureInterval, healthyInterval } from "./schedule.ts";
+import { storeFeedEntries } from "./store-entries.ts";
 
 export type RefreshOutcome =
   | {
@@ -56,7 +56,7 @@ export async function refreshFeed(
       unchanged = outcome.unchanged;
       if (!outcome.unchanged) {
         const { ingested } = outcome;
-        const stored = await storeEntries(database, feed.id, ingested.entries);
+        const stored = await storeFeedEntries(database, feed.id, ingested.entries);
         inserted = stored.inserted;
         updated = stored.updated;
         // The hash is recorded only once the entries are stored: a failed store retries in full.

@@ -3,12 +3,12 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { discoverFeed } from "../ingest/discover.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
-import { storeEntries } from "../storage/entries.ts";
 import { feedOrNotFound, isInboxUrl, readableFeedIds } from "../storage/feed-access.ts";
 import type { UsableInstance } from "../storage/feed-route-instances.ts";
 import { findFeedById, findFeedByUrl, upsertFeed } from "../storage/feeds.ts";
 import { toFeedModel } from "../storage/mappers.ts";
 import { subscribe } from "../storage/subscriptions.ts";
+import { storeFeedEntries } from "./store-entries.ts";
 
 /**
  * Subscribing by URL: a known feed URL subscribes at once; anything else goes through discovery
@@ -53,7 +53,7 @@ export function createSubscribeService(
     const existing = await findFeedByUrl(database, found.feedUrl);
     if (existing) return existing;
     const feed = await upsertFeed(database, { ...found.feed, url: found.feedUrl }, found);
-    await storeEntries(database, feed.id, found.entries);
+    await storeFeedEntries(database, feed.id, found.entries);
     return feed;
   }
 

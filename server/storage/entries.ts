@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
+import type { Transaction } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
-import type { EntryRow } from "../db/schema.ts";
+import type { Database, EntryRow } from "../db/schema.ts";
 import type { NormalizedEntry } from "../ingest/model.ts";
-import { deliverActionEffects } from "../jobs/action-effects.ts";
-import { type ActionOutcome, noOutcome, planActions, writeActions } from "../jobs/apply-actions.ts";
-import { collectSubscriptionNotifications } from "../jobs/subscription-notify.ts";
 import { shapedChunks } from "./chunks.ts";
 import { feedAudience } from "./feed-access.ts";
 import { lockFeeds } from "./feed-lock.ts";
@@ -18,8 +16,19 @@ export interface StoreResult {
   inserted: number;
   updated: number;
   unchanged: number;
-  /** What subscribers' action rules asked for beyond the database (push, webhooks). */
-  actions: ActionOutcome;
+}
+
+/**
+ * What the caller does around the write, beyond the entry tables (jobs/store-entries.ts runs
+ * subscribers' action rules and collects notifications here). Each step is optional.
+ */
+export interface EntryWriteSteps {
+  /** Before the write, outside its transaction (it may pause): the rows not stored yet. */
+  beforeWrite?(unseen: () => Promise<readonly EntryRow[]>): Promise<void>;
+  /** In the write, after each batch of new rows, with only the rows this write stored. */
+  afterBatch?(trx: Transaction<Database>, inserted: readonly EntryRow[]): Promise<void>;
+  /** In the write, once every new row is stored. */
+  afterWrite?(trx: Transaction<Database>, inserted: readonly EntryRow[]): Promise<void>;
 }
 
 /**
@@ -30,8 +39,9 @@ export async function storeEntries(
   database: DatabaseHandle,
   feedId: string,
   entries: readonly NormalizedEntry[],
+  steps: EntryWriteSteps = {},
 ): Promise<StoreResult> {
-  const result: StoreResult = { inserted: 0, updated: 0, unchanged: 0, actions: noOutcome() };
+  const result: StoreResult = { inserted: 0, updated: 0, unchanged: 0 };
   if (entries.length === 0) return result;
   const now = nowIso();
   // A feed may repeat a guid; the first occurrence wins, as readers show it.
@@ -42,9 +52,7 @@ export async function storeEntries(
   const rows = unique.map((entry, index) =>
     toRow(entry, feedId, now, new Date(fetchedAt - index).toISOString()),
   );
-  // Subscribers' rules run on the entries not stored yet before the transaction, pausing for
-  // other requests: the transaction only records their outcomes.
-  const plan = await planActions(database.db, feedId, () => unseenRows(database, feedId, rows));
+  await steps.beforeWrite?.(() => unseenRows(database, feedId, rows));
 
   await database.db.transaction().execute(async (trx) => {
     // Who gets the new entries unread is read below: not while someone starts following it.
@@ -164,15 +172,12 @@ export async function storeEntries(
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
-      // What subscribers' rules decided for the new entries (an entry another writer stored
-      // meanwhile is not in `inserted`, so gets no second outcome).
-      await writeActions(trx, plan, inserted, result.actions);
+      // An entry another writer stored meanwhile is not in `inserted`: no second outcome.
+      await steps.afterBatch?.(trx, inserted);
       insertedRows.push(...inserted);
     }
-    // After the rules (a hidden entry is not announced), over the whole refresh (the cap).
-    await collectSubscriptionNotifications(trx, feedId, insertedRows, result.actions);
+    await steps.afterWrite?.(trx, insertedRows);
   });
-  deliverActionEffects(database, result.actions);
   return result;
 }
 
