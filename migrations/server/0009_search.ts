@@ -1,14 +1,14 @@
 import { type Kysely, SqliteAdapter, sql } from "kysely";
-import type { Database } from "../../server/db/schema.ts";
-import { type IndexedEntry, writeSearchRows } from "../../server/storage/search-index.ts";
+import { plainTextOf } from "../../contract/search/plain-text.ts";
+import { indexableText, termsOf } from "../../contract/search/tokens.ts";
 
 /**
  * Full-text search. `entry_search` holds each entry's searchable plain text (title, text of the
- * content, author, url), written by the ingestion path (server/storage/entries.ts) and removed
- * with its entry. SQLite indexes it with an FTS5 external-content table that triggers keep in
+ * content, author, url), written whenever an entry is stored and removed with its entry. SQLite indexes it with an FTS5 external-content table that triggers keep in
  * step; PostgreSQL with a weighted tsvector column under a GIN index (`simple` configuration,
  * CJK characters as separate terms, so Chinese and Japanese text is found). Existing entries
- * are indexed here, in batches.
+ * are indexed here, in batches, by code frozen in this file: a migration must do tomorrow what
+ * it did the day it was written, whatever the live indexing code becomes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -56,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   }
   await sql`create index entry_search_feed on entry_search (feed_id, published_at)`.execute(db);
-  await indexExistingEntries(db as unknown as Kysely<Database>, sqlite ? "sqlite" : "postgres");
+  await indexExistingEntries(db as unknown as Kysely<BackfillTables>, sqlite);
   // Built after the rows are in: one GIN build is much faster than growing it row by row.
   if (!sqlite) {
     await sql`create index entry_search_document on entry_search using gin (document)`.execute(db);
@@ -65,24 +65,83 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-const BACKFILL_BATCH = 500;
-/** Rows per statement while backfilling: few, large statements. */
-const BACKFILL_SIZES = [250, 50, 10, 1];
+/** The columns the backfill reads and writes, as they were at this migration. */
+interface BackfillTables {
+  entry: {
+    id: string;
+    feed_id: string;
+    published_at: string;
+    title: string | null;
+    content: string | null;
+    description: string | null;
+    author: string | null;
+    url: string | null;
+  };
+  entry_search: {
+    entry_id: string;
+    feed_id: string;
+    published_at: string;
+    title: string;
+    body: string;
+    author: string;
+    url: string;
+    document?: unknown;
+  };
+}
 
-async function indexExistingEntries(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
+const BACKFILL_BATCH = 500;
+/** Rows per insert while backfilling: few, large statements. */
+const BACKFILL_ROWS_PER_INSERT = 250;
+/** Indexed text per entry is bounded: a 5 MB post must not make a 5 MB index row. */
+const MAX_INDEXED_BODY = 20_000;
+const MAX_INDEXED_FIELD = 1_000;
+
+async function indexExistingEntries(db: Kysely<BackfillTables>, sqlite: boolean) {
   let after = "";
   for (;;) {
-    const rows: IndexedEntry[] = await db
+    const entries = await db
       .selectFrom("entry")
       .select(["id", "feed_id", "published_at", "title", "content", "description", "author", "url"])
       .where("id", ">", after)
       .orderBy("id")
       .limit(BACKFILL_BATCH)
       .execute();
-    if (rows.length === 0) return;
-    await writeSearchRows(db, dialect, rows, BACKFILL_SIZES);
-    after = rows.at(-1)!.id;
+    if (entries.length === 0) return;
+    const rows = entries.map(searchRowOf);
+    for (let start = 0; start < rows.length; start += BACKFILL_ROWS_PER_INSERT) {
+      const batch = rows.slice(start, start + BACKFILL_ROWS_PER_INSERT);
+      await db
+        .insertInto("entry_search")
+        .values(sqlite ? batch : batch.map(withDocument))
+        .onConflict((oc) => oc.column("entry_id").doNothing())
+        .execute();
+    }
+    after = entries.at(-1)!.id;
   }
+}
+
+/** Plain text as the index stores it: tags dropped, terms folded (contract/search/tokens.ts). */
+function searchRowOf(entry: BackfillTables["entry"]) {
+  const html = entry.content || entry.description || "";
+  return {
+    entry_id: entry.id,
+    feed_id: entry.feed_id,
+    published_at: entry.published_at,
+    title: indexableText(plainTextOf(entry.title ?? "", MAX_INDEXED_FIELD)),
+    body: indexableText(plainTextOf(html, MAX_INDEXED_BODY)),
+    author: indexableText((entry.author ?? "").slice(0, MAX_INDEXED_FIELD)),
+    url: (entry.url ?? "").slice(0, MAX_INDEXED_FIELD),
+  };
+}
+
+/** PostgreSQL's weighted tsvector: title A, author B, body C, url D. */
+function withDocument(row: ReturnType<typeof searchRowOf>) {
+  const part = (text: string, weight: "A" | "B" | "C" | "D") =>
+    sql`setweight(to_tsvector('simple', ${termsOf(text).join(" ")}), ${sql.lit(weight)})`;
+  return {
+    ...row,
+    document: sql`${part(row.title, "A")} || ${part(row.author, "B")} || ${part(row.body, "C")} || ${part(row.url, "D")}`,
+  };
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
