@@ -1,34 +1,21 @@
 import { Schema } from "effect";
 import { EntryActionSettings } from "./actions.ts";
+import { FeedAnalytics, FeedModel } from "./entities/feed.ts";
 import { ListModel } from "./entities/list.ts";
+import {
+  InboxSubscriptionModel,
+  ListSubscriptionModel,
+  SubscriptionModel,
+} from "./entities/subscription.ts";
 
 /**
- * Shapes the reading API answers with (SPEC §3 entities, API notes' field names). Declared as
- * Schemas so the client decodes what it gets; the types are what the Schemas decode to.
+ * Shapes the reading API answers with, in the API's field names. Declared as Schemas so the
+ * client decodes what it gets; the types are what the Schemas decode to. Synced entities'
+ * models are declared with their local tables in ./entities/ and re-exported here.
  */
 const NullableText = Schema.NullOr(Schema.String);
 
-export const FeedModel = Schema.Struct({
-  type: Schema.Literal("feed"),
-  id: Schema.String,
-  url: Schema.String,
-  title: NullableText,
-  description: NullableText,
-  image: NullableText,
-  siteUrl: NullableText,
-  ownerUserId: NullableText,
-  errorAt: NullableText,
-  errorMessage: NullableText,
-  language: Schema.optionalKey(NullableText),
-});
-export type FeedModel = typeof FeedModel.Type;
-
-export const FeedAnalytics = Schema.Struct({
-  updatesPerWeek: Schema.Number,
-  subscriptionCount: Schema.Number,
-  latestEntryPublishedAt: NullableText,
-});
-export type FeedAnalytics = typeof FeedAnalytics.Type;
+export { FeedAnalytics, FeedModel };
 
 export const MediaModel = Schema.Struct({
   type: Schema.Literals(["photo", "video"]),
@@ -88,50 +75,4 @@ export const EntryListItem = Schema.Struct({
 });
 export type EntryListItem = typeof EntryListItem.Type;
 
-export const SubscriptionModel = Schema.Struct({
-  userId: Schema.String,
-  feedId: Schema.String,
-  view: Schema.Number,
-  isPrivate: Schema.Boolean,
-  title: NullableText,
-  category: NullableText,
-  createdAt: Schema.String,
-  feeds: FeedModel,
-  /** Whether each new entry is pushed as a notification (where the server says). */
-  notify: Schema.optionalKey(Schema.Boolean),
-});
-export type SubscriptionModel = typeof SubscriptionModel.Type;
-
-export { ListModel };
-
-export const ListSubscriptionModel = Schema.Struct({
-  userId: Schema.String,
-  listId: Schema.String,
-  view: Schema.Number,
-  isPrivate: Schema.Boolean,
-  title: NullableText,
-  category: NullableText,
-  createdAt: Schema.String,
-  lists: ListModel,
-});
-export type ListSubscriptionModel = typeof ListSubscriptionModel.Type;
-
-/** An inbox as a subscription (its owner follows it). */
-export const InboxSubscriptionModel = Schema.Struct({
-  userId: Schema.String,
-  inboxId: Schema.String,
-  view: Schema.Number,
-  isPrivate: Schema.Boolean,
-  title: NullableText,
-  category: NullableText,
-  createdAt: Schema.String,
-  inboxes: Schema.Struct({
-    type: Schema.Literal("inbox"),
-    id: Schema.String,
-    title: NullableText,
-    secret: Schema.String,
-    email: NullableText,
-    webhookUrl: Schema.String,
-  }),
-});
-export type InboxSubscriptionModel = typeof InboxSubscriptionModel.Type;
+export { InboxSubscriptionModel, ListModel, ListSubscriptionModel, SubscriptionModel };

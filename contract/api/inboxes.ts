@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { InboxModel } from "../entities/inbox.ts";
 import { EntityId, TimeBound } from "../reading.ts";
 import { EntryModel } from "../reading-models.ts";
 import { Envelope, endpoint, Ok } from "./endpoint.ts";
@@ -82,17 +83,7 @@ export const NewHandle = Handle.check(
   Schema.makeFilter((value) => reservedHandleReason(value) ?? true),
 );
 
-export const InboxModel = Schema.Struct({
-  type: Schema.Literal("inbox"),
-  id: Schema.String,
-  title: Schema.NullOr(Schema.String),
-  secret: Schema.String,
-  /** `<handle>@<domain>` when e-mail intake is configured. */
-  email: Schema.NullOr(Schema.String),
-  /** Where to POST entries (with the secret in `x-inbox-secret`). */
-  webhookUrl: Schema.String,
-});
-export type InboxModel = typeof InboxModel.Type;
+export { InboxModel };
 
 export const create = endpoint(routes.inboxes.create, {
   request: Schema.Struct({ handle: NewHandle, title: Schema.optional(Schema.NullOr(Text(200))) }),

@@ -1,5 +1,9 @@
+import { feedsTable } from "../../contract/entities/feed.ts";
+import { inboxesTable } from "../../contract/entities/inbox.ts";
 import { listsTable } from "../../contract/entities/list.ts";
 import type { StoredTables } from "../../contract/entities/local-table.ts";
+import { subscriptionsTable } from "../../contract/entities/subscription.ts";
+import { usersTable } from "../../contract/entities/user.ts";
 import { entriesFtsDirtyTable } from "./tables/entries-fts-dirty.ts";
 import { eventsTable } from "./tables/events.ts";
 import { imagesTable } from "./tables/images.ts";
@@ -7,6 +11,7 @@ import { metaTable } from "./tables/meta.ts";
 import { outboxTable } from "./tables/outbox.ts";
 import { summariesTable } from "./tables/summaries.ts";
 import { translationsTable } from "./tables/translations.ts";
+import { unreadTable } from "./tables/unread.ts";
 
 /**
  * Every table of follow.db that is declared: synced entities from `contract/entities/`, local
@@ -15,6 +20,11 @@ import { translationsTable } from "./tables/translations.ts";
  */
 export const LOCAL_TABLES = [
   listsTable,
+  feedsTable,
+  subscriptionsTable,
+  inboxesTable,
+  usersTable,
+  unreadTable,
   summariesTable,
   translationsTable,
   imagesTable,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryListItem, FeedModel } from "../../contract/reading-models.ts";
-import { entryRow, listRow, subscriptionRow, subscriptionType } from "./rows.ts";
+import { entryRow, listRow } from "./rows.ts";
 
 const feed: FeedModel = {
   type: "feed",
@@ -49,22 +49,6 @@ describe("mapping rules from server data (SPEC §3)", () => {
   it("sets inboxHandle only for inbox feeds", () => {
     expect(entryRow(item("feed")).inbox_handle).toBeNull();
     expect(entryRow(item("inbox")).inbox_handle).toBe("f1");
-  });
-
-  it("types a subscription by its target", () => {
-    const base = { userId: "u", view: 0, isPrivate: false };
-    expect(subscriptionType({ ...base, feedId: "f1" })).toBe("feed");
-    expect(subscriptionType({ ...base, listId: "l1" })).toBe("list");
-    expect(subscriptionType({ ...base, inboxId: "i1" })).toBe("inbox");
-    expect(subscriptionRow({ ...base, listId: "l1" })).toMatchObject({
-      id: "list/l1",
-      type: "list",
-      feed_id: null,
-    });
-    expect(subscriptionRow({ ...base, feedId: "f1", isPrivate: true })).toMatchObject({
-      id: "feed/f1",
-      is_private: 1,
-    });
   });
 
   it("stores a list only with an owner, its purchase amount as text", () => {

@@ -1,18 +1,8 @@
-import type { EntryListItem, FeedModel, SubscriptionModel } from "../../contract/reading-models.ts";
+import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { SqlValue } from "./types.ts";
 
 /** Server data → local rows, by the mapping rules of SPEC §3. Pure. */
 export type LocalRow = Record<string, SqlValue>;
-
-/** A subscription as the API may send it: to a feed, a list or an inbox. */
-export type ServerSubscription = Partial<SubscriptionModel> & {
-  userId: string;
-  view: number;
-  isPrivate: boolean;
-  listId?: string | null;
-  inboxId?: string | null;
-  lists?: ServerList | null;
-};
 
 export interface ServerList {
   id: string;
@@ -30,45 +20,6 @@ export interface ServerList {
 
 const json = (value: unknown): string | null =>
   value === undefined || value === null ? null : JSON.stringify(value);
-
-/** The type follows the target the subscription has. */
-export function subscriptionType(s: ServerSubscription): "feed" | "list" | "inbox" {
-  if (s.listId) return "list";
-  if (s.inboxId) return "inbox";
-  return "feed";
-}
-
-export function subscriptionRow(s: ServerSubscription): LocalRow {
-  const type = subscriptionType(s);
-  const target = type === "list" ? s.listId : type === "inbox" ? s.inboxId : s.feedId;
-  return {
-    id: `${type}/${target}`,
-    feed_id: type === "feed" ? (s.feedId ?? null) : null,
-    list_id: s.listId ?? null,
-    inbox_id: s.inboxId ?? null,
-    user_id: s.userId,
-    view: s.view,
-    is_private: s.isPrivate ? 1 : 0,
-    title: s.title ?? null,
-    category: s.category ?? null,
-    created_at: s.createdAt ?? null,
-    type,
-  };
-}
-
-export function feedRow(feed: FeedModel): LocalRow {
-  return {
-    id: feed.id,
-    url: feed.url,
-    title: feed.title,
-    description: feed.description,
-    image: feed.image,
-    site_url: feed.siteUrl,
-    owner_user_id: feed.ownerUserId,
-    error_at: feed.errorAt,
-    error_message: feed.errorMessage,
-  };
-}
 
 /** A list is kept only when it has an owner; its purchase amount is stored as text. */
 export function listRow(list: ServerList | null | undefined): LocalRow | undefined {
