@@ -1,10 +1,15 @@
+import { type InsertObject, sql } from "kysely";
 import type { DomainEvent } from "../commands/events.ts";
 import { isEventName, materialize, tablesWritten } from "../commands/materializers/index.ts";
-import { runStatements, type Statement, sql } from "../db/statements.ts";
+import { local, select, statement } from "../db/local-sql.ts";
+import type { LocalTables } from "../db/local-tables.ts";
+import { selectRows, selectRowsOrThrow } from "../db/select-rows.ts";
+import { runStatements, type Statement } from "../db/statements.ts";
+import type { EventStatus, NewEventRow } from "../db/tables/events.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 
 /** The local event log and outbox: the rows a command leaves until the server confirms it. */
-export type EventStatus = "pending" | "confirmed";
+export type { EventStatus };
 
 export interface OutboxRow {
   commandId: string;
@@ -26,34 +31,44 @@ export function appendEvents(
   status: EventStatus,
   createdAt: string,
 ): Statement[] {
-  return events.map(({ name, data }) =>
-    sql(
-      "INSERT INTO events (command_id, name, payload, created_at, status) VALUES (?, ?, ?, ?, ?)",
-      commandId,
+  return events.map(({ name, data }) => {
+    const row: NewEventRow = {
+      command_id: commandId,
       name,
-      JSON.stringify(data),
-      createdAt,
+      payload: JSON.stringify(data),
+      created_at: createdAt,
       status,
-    ),
-  );
+    };
+    // Kysely is not told that SQLite assigns `seq`; the row above is checked without it.
+    return statement(local.insertInto("events").values(row as InsertObject<LocalTables, "events">));
+  });
 }
 
 export function enqueue(row: Omit<OutboxRow, "attempts">): Statement {
-  return sql(
-    "INSERT INTO outbox (command_id, name, payload, created_at, attempts, last_error) VALUES (?, ?, ?, ?, 0, NULL)",
-    row.commandId,
-    row.name,
-    JSON.stringify(row.payload),
-    row.createdAt,
+  return statement(
+    local.insertInto("outbox").values({
+      command_id: row.commandId,
+      name: row.name,
+      payload: JSON.stringify(row.payload),
+      created_at: row.createdAt,
+      attempts: 0,
+      last_error: null,
+    }),
   );
 }
 
+const pendingEventsQuery = select(
+  local
+    .selectFrom("events")
+    .select(["seq", "command_id", "name", "payload"])
+    .where("status", "=", "pending")
+    .orderBy("seq"),
+);
+
 /** Pending events in the order they happened (unknown names, from a newer build, are skipped). */
 export async function pendingEvents(tx: SqlRunner): Promise<LoggedEvent[]> {
-  const rows = await tx.execute(
-    "SELECT seq, command_id, name, payload FROM events WHERE status = 'pending' ORDER BY seq",
-  );
-  return rows.rows.flatMap((row) => {
+  const rows = await selectRowsOrThrow(tx, pendingEventsQuery);
+  return rows.flatMap((row) => {
     const name = String(row.name);
     if (!isEventName(name)) return [];
     const data = JSON.parse(String(row.payload));
@@ -67,12 +82,18 @@ export async function pendingEvents(tx: SqlRunner): Promise<LoggedEvent[]> {
   });
 }
 
+// Send order is insertion order: rowids only grow while rows remain.
+const outboxHeadQuery = select(
+  local
+    .selectFrom("outbox")
+    .select(["command_id", "name", "payload", "created_at", "attempts"])
+    .orderBy(sql`rowid`)
+    .limit(1),
+);
+
 /** The oldest queued command, or undefined when everything is synced. */
 export async function outboxHead(db: SqlRunner): Promise<OutboxRow | undefined> {
-  const rows = await db.query(
-    "SELECT command_id, name, payload, created_at, attempts FROM outbox ORDER BY rowid LIMIT 1",
-  );
-  const row = rows[0];
+  const [row] = await selectRows(db, outboxHeadQuery);
   if (!row) return undefined;
   return {
     commandId: String(row.command_id),
@@ -83,9 +104,13 @@ export async function outboxHead(db: SqlRunner): Promise<OutboxRow | undefined> 
   };
 }
 
+const outboxSizeQuery = select(
+  local.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")),
+);
+
 export async function outboxSize(db: SqlRunner): Promise<number> {
-  const rows = await db.query<{ n: number }>("SELECT COUNT(*) AS n FROM outbox");
-  return Number(rows[0]?.n ?? 0);
+  const [row] = await selectRows(db, outboxSizeQuery);
+  return Number(row?.n ?? 0);
 }
 
 /** The server accepted the command: its events are confirmed, its answer recorded. */
@@ -97,8 +122,13 @@ export async function confirmCommand(
   const statements = answerEvents.flatMap(materialize);
   await db.transaction(["events", "outbox", ...tablesWritten(answerEvents)], (tx) =>
     runStatements(tx, [
-      sql("UPDATE events SET status = 'confirmed' WHERE command_id = ?", row.commandId),
-      sql("DELETE FROM outbox WHERE command_id = ?", row.commandId),
+      statement(
+        local
+          .updateTable("events")
+          .set({ status: "confirmed" })
+          .where("command_id", "=", row.commandId),
+      ),
+      statement(local.deleteFrom("outbox").where("command_id", "=", row.commandId)),
       ...appendEvents(row.commandId, answerEvents, "confirmed", new Date().toISOString()),
       ...statements,
     ]),
@@ -109,18 +139,19 @@ export async function confirmCommand(
 export async function dropCommand(db: LocalDatabase, commandId: string) {
   await db.transaction(["events", "outbox"], (tx) =>
     runStatements(tx, [
-      sql("DELETE FROM events WHERE command_id = ?", commandId),
-      sql("DELETE FROM outbox WHERE command_id = ?", commandId),
+      statement(local.deleteFrom("events").where("command_id", "=", commandId)),
+      statement(local.deleteFrom("outbox").where("command_id", "=", commandId)),
     ]),
   );
 }
 
 export async function recordAttempt(db: LocalDatabase, commandId: string, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
-  await db.transaction(["outbox"], (tx) =>
-    tx.execute("UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE command_id = ?", [
-      message.slice(0, 500),
-      commandId,
-    ]),
+  const update = statement(
+    local
+      .updateTable("outbox")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), last_error: message.slice(0, 500) }))
+      .where("command_id", "=", commandId),
   );
+  await db.transaction(["outbox"], (tx) => tx.execute(update.sql, update.params));
 }
