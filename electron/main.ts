@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { app } from "electron";
-import { resolveAuthSecret } from "../server/secret.ts";
 import { startDesktop } from "./desktop.ts";
 import { createElectronShell } from "./electron-shell.ts";
+import { bundledServerSecret } from "./services/auth-secret.ts";
 import { startBundledServer } from "./services/bundled-server.ts";
 import { menuLabels } from "./services/labels.ts";
 
@@ -41,7 +41,7 @@ startDesktop(shell, {
       serverMain: join(resources, "dist/server/main.js"),
       clientDir: join(resources, "dist/client"),
       dataDir: serverData,
-      authSecret: resolveAuthSecret(undefined, serverData),
+      authSecret: bundledServerSecret(serverData),
     });
     closeServer = running.close;
     return running;

@@ -1,4 +1,4 @@
-import { SHORTCUT_ACTIONS, type ShortcutAction } from "../../src/shortcuts/registry.ts";
+import { SHORTCUT_ACTIONS, type ShortcutAction } from "../../contract/shortcuts.ts";
 import type { MenuItemSpec, Platform } from "../shell.ts";
 
 /** The menu's own words (locales/<lang>/desktop.json `menu`) and the shortcut actions' labels. */
@@ -8,7 +8,7 @@ export interface MenuLabels {
   action: (id: string) => string;
 }
 
-/** Which shortcut actions each menu offers, in order (ids of src/shortcuts/registry.ts). */
+/** Which shortcut actions each menu offers, in order (ids of contract/shortcuts.ts). */
 export const MENU_ACTIONS = {
   file: ["global.quickAdd", "global.discover", "global.settings"],
   view: [

@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import type { DesktopSaveResult, ObsidianNote } from "../../contract/desktop.ts";
-import { htmlToMarkdown } from "../../server/services/integrations/html-to-markdown.ts";
+import { htmlToMarkdown } from "../../contract/html/to-markdown.ts";
 
 /** Characters no file system takes in a name (Windows is the strictest), and control codes. */
 const UNSAFE_NAME = /[\\/:*?"<>|]/g;

@@ -1,4 +1,4 @@
-import { walkHtml } from "./html-events.ts";
+import { walkHtml } from "../../contract/html/events.ts";
 import { resolveHttpUrl } from "./urls.ts";
 
 /** Feed autodiscovery in HTML: the `<link rel="alternate">` elements that point at feeds. */
@@ -24,7 +24,7 @@ const FEED_TYPES = new Set([
  * Every feed link of a page, in document order, de-duplicated. `rel` must contain the token
  * "alternate" (any case, among other tokens); `type` is compared case-insensitively after
  * trimming; hrefs resolve against `<base href>` (itself against the page URL). Read with the
- * linear, capped tokenizer of html-events.ts, never a DOM: pages are untrusted and large.
+ * linear, capped tokenizer of contract/html/events.ts, never a DOM: pages are untrusted and large.
  */
 export function findFeedLinks(html: string, pageUrl: string): FeedLink[] {
   let baseHref: string | null = null;

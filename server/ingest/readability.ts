@@ -1,6 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { boundedHtml } from "./bounded-html.ts";
+import { boundedHtml } from "../../contract/html/bounded.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { htmlToText } from "./text.ts";
 import { resolveHttpUrl } from "./urls.ts";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "../../contract/html/events.ts";
 import { fixturePath } from "../../tests/ingest/fixtures.ts";
 import { safetyViolations } from "../../tests/ingest/html-safety.ts";
-import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "./html-events.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { isTrackingPixel } from "./sanitize-rules.ts";
 

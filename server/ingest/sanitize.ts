@@ -1,4 +1,4 @@
-import { type Attributes, VOID_ELEMENTS, walkHtml } from "./html-events.ts";
+import { type Attributes, VOID_ELEMENTS, walkHtml } from "../../contract/html/events.ts";
 import { capBytes, MAX_CONTENT_BYTES } from "./limits.ts";
 import type { EntryDraft, NormalizedEntry } from "./model.ts";
 import { isAllowedEmbed, isTrackingPixel } from "./sanitize-rules.ts";
@@ -9,8 +9,8 @@ import { canonicalHttpUrl } from "./urls.ts";
  * Content is sanitized once, at ingest, and stored sanitized.
  *
  * The output is rebuilt, never copied: markup is read into elements, attributes and text
- * (html-events.ts, linear and capped in depth and element count), and only allowed elements
- * with allowed attributes are written back, every value and text escaped. So whatever the
+ * (contract/html/events.ts, linear and capped in depth and element count), and only allowed
+ * elements with allowed attributes are written back, every value and text escaped. So whatever the
  * input's tricks, a browser parses the output into exactly the elements written here.
  * (sanitize-html did the same 4-5x slower, and super-linearly on deep nesting; never use
  * DOMPurify over linkedom, which returns its input unchanged.)

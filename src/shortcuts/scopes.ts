@@ -1,17 +1,6 @@
-/** SPEC §2 shortcut scopes. */
-export const SHORTCUT_SCOPES = [
-  "home",
-  "menu",
-  "modal",
-  "dropdown-menu",
-  "recording",
-  "video-player",
-  "timeline",
-  "entry-render",
-  "subscription-list",
-  "sub-layer",
-] as const;
-export type ShortcutScope = (typeof SHORTCUT_SCOPES)[number];
+import { SHORTCUT_SCOPES, type ShortcutScope } from "../../contract/shortcuts.ts";
+
+export { SHORTCUT_SCOPES, type ShortcutScope };
 
 /** Layers that take the whole keyboard while open: nothing underneath reacts. */
 const EXCLUSIVE_LAYERS: readonly ShortcutScope[] = ["modal", "menu", "dropdown-menu", "recording"];

@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "../../contract/html/events.ts";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
 import type { EntryRow, FeedRow } from "../../server/db/schema.ts";
-import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "../../server/ingest/html-events.ts";
 import {
   MAX_AUTHOR_CHARS,
   MAX_CATEGORIES,

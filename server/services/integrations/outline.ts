@@ -1,4 +1,4 @@
-import { htmlToMarkdown } from "./html-to-markdown.ts";
+import { htmlToMarkdown } from "../../../contract/html/to-markdown.ts";
 import {
   joinEndpoint,
   parseJson,

@@ -1,9 +1,9 @@
-import { RAW_TEXT, RCDATA, tokenizeHtml } from "./html-tokenizer.ts";
+import { RAW_TEXT, RCDATA, tokenizeHtml } from "./tokenizer.ts";
 
 /**
  * Untrusted HTML -> balanced open/text/close events, in one linear pass with bounded work.
  *
- * The tokenizer (html-tokenizer.ts) reads the markup the way browsers do (raw text in script,
+ * The tokenizer (tokenizer.ts) reads the markup the way browsers do (raw text in script,
  * style, iframe, textarea...; character references decoded). Tree building follows
  * htmlparser2's Parser (implied end tags, void elements, `</p>` and `</br>` quirks) but keeps
  * its open-element stack with push/pop and at most MAX_HTML_DEPTH deep: that Parser shifts and

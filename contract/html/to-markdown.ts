@@ -1,5 +1,5 @@
 import { parseHTML } from "linkedom";
-import { boundedHtml } from "../../ingest/bounded-html.ts";
+import { boundedHtml } from "./bounded.ts";
 
 /**
  * Entry HTML as Markdown, for the services that want Markdown (Obsidian, Outline). turndown

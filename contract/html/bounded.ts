@@ -1,7 +1,7 @@
-import { type Attributes, VOID_ELEMENTS, walkHtml } from "./html-events.ts";
+import { type Attributes, VOID_ELEMENTS, walkHtml } from "./events.ts";
 
 /**
- * A web page re-written within the caps of html-events.ts (nesting at most MAX_HTML_DEPTH deep,
+ * A web page re-written within the caps of events.ts (nesting at most MAX_HTML_DEPTH deep,
  * at most MAX_HTML_ELEMENTS elements), for code that builds a DOM of it: linkedom's parser and
  * Readability are super-linear on deep nesting (20,000 nested divs took Readability 15 s,
  * 50,000 two minutes). Elements, attributes and text are kept; scripts (but JSON-LD, which

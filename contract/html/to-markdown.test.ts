@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToMarkdown } from "./html-to-markdown.ts";
+import { htmlToMarkdown } from "./to-markdown.ts";
 
 describe("htmlToMarkdown (Obsidian, Outline)", () => {
   it("converts what sanitized entries contain", () => {
