@@ -1,6 +1,8 @@
-import { type Statement, sql } from "../db/statements.ts";
+import { local, statement } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
+import type { Statement } from "../db/statements.ts";
 import type { SqlRunner } from "../db/types.ts";
-import { coveringScopes, type Floor, scopeKey, type TimelineScope } from "./floors.ts";
+import { coveringScopes, type Floor, metaValues, scopeKey, type TimelineScope } from "./floors.ts";
 
 /**
  * How far up a server timeline read oldest first the local store is complete: a ceiling is
@@ -33,20 +35,24 @@ export function isComplete(ceiling: Ceiling, floor: Floor): boolean {
 /** The highest ceiling of the scope and of every wider timeline read oldest first. */
 export async function readCeiling(db: SqlRunner, scope: TimelineScope): Promise<Ceiling> {
   const keys = [...new Set(coveringScopes(scope).map((s) => PREFIX + scopeKey(s)))];
-  const rows = await db.query<{ value: string }>(
-    "SELECT value FROM meta WHERE key IN (SELECT value FROM json_each(?))",
-    [JSON.stringify(keys)],
+  const rows = await selectRows(db, metaValues(keys));
+  return rows.reduce<Ceiling>(
+    (ceiling, row) => higherCeiling(ceiling, row.value ?? undefined),
+    undefined,
   );
-  return rows.reduce<Ceiling>((ceiling, row) => higherCeiling(ceiling, row.value), undefined);
 }
 
 /** Raises the scope's ceiling (a ceiling never falls while the entries below it stay). */
 export function raiseCeilingStatement(scope: TimelineScope, ceiling: string): Statement {
-  return sql(
-    `INSERT INTO meta (key, value) VALUES (?, ?)
-     ON CONFLICT (key) DO UPDATE SET value = MAX(value, excluded.value)`,
-    PREFIX + scopeKey(scope),
-    ceiling,
+  return statement(
+    local
+      .insertInto("meta")
+      .values({ key: PREFIX + scopeKey(scope), value: ceiling })
+      .onConflict((conflict) =>
+        conflict
+          .column("key")
+          .doUpdateSet((eb) => ({ value: eb.fn("max", ["meta.value", "excluded.value"]) })),
+      ),
   );
 }
 
@@ -55,7 +61,7 @@ export function raiseCeilingStatement(scope: TimelineScope, ceiling: string): St
  * bottom is complete any more.
  */
 export function clearCeilingsStatement(): Statement {
-  return sql("DELETE FROM meta WHERE key LIKE 'ceiling:%'");
+  return statement(local.deleteFrom("meta").where("key", "like", `${PREFIX}%`));
 }
 
 /**
@@ -63,9 +69,12 @@ export function clearCeilingsStatement(): Statement {
  * and starred timelines keep theirs.
  */
 export function clearWideCeilingsStatement(): Statement {
-  return sql(
-    `DELETE FROM meta WHERE key LIKE 'ceiling:%' AND key NOT LIKE 'ceiling:{"feedId":%'
-       AND key NOT LIKE 'ceiling:{"isCollection":true%'`,
+  return statement(
+    local
+      .deleteFrom("meta")
+      .where("key", "like", `${PREFIX}%`)
+      .where("key", "not like", `${PREFIX}{"feedId":%`)
+      .where("key", "not like", `${PREFIX}{"isCollection":true%`),
   );
 }
 
@@ -74,9 +83,11 @@ export function clearWideCeilingsStatement(): Statement {
  * reached the newest entry now stop at the newest entry that was local.
  */
 export function capEndedCeilingsStatement(newestLocal: string): Statement {
-  return sql(
-    "UPDATE meta SET value = ? WHERE key LIKE 'ceiling:%' AND value = ?",
-    newestLocal,
-    END,
+  return statement(
+    local
+      .updateTable("meta")
+      .set({ value: newestLocal })
+      .where("key", "like", `${PREFIX}%`)
+      .where("value", "=", END),
   );
 }

@@ -1,6 +1,8 @@
 import type { SavedSearchFilters } from "../../contract/api/saved-searches.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
-import { type Statement, sql } from "../db/statements.ts";
+import { local, select, statement } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
+import type { Statement } from "../db/statements.ts";
 import type { SqlRunner } from "../db/types.ts";
 
 /**
@@ -78,47 +80,58 @@ export function lowerFloor(a: Floor, b: Floor): Floor {
 
 export async function readFloor(db: SqlRunner, scope: TimelineScope): Promise<Floor> {
   const keys = [...new Set(coveringScopes(scope).map((s) => PREFIX + scopeKey(s)))];
-  const rows = await db.query<{ value: string }>(
-    "SELECT value FROM meta WHERE key IN (SELECT value FROM json_each(?))",
-    [JSON.stringify(keys)],
-  );
-  return rows.reduce<Floor>((floor, row) => lowerFloor(floor, row.value), undefined);
+  const rows = await selectRows(db, metaValues(keys));
+  return rows.reduce<Floor>((floor, row) => lowerFloor(floor, row.value ?? undefined), undefined);
+}
+
+/** The values stored under some meta keys (floors and ceilings of covering scopes). */
+export function metaValues(keys: readonly string[]) {
+  return select(local.selectFrom("meta").select("value").where("key", "in", keys));
 }
 
 /** Lowers the scope's floor (a floor never rises: what was fetched stays fetched). */
 export function lowerFloorStatement(scope: TimelineScope, floor: string): Statement {
-  return sql(
-    `INSERT INTO meta (key, value) VALUES (?, ?)
-     ON CONFLICT (key) DO UPDATE SET value = MIN(value, excluded.value)`,
-    PREFIX + scopeKey(scope),
-    floor,
+  return statement(
+    local
+      .insertInto("meta")
+      .values({ key: PREFIX + scopeKey(scope), value: floor })
+      .onConflict((conflict) =>
+        conflict
+          .column("key")
+          .doUpdateSet((eb) => ({ value: eb.fn("min", ["meta.value", "excluded.value"]) })),
+      ),
   );
 }
+
+/** Every floor of a wider timeline: not one feed's, not the stars'. */
+const wideFloors = local
+  .updateTable("meta")
+  .where("key", "like", `${PREFIX}%`)
+  .where("key", "not like", `${PREFIX}{"feedId":%`)
+  .where("key", "not like", `${PREFIX}{"isCollection":true%`);
 
 /**
  * A feed joined the timelines: wider timelines (everything, a view, a folder, stars aside) are
  * complete only down to where the new feed is too. Single-feed floors stay.
  */
 export function raiseWideFloorsStatement(floor: string): Statement {
-  return sql(
-    `UPDATE meta SET value = MAX(value, ?)
-     WHERE key LIKE 'floor:%' AND key NOT LIKE 'floor:{"feedId":%'
-       AND key NOT LIKE 'floor:{"isCollection":true%'`,
-    floor,
-  );
+  return statement(wideFloors.set((eb) => ({ value: eb.fn("max", ["value", eb.val(floor)]) })));
 }
 
 /** Forgets the floors of wider timelines (see raiseWideFloorsStatement). */
 export function clearWideFloorsStatement(): Statement {
-  return sql(
-    `DELETE FROM meta WHERE key LIKE 'floor:%' AND key NOT LIKE 'floor:{"feedId":%'
-       AND key NOT LIKE 'floor:{"isCollection":true%'`,
+  return statement(
+    local
+      .deleteFrom("meta")
+      .where("key", "like", `${PREFIX}%`)
+      .where("key", "not like", `${PREFIX}{"feedId":%`)
+      .where("key", "not like", `${PREFIX}{"isCollection":true%`),
   );
 }
 
 /** Forgets every floor: the local store no longer joins up with the server's newest entries. */
 export function clearFloorsStatement(): Statement {
-  return sql("DELETE FROM meta WHERE key LIKE 'floor:%'");
+  return statement(local.deleteFrom("meta").where("key", "like", `${PREFIX}%`));
 }
 
 /**
@@ -127,10 +140,10 @@ export function clearFloorsStatement(): Statement {
  */
 export function raiseFeedFloorsStatement(feedId: string, floor: string): Statement {
   const key = PREFIX + scopeKey({ feedId });
-  return sql(
-    "UPDATE meta SET value = MAX(value, ?) WHERE key = ? OR key LIKE ?",
-    floor,
-    key,
-    `${key.slice(0, -1)},%`,
+  return statement(
+    local
+      .updateTable("meta")
+      .set((eb) => ({ value: eb.fn("max", ["value", eb.val(floor)]) }))
+      .where((eb) => eb.or([eb("key", "=", key), eb("key", "like", `${key.slice(0, -1)},%`)])),
   );
 }
