@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FeedServer, fixturePath, rssFeed } from "../support/feed-server.ts";
 import type { TestServer } from "../support/server.ts";
 import type { PageWatch } from "./support/browser.ts";
+import { walkEntries } from "./support/entry-walk.ts";
 import {
   type CspReport,
   errorsBesidesParseTimeReports,
@@ -142,7 +143,6 @@ describe("every XSS vector, browser layer only (Chromium)", () => {
     // Read entries stay listed, so J can walk every one.
     await page.getByTestId("toggle-unread-only").click();
 
-    const view = page.getByTestId("entry-view");
     // Opens every entry of a feed in turn: the first by a click, then J entry by entry. The
     // first walk only asks for the contents (they stream in batches, once a second at most);
     // the second waits for each to render and reads its safe text.
@@ -151,28 +151,13 @@ describe("every XSS vector, browser layer only (Chromium)", () => {
       await page.getByTestId(`subscription-${feedIds[f]}`).click();
       await page.waitForURL(new RegExp(`/timeline/view-0/${feedIds[f]}/`));
       await expect.poll(async () => page.getByTestId("timeline-item").count()).toBeGreaterThan(0);
-      for (let step = 0; step < expected; step += 1) {
-        const before = await view.getAttribute("data-entry-id").catch(() => null);
-        if (step === 0) await page.getByTestId("entry-link").first().click();
-        else await page.keyboard.press("j");
-        await expect
-          .poll(() => view.getAttribute("data-entry-id"), {
-            message: `the pane left ${before} at step ${step} of feed ${f}`,
-            timeout: 15_000,
-          })
-          .not.toBe(before);
-        if (!read) continue;
-        await expect
-          .poll(() => view.getAttribute("data-content"), {
-            message: `content of step ${step} of feed ${f}`,
-            timeout: 15_000,
-          })
-          .not.toBe("loading");
-        const text = (await page.getByTestId("entry-content").textContent()) ?? "";
+      const texts = await walkEntries(page, { steps: expected, read, stepTimeout: 15_000 });
+      if (!read) return;
+      texts.forEach((text, step) => {
         const n = Number(text.match(/SAFE-TEXT-(\d+)/)?.[1] ?? -1);
         expect(n, `safe text at step ${step} of feed ${f}`).toBeGreaterThanOrEqual(0);
         shown.add(n);
-      }
+      });
     };
     for (let f = 0; f < feedCount; f += 1) await walk(f, false);
     await page.waitForTimeout(1500);
