@@ -1,6 +1,8 @@
 import type { Observable } from "rxjs";
 import type { FeedModel } from "../../contract/reading-models.ts";
-import { liveQuery } from "../db/queries.ts";
+import { local, select } from "../db/local-sql.ts";
+import { liveQuery, liveSelect } from "../db/queries.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase } from "../db/types.ts";
 
 /** Where one dispatched command stands in the outbox (quick add's progress). */
@@ -17,16 +19,24 @@ export function commandProgress$(
   db: LocalDatabase,
   commandId: string,
 ): Observable<CommandProgress> {
-  return liveQuery(db, ["outbox", "events"], async () => {
+  const queuedQuery = select(
+    local
+      .selectFrom("outbox")
+      .select(["attempts", "last_error"])
+      .where("command_id", "=", commandId),
+  );
+  const confirmedQuery = select(
+    local
+      .selectFrom("events")
+      .select("payload")
+      .where("command_id", "=", commandId)
+      .where("name", "=", "SubscriptionConfirmed")
+      .limit(1),
+  );
+  return liveQuery(db, [...queuedQuery.reads, ...confirmedQuery.reads], async () => {
     const [queued, confirmed] = await Promise.all([
-      db.query<{ attempts: number; last_error: string | null }>(
-        "SELECT attempts, last_error FROM outbox WHERE command_id = ?",
-        [commandId],
-      ),
-      db.query<{ payload: string }>(
-        "SELECT payload FROM events WHERE command_id = ? AND name = 'SubscriptionConfirmed' LIMIT 1",
-        [commandId],
-      ),
+      selectRows(db, queuedQuery),
+      selectRows(db, confirmedQuery),
     ]);
     let feed: FeedModel | null = null;
     try {
@@ -43,11 +53,11 @@ export function commandProgress$(
 
 /** How many entries of a feed are stored locally (they arrive with the pull after subscribing). */
 export function feedEntryCount$(db: LocalDatabase, feedId: string): Observable<number> {
-  return liveQuery(db, ["entries"], async () => {
-    const rows = await db.query<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM entries WHERE feed_id = ?",
-      [feedId],
-    );
-    return Number(rows[0]?.n ?? 0);
-  });
+  const count = select(
+    local
+      .selectFrom("entries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("feed_id", "=", feedId),
+  );
+  return liveSelect(db, count, ([row]) => Number(row?.n ?? 0));
 }

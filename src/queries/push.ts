@@ -1,13 +1,16 @@
 import type { Observable } from "rxjs";
-import { liveQuery } from "../db/queries.ts";
+import { local, select } from "../db/local-sql.ts";
+import { liveSelect } from "../db/queries.ts";
 import type { LocalDatabase } from "../db/types.ts";
+
+const pendingPushCount = select(
+  local
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("name", "like", "push.%"),
+);
 
 /** How many push-device commands wait in the outbox (the device list reloads when it drops). */
 export function pendingPushCommands$(db: LocalDatabase): Observable<number> {
-  return liveQuery(db, ["outbox"], async () => {
-    const [row] = await db.query<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM outbox WHERE name LIKE 'push.%'",
-    );
-    return Number(row?.n ?? 0);
-  });
+  return liveSelect(db, pendingPushCount, ([row]) => Number(row?.n ?? 0));
 }

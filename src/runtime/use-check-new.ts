@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
 import { endpointInfo } from "../../contract/api/info.ts";
+import { local, select } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { TimelineQuery } from "../queries/index.ts";
 import { timelineScope } from "../sync/pager.ts";
 import type { RuntimeServices } from "./start-runtime.ts";
+
+const newestInsert = select(
+  local.selectFrom("entries").select((eb) => eb.fn.max<string | null>("inserted_at").as("at")),
+);
 
 /** How often the open timeline asks the server for newer entries while shown (and on focus). */
 export const CHECK_NEW_INTERVAL_MS = 60_000;
@@ -25,9 +31,7 @@ export function useCheckNew(reader: RuntimeServices | undefined, query: Timeline
       if (stopped || !reader.connectivity.browserOnline) return;
       const scope = await timelineScope(reader.db, query);
       // Newer than anything stored here (pulls without entries move no clock of ours).
-      const [newest] = await reader.db.query<{ at: string | null }>(
-        "SELECT MAX(inserted_at) AS at FROM entries",
-      );
+      const [newest] = await selectRows(reader.db, newestInsert);
       if (!scope || stopped || !newest?.at) return;
       const request = {
         insertedAfter: newest.at,

@@ -1,6 +1,7 @@
 import type { SummaryKind, SummaryTarget } from "../../../contract/ai.ts";
 import { endpointInfo } from "../../../contract/api/info.ts";
 import type { ApiFetch } from "../../api/client.ts";
+import { local, statement } from "../../db/local-sql.ts";
 import type { LocalDatabase } from "../../db/types.ts";
 import { describeFailure } from "./failure.ts";
 import { cachedSummary, rememberSummary } from "./summary-cache.ts";
@@ -79,17 +80,30 @@ export async function streamSummary(
 
 async function storeSummary(db: LocalDatabase, request: SummaryRequest, text: string) {
   const now = new Date().toISOString();
+  const key = { entry_id: request.id, language: request.language, created_at: now };
   // A full-text summary alone leaves the (required) content summary empty until it comes.
-  const sql =
+  const write = statement(
     request.target === "content"
-      ? `INSERT INTO summaries (entry_id, language, summary, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (entry_id, language) DO UPDATE SET summary = excluded.summary`
-      : `INSERT INTO summaries (entry_id, language, summary, readability_summary, created_at)
-         VALUES (?, ?, '', ?, ?)
-         ON CONFLICT (entry_id, language) DO UPDATE SET readability_summary = excluded.readability_summary`;
-  await db.transaction(["summaries"], (tx) =>
-    tx.execute(sql, [request.id, request.language, text, now]),
+      ? local
+          .insertInto("summaries")
+          .values({ ...key, summary: text })
+          .onConflict((conflict) =>
+            conflict
+              .columns(["entry_id", "language"])
+              .doUpdateSet((eb) => ({ summary: eb.ref("excluded.summary") })),
+          )
+      : local
+          .insertInto("summaries")
+          .values({ ...key, summary: "", readability_summary: text })
+          .onConflict((conflict) =>
+            conflict
+              .columns(["entry_id", "language"])
+              .doUpdateSet((eb) => ({
+                readability_summary: eb.ref("excluded.readability_summary"),
+              })),
+          ),
   );
+  await db.transaction(["summaries"], (tx) => tx.execute(write.sql, write.params));
 }
 
 async function* ndjson<T>(body: ReadableStream<Uint8Array>): AsyncGenerator<T> {

@@ -5,6 +5,8 @@ import {
 } from "../../../contract/ai.ts";
 import { endpoints } from "../../../contract/api/index.ts";
 import type { ApiFetch } from "../../api/client.ts";
+import { local, select, statement } from "../../db/local-sql.ts";
+import { selectRows } from "../../db/select-rows.ts";
 import type { LocalDatabase } from "../../db/types.ts";
 
 /** What the entry offers for translation: its fields as stored locally. */
@@ -32,7 +34,9 @@ export function fieldsToTranslate(
   return candidates.filter((field) => Boolean(entry[field]?.trim()) && !stored[field]);
 }
 
-const COLUMNS: Record<TranslationField, string> = {
+type TranslationColumn = "title" | "description" | "content" | "readability_content";
+
+const COLUMNS: Record<TranslationField, TranslationColumn> = {
   title: "title",
   description: "description",
   content: "content",
@@ -44,13 +48,22 @@ export async function storedTranslation(
   entryId: string,
   language: string,
 ): Promise<TranslationFields> {
-  const [row] = await db.query(
-    "SELECT title, description, content, readability_content FROM translations WHERE entry_id = ? AND language = ?",
-    [entryId, language],
+  const [row] = await selectRows(
+    db,
+    select(
+      local
+        .selectFrom("translations")
+        .select(["title", "description", "content", "readability_content"])
+        .where("entry_id", "=", entryId)
+        .where("language", "=", language),
+    ),
   );
   const out: TranslationFields = {};
   if (!row) return out;
-  for (const [field, column] of Object.entries(COLUMNS) as [TranslationField, string][]) {
+  for (const [field, column] of Object.entries(COLUMNS) as [
+    TranslationField,
+    TranslationColumn,
+  ][]) {
     const value = row[column];
     if (typeof value === "string" && value) out[field] = value;
   }
@@ -81,18 +94,28 @@ export async function loadTranslation(
     Object.entries(answer.data).filter(([, value]) => typeof value === "string" && value),
   ) as TranslationFields;
   if (Object.keys(fresh).length > 0) {
-    const columns = Object.keys(fresh).map((field) => COLUMNS[field as TranslationField]);
-    const values = Object.values(fresh) as string[];
-    await db.transaction(["translations"], (tx) =>
-      tx.execute(
-        `INSERT INTO translations (entry_id, language, created_at, ${columns.join(", ")})
-         VALUES (?, ?, ?, ${columns.map(() => "?").join(", ")})
-         ON CONFLICT (entry_id, language) DO UPDATE SET ${columns
-           .map((column) => `${column} = excluded.${column}`)
-           .join(", ")}`,
-        [entry.id, language, now().toISOString(), ...values],
-      ),
+    const translated: Partial<Record<TranslationColumn, string>> = {};
+    for (const [field, value] of Object.entries(fresh) as [TranslationField, string][]) {
+      translated[COLUMNS[field]] = value;
+    }
+    const has = (column: TranslationColumn) => translated[column] !== undefined;
+    const write = statement(
+      local
+        .insertInto("translations")
+        .values({ entry_id: entry.id, language, created_at: now().toISOString(), ...translated })
+        .onConflict((conflict) =>
+          // Only the fields just translated replace what was stored.
+          conflict.columns(["entry_id", "language"]).doUpdateSet((eb) => ({
+            ...(has("title") ? { title: eb.ref("excluded.title") } : {}),
+            ...(has("description") ? { description: eb.ref("excluded.description") } : {}),
+            ...(has("content") ? { content: eb.ref("excluded.content") } : {}),
+            ...(has("readability_content")
+              ? { readability_content: eb.ref("excluded.readability_content") }
+              : {}),
+          })),
+        ),
     );
+    await db.transaction(["translations"], (tx) => tx.execute(write.sql, write.params));
   }
   return { ...stored, ...fresh };
 }
