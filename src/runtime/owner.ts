@@ -1,4 +1,8 @@
+import { local, select } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase } from "../db/types.ts";
+
+const OWNER = select(local.selectFrom("meta").select("value").where("key", "=", "userId"));
 
 /**
  * One follow.db per browser profile, owned by one user at a time: the meta row `userId`
@@ -9,9 +13,7 @@ import type { LocalDatabase } from "../db/types.ts";
  * never synced are dropped. Answers whether the file was emptied.
  */
 export async function ensureOwner(db: LocalDatabase, userId: string): Promise<boolean> {
-  const rows = await db.query<{ value: string | null }>(
-    "SELECT value FROM meta WHERE key = 'userId'",
-  );
+  const rows = await selectRows(db, OWNER);
   const owner = rows[0]?.value;
   if (!owner || owner === userId) return false;
   await db.reset();
