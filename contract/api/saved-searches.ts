@@ -1,32 +1,13 @@
 import { Schema } from "effect";
-import { EntityId, View } from "../reading.ts";
-import { MAX_QUERY_LENGTH } from "../search/query.ts";
+import { SavedSearch, SavedSearchFilters } from "../entities/saved-search.ts";
+import { EntityId } from "../reading.ts";
 import { Envelope, endpoint, Ok } from "./endpoint.ts";
 import { routes } from "./info.ts";
 
 /** At most this many saved searches per person. */
 export const MAX_SAVED_SEARCHES = 100;
 
-const Name = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200));
-
-/** The search's filters, as the search request takes them (contract/api/search.ts). */
-export const SavedSearchFilters = Schema.Struct({
-  view: Schema.optional(View),
-  feedIdList: Schema.optional(Schema.Array(EntityId).check(Schema.isMaxLength(1000))),
-  category: Schema.optional(Schema.String.check(Schema.isMaxLength(200))),
-  unread: Schema.optional(Schema.Boolean),
-  starred: Schema.optional(Schema.Boolean),
-});
-export type SavedSearchFilters = typeof SavedSearchFilters.Type;
-
-export const SavedSearch = Schema.Struct({
-  id: EntityId,
-  name: Name,
-  keyword: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(MAX_QUERY_LENGTH)),
-  filters: SavedSearchFilters,
-  createdAt: Schema.String,
-});
-export type SavedSearch = typeof SavedSearch.Type;
+export { SavedSearch, SavedSearchFilters };
 
 /** The person's saved searches, oldest first. */
 export const list = endpoint(routes.savedSearches.list, {
@@ -41,7 +22,7 @@ export const list = endpoint(routes.savedSearches.list, {
 export const save = endpoint(routes.savedSearches.save, {
   request: Schema.Struct({
     id: EntityId,
-    name: Name,
+    name: SavedSearch.fields.name,
     keyword: SavedSearch.fields.keyword,
     filters: SavedSearchFilters,
   }),
@@ -49,7 +30,7 @@ export const save = endpoint(routes.savedSearches.save, {
 });
 
 export const rename = endpoint(routes.savedSearches.rename, {
-  request: Schema.Struct({ id: EntityId, name: Name }),
+  request: Schema.Struct({ id: EntityId, name: SavedSearch.fields.name }),
   response: Ok,
 });
 

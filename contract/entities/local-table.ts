@@ -28,8 +28,8 @@ export interface LocalTable<Name extends string = string, C extends Columns = Co
   extends TableDeclaration<Name, C> {
   /** CREATE TABLE and CREATE INDEX statements, for a migration to embed as text. */
   ddl(): string[];
-  /** Decoded values → stored values (only the columns given). */
-  encode(row: Partial<RowOf<C>>): Partial<StoredRowOf<C>>;
+  /** Decoded values → stored values (exactly the columns given). */
+  encode<R extends Partial<RowOf<C>>>(row: R): { [K in keyof R & keyof C]: Stored<Decoded<C[K]>> };
   /** Stored values → decoded values (only the columns present; unreadable JSON is NULL). */
   decode<R extends Partial<StoredRowOf<C>>>(row: R): { [K in keyof R & keyof C]: Decoded<C[K]> };
 }
@@ -98,13 +98,17 @@ export function localTable<const Name extends string, const C extends Columns>(
       );
       return [table, ...indexes];
     },
-    encode: (row) => mapRow(declaration.columns, row, encodeValue) as Partial<StoredRowOf<C>>,
-    decode: (row) =>
-      mapRow(declaration.columns, row, decodeValue) as ReturnType<LocalTable<Name, C>["decode"]>,
+    encode: (row) => mapRow(declaration.columns, row, encodeValue) as never,
+    decode: (row) => mapRow(declaration.columns, row, decodeValue) as never,
   };
 }
 
+/** What any declared table offers, whatever its columns. */
+export interface AnyLocalTable extends TableDeclaration<string, Columns> {
+  ddl(): string[];
+}
+
 /** The name → stored row map Kysely is typed with, for a set of tables. */
-export type StoredTables<T extends readonly LocalTable<string, Columns>[]> = {
+export type StoredTables<T extends readonly AnyLocalTable[]> = {
   [Table in T[number] as Table["name"]]: StoredRowOf<Table["columns"]>;
 };

@@ -1,13 +1,33 @@
-import type { ActionRule } from "../../contract/actions.ts";
-import type { SavedSearchFilters } from "../../contract/api/saved-searches.ts";
 import type { FeedModel } from "../../contract/reading-models.ts";
 
+import type { EventDefinition, FormerVersion } from "./event-definition.ts";
+import { actionEvents } from "./materializers/actions.ts";
+import { listEvents } from "./materializers/lists.ts";
+import { savedSearchEvents } from "./materializers/saved-searches.ts";
+
 /**
- * The event catalogue: what happened, in the past tense. Events sit in the local log and are
- * replayed on top of fresh server state, so a name or a field, once shipped, is never renamed
- * or removed: add a new event instead.
+ * The event catalogue: what happened, in the past tense. Each event is declared beside its
+ * materializer (`./materializers/<entity>.ts`) with a Schema and a version; this list and the
+ * types below are derived from those declarations. Events sit in the local log and are
+ * replayed on top of fresh server state, so a shipped version is never changed or removed.
  */
-export interface EventData {
+export const EVENTS = [...listEvents, ...savedSearchEvents, ...actionEvents] as const;
+
+/** Older versions still decoded when a log written by an older build replays. */
+export const FORMER_VERSIONS: readonly FormerVersion[] = [];
+
+type Declared = (typeof EVENTS)[number];
+type DeclaredData = {
+  [Definition in Declared as Definition["name"]]: Definition extends EventDefinition<
+    string,
+    infer Data
+  >
+    ? Data
+    : never;
+};
+
+/** Events not yet declared with a Schema (their materializers take these shapes). */
+interface UndeclaredEventData {
   /** Optimistic subscription; without a feedId (URL not known locally) it is a placeholder. */
   FeedSubscribed: {
     placeholderId: string;
@@ -56,40 +76,9 @@ export interface EventData {
   };
   EntryStarred: { entryId: string; feedId?: string; view?: number; createdAt: string };
   EntryUnstarred: { entryId: string };
-  ListCreated: {
-    listId: string;
-    ownerUserId: string;
-    title: string;
-    description?: string | null;
-    image?: string | null;
-    view: number;
-    fee?: number;
-  };
-  ListEdited: {
-    listId: string;
-    title?: string;
-    description?: string | null;
-    image?: string | null;
-    view?: number;
-    fee?: number;
-  };
-  ListDeleted: { listId: string };
-  ListFeedsAdded: { listId: string; feedIds: string[] };
-  ListFeedsRemoved: { listId: string; feedIds: string[] };
-  /** The whole list of the user's action rules, as saved (no local table: read from the log). */
-  ActionRulesSaved: { rules: ActionRule[] };
-  ListFollowed: { listId: string; userId: string; view: number; createdAt: string };
-  ListUnfollowed: { listId: string };
-  SearchSaved: {
-    searchId: string;
-    name: string;
-    keyword: string;
-    filters: SavedSearchFilters;
-    createdAt: string;
-  };
-  SavedSearchRenamed: { searchId: string; name: string };
-  SavedSearchDeleted: { searchId: string };
 }
+
+export type EventData = UndeclaredEventData & DeclaredData;
 
 export type EventName = keyof EventData;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LocalTable } from "../../contract/entities/local-table.ts";
+import type { AnyLocalTable } from "../../contract/entities/local-table.ts";
 import { LOCAL_TABLES } from "./local-tables.ts";
 import { openMemoryDatabase } from "./node.ts";
 import type { SqlRunner } from "./types.ts";
@@ -43,7 +43,7 @@ async function shape(db: SqlRunner, table: string) {
   };
 }
 
-async function declaredShape(table: LocalTable) {
+async function declaredShape(table: AnyLocalTable) {
   const db = await openMemoryDatabase({
     migrations: [{ version: 0, name: "declared", up: table.ddl() }],
   });

@@ -1,12 +1,17 @@
+import { collectionsTable } from "../../contract/entities/collection.ts";
+import { entriesTable } from "../../contract/entities/entry.ts";
 import { feedsTable } from "../../contract/entities/feed.ts";
 import { inboxesTable } from "../../contract/entities/inbox.ts";
 import { listsTable } from "../../contract/entities/list.ts";
 import type { StoredTables } from "../../contract/entities/local-table.ts";
+import { savedSearchesTable } from "../../contract/entities/saved-search.ts";
 import { subscriptionsTable } from "../../contract/entities/subscription.ts";
 import { usersTable } from "../../contract/entities/user.ts";
+import type { EntriesFtsRow } from "./tables/entries-fts.ts";
 import { entriesFtsDirtyTable } from "./tables/entries-fts-dirty.ts";
 import { eventsTable } from "./tables/events.ts";
 import { imagesTable } from "./tables/images.ts";
+import { manualUnreadTable } from "./tables/manual-unread.ts";
 import { metaTable } from "./tables/meta.ts";
 import { outboxTable } from "./tables/outbox.ts";
 import { summariesTable } from "./tables/summaries.ts";
@@ -20,6 +25,10 @@ import { unreadTable } from "./tables/unread.ts";
  */
 export const LOCAL_TABLES = [
   listsTable,
+  savedSearchesTable,
+  entriesTable,
+  collectionsTable,
+  manualUnreadTable,
   feedsTable,
   subscriptionsTable,
   inboxesTable,
@@ -34,4 +43,5 @@ export const LOCAL_TABLES = [
   entriesFtsDirtyTable,
 ] as const;
 
-export type LocalTables = StoredTables<typeof LOCAL_TABLES>;
+/** The declared tables, and the FTS5 index (a virtual table, typed by hand). */
+export type LocalTables = StoredTables<typeof LOCAL_TABLES> & { entries_fts: EntriesFtsRow };

@@ -82,3 +82,10 @@ export async function memoryDatabaseFile(name: string): Promise<Uint8Array | und
   const file = (await loadRuntime()).files.mapNameToFile.get(`/${name}.db`);
   return file && new Uint8Array(file.data, 0, file.size);
 }
+
+/** Test seam: puts a database file's bytes under a name, for `openMemoryDatabase({ name })`. */
+export async function placeMemoryDatabaseFile(name: string, bytes: Uint8Array): Promise<void> {
+  const files = (await loadRuntime()).files;
+  const data = bytes.slice().buffer;
+  files.mapNameToFile.set(`/${name}.db`, { size: bytes.length, data });
+}

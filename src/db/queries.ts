@@ -67,7 +67,13 @@ export function liveSelect<Row, T>(
   query: Select<Row>,
   map: (rows: Row[]) => T,
 ): Observable<T> {
-  return liveQuery(db, query.reads, async () =>
-    map((await db.query(query.sql, query.params)) as Row[]),
-  );
+  return liveQuery(db, query.reads, async () => map(await runSelect(db, query)));
+}
+
+/** Runs a built select once. */
+export async function runSelect<Row>(
+  db: Pick<LocalDatabase, "query">,
+  query: Select<Row>,
+): Promise<Row[]> {
+  return (await db.query(query.sql, query.params)) as Row[];
 }

@@ -1,6 +1,10 @@
 import type { Observable } from "rxjs";
-import type { SavedSearchFilters } from "../../contract/api/saved-searches.ts";
-import { liveQuery } from "../db/queries.ts";
+import {
+  type SavedSearchFilters,
+  savedSearchesTable,
+} from "../../contract/entities/saved-search.ts";
+import { local, select } from "../db/local-sql.ts";
+import { liveSelect, runSelect } from "../db/queries.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 
 /** A saved search as the sidebar lists it and its timeline reads it. */
@@ -11,36 +15,29 @@ export interface SavedSearchItem {
   filters: SavedSearchFilters;
 }
 
-type Row = { id: string; name: string; keyword: string; filters: string };
+const columns = ["id", "name", "keyword", "filters"] as const;
 
-function toItem(row: Row): SavedSearchItem {
-  let filters: SavedSearchFilters = {};
-  try {
-    filters = JSON.parse(row.filters) as SavedSearchFilters;
-  } catch {
-    // A damaged row still opens, without its filters.
-  }
-  return { id: row.id, name: row.name, keyword: row.keyword, filters };
+function toItem(row: { id: string; name: string; keyword: string; filters: string }) {
+  const decoded = savedSearchesTable.decode(row);
+  // A damaged row still opens, without its filters.
+  return { ...decoded, filters: decoded.filters ?? {} } satisfies SavedSearchItem;
 }
 
 /** The person's saved searches, in the order they were saved. */
 export function savedSearches$(db: LocalDatabase): Observable<SavedSearchItem[]> {
-  return liveQuery(db, ["saved_searches"], async () =>
-    (
-      await db.query<Row>(
-        "SELECT id, name, keyword, filters FROM saved_searches ORDER BY created_at, id",
-      )
-    ).map(toItem),
+  const query = select(
+    local.selectFrom("saved_searches").select(columns).orderBy("created_at").orderBy("id"),
   );
+  return liveSelect(db, query, (rows) => rows.map(toItem));
 }
 
 export async function readSavedSearch(
   db: SqlRunner,
   searchId: string,
 ): Promise<SavedSearchItem | undefined> {
-  const [row] = await db.query<Row>(
-    "SELECT id, name, keyword, filters FROM saved_searches WHERE id = ?",
-    [searchId],
+  const query = select(
+    local.selectFrom("saved_searches").select(columns).where("id", "=", searchId),
   );
+  const [row] = await runSelect(db, query);
   return row ? toItem(row) : undefined;
 }

@@ -1,6 +1,11 @@
 import { type InsertObject, sql } from "kysely";
 import type { DomainEvent } from "../commands/events.ts";
-import { isEventName, materialize, tablesWritten } from "../commands/materializers/index.ts";
+import {
+  decodeEvent,
+  materialize,
+  storedNameOf,
+  tablesWritten,
+} from "../commands/materializers/index.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import type { LocalTables } from "../db/local-tables.ts";
 import { selectRows, selectRowsOrThrow } from "../db/select-rows.ts";
@@ -31,11 +36,11 @@ export function appendEvents(
   status: EventStatus,
   createdAt: string,
 ): Statement[] {
-  return events.map(({ name, data }) => {
+  return events.map((event) => {
     const row: NewEventRow = {
       command_id: commandId,
-      name,
-      payload: JSON.stringify(data),
+      name: storedNameOf(event),
+      payload: JSON.stringify(event.data),
       created_at: createdAt,
       status,
     };
@@ -65,20 +70,16 @@ const pendingEventsQuery = select(
     .orderBy("seq"),
 );
 
-/** Pending events in the order they happened (unknown names, from a newer build, are skipped). */
+/**
+ * Pending events in the order they happened. Names this build does not know (from a newer
+ * build) and data its Schema refuses are skipped.
+ */
 export async function pendingEvents(tx: SqlRunner): Promise<LoggedEvent[]> {
   const rows = await selectRowsOrThrow(tx, pendingEventsQuery);
   return rows.flatMap((row) => {
-    const name = String(row.name);
-    if (!isEventName(name)) return [];
-    const data = JSON.parse(String(row.payload));
-    return [
-      {
-        seq: Number(row.seq),
-        commandId: String(row.command_id),
-        event: { name, data } as DomainEvent,
-      },
-    ];
+    const event = decodeEvent(String(row.name), JSON.parse(String(row.payload)));
+    if (!event) return [];
+    return [{ seq: Number(row.seq), commandId: String(row.command_id), event }];
   });
 }
 

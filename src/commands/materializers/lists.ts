@@ -1,98 +1,175 @@
-import { type Statement, sql } from "../../db/statements.ts";
-import type { EventData } from "../events.ts";
+import { Schema } from "effect";
+import { sql } from "kysely";
+import { ListModel } from "../../../contract/entities/list.ts";
+import { local, statement } from "../../db/local-sql.ts";
+import { defineEvent } from "../event-definition.ts";
 
 /** Lists the person owns, in the local `lists` table (feed ids as a JSON array). */
-export function listCreated(data: EventData["ListCreated"]): Statement[] {
-  return [
-    sql(
-      `INSERT INTO lists (id, user_id, title, feed_ids, description, view, image, fee,
-         owner_user_id, subscription_count, purchase_amount)
-       VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, 0, '0')
-       ON CONFLICT (id) DO NOTHING`,
-      data.listId,
-      data.ownerUserId,
-      data.title,
-      data.description ?? null,
-      data.view,
-      data.image ?? null,
-      data.fee ?? 0,
-      data.ownerUserId,
+const list = ListModel.fields;
+const FeedIds = Schema.Array(Schema.String);
+
+export const ListCreated = defineEvent(
+  "ListCreated",
+  1,
+  Schema.Struct({
+    listId: list.id,
+    ownerUserId: list.ownerUserId,
+    title: list.title,
+    description: Schema.optionalKey(list.description),
+    image: Schema.optionalKey(list.image),
+    view: list.view,
+    fee: Schema.optionalKey(list.fee),
+  }),
+  (data) => [
+    statement(
+      local
+        .insertInto("lists")
+        .values({
+          id: data.listId,
+          user_id: data.ownerUserId,
+          title: data.title,
+          feed_ids: "[]",
+          description: data.description ?? null,
+          view: data.view,
+          image: data.image ?? null,
+          fee: data.fee ?? 0,
+          owner_user_id: data.ownerUserId,
+          subscription_count: 0,
+          purchase_amount: "0",
+        })
+        .onConflict((conflict) => conflict.column("id").doNothing()),
     ),
-  ];
-}
+  ],
+);
 
-export function listEdited(data: EventData["ListEdited"]): Statement[] {
-  const set: string[] = [];
-  const values: (string | number | null)[] = [];
-  const put = (column: string, value: string | number | null | undefined) => {
-    if (value === undefined) return;
-    set.push(`${column} = ?`);
-    values.push(value);
-  };
-  put("title", data.title);
-  put("description", data.description);
-  put("image", data.image);
-  put("view", data.view);
-  put("fee", data.fee);
-  if (set.length === 0) return [];
-  return [sql(`UPDATE lists SET ${set.join(", ")} WHERE id = ?`, ...values, data.listId)];
-}
+export const ListEdited = defineEvent(
+  "ListEdited",
+  1,
+  Schema.Struct({
+    listId: list.id,
+    title: Schema.optionalKey(list.title),
+    description: Schema.optionalKey(list.description),
+    image: Schema.optionalKey(list.image),
+    view: Schema.optionalKey(list.view),
+    fee: Schema.optionalKey(list.fee),
+  }),
+  ({ listId, ...changes }) => {
+    const set = Object.fromEntries(
+      Object.entries(changes).filter(([, value]) => value !== undefined),
+    ) as typeof changes;
+    if (Object.keys(set).length === 0) return [];
+    return [statement(local.updateTable("lists").set(set).where("id", "=", listId))];
+  },
+);
 
-export function listDeleted(data: EventData["ListDeleted"]): Statement[] {
-  return [
-    sql("DELETE FROM subscriptions WHERE type = 'list' AND list_id = ?", data.listId),
-    sql("DELETE FROM lists WHERE id = ?", data.listId),
-  ];
-}
+export const ListDeleted = defineEvent(
+  "ListDeleted",
+  1,
+  Schema.Struct({ listId: list.id }),
+  (data) => [
+    statement(
+      local
+        .deleteFrom("subscriptions")
+        .where("type", "=", "list")
+        .where("list_id", "=", data.listId),
+    ),
+    statement(local.deleteFrom("lists").where("id", "=", data.listId)),
+  ],
+);
+
+/** The list's current feed ids (an empty array when none are stored yet). */
+const currentIds = sql`json_each(COALESCE(${sql.ref("lists.feed_ids")}, '[]'))`;
 
 /** Adds feed ids to the list's JSON array, once each, in the order given. */
-export function listFeedsAdded(data: EventData["ListFeedsAdded"]): Statement[] {
-  return [
-    sql(
-      `UPDATE lists SET feed_ids = (
-         SELECT json_group_array(value) FROM (
-           SELECT value FROM json_each(COALESCE(lists.feed_ids, '[]'))
-           UNION ALL
-           SELECT n.value FROM json_each(?) n
-           WHERE n.value NOT IN (SELECT value FROM json_each(COALESCE(lists.feed_ids, '[]')))
-         )
-       ) WHERE id = ?`,
-      JSON.stringify(data.feedIds),
-      data.listId,
+export const ListFeedsAdded = defineEvent(
+  "ListFeedsAdded",
+  1,
+  Schema.Struct({ listId: list.id, feedIds: FeedIds }),
+  (data) => [
+    statement(
+      local
+        .updateTable("lists")
+        .set({
+          feed_ids: sql<string>`(
+            SELECT json_group_array(value) FROM (
+              SELECT value FROM ${currentIds}
+              UNION ALL
+              SELECT n.value FROM json_each(${JSON.stringify(data.feedIds)}) n
+              WHERE n.value NOT IN (SELECT value FROM ${currentIds})
+            )
+          )`,
+        })
+        .where("id", "=", data.listId),
     ),
-  ];
-}
+  ],
+);
 
-export function listFeedsRemoved(data: EventData["ListFeedsRemoved"]): Statement[] {
-  return [
-    sql(
-      `UPDATE lists SET feed_ids = (
-         SELECT json_group_array(value) FROM json_each(COALESCE(lists.feed_ids, '[]'))
-         WHERE value NOT IN (SELECT value FROM json_each(?))
-       ) WHERE id = ?`,
-      JSON.stringify(data.feedIds),
-      data.listId,
+export const ListFeedsRemoved = defineEvent(
+  "ListFeedsRemoved",
+  1,
+  Schema.Struct({ listId: list.id, feedIds: FeedIds }),
+  (data) => [
+    statement(
+      local
+        .updateTable("lists")
+        .set({
+          feed_ids: sql<string>`(
+            SELECT json_group_array(value) FROM ${currentIds}
+            WHERE value NOT IN (SELECT value FROM json_each(${JSON.stringify(data.feedIds)}))
+          )`,
+        })
+        .where("id", "=", data.listId),
     ),
-  ];
-}
+  ],
+);
 
 /** Following a list: its subscription row (the list itself arrives with the next pull). */
-export function listFollowed(data: EventData["ListFollowed"]): Statement[] {
-  return [
-    sql(
-      `INSERT INTO subscriptions (id, feed_id, list_id, inbox_id, user_id, view, is_private,
-         title, category, created_at, type)
-       VALUES (?, NULL, ?, NULL, ?, ?, 0, NULL, NULL, ?, 'list')
-       ON CONFLICT (id) DO UPDATE SET view = excluded.view`,
-      `list/${data.listId}`,
-      data.listId,
-      data.userId,
-      data.view,
-      data.createdAt,
+export const ListFollowed = defineEvent(
+  "ListFollowed",
+  1,
+  Schema.Struct({
+    listId: list.id,
+    userId: Schema.String,
+    view: list.view,
+    createdAt: Schema.String,
+  }),
+  (data) => [
+    statement(
+      local
+        .insertInto("subscriptions")
+        .values({
+          id: `list/${data.listId}`,
+          feed_id: null,
+          list_id: data.listId,
+          inbox_id: null,
+          user_id: data.userId,
+          view: data.view,
+          is_private: 0,
+          title: null,
+          category: null,
+          created_at: data.createdAt,
+          type: "list",
+        })
+        .onConflict((conflict) =>
+          conflict.column("id").doUpdateSet((eb) => ({ view: eb.ref("excluded.view") })),
+        ),
     ),
-  ];
-}
+  ],
+);
 
-export function listUnfollowed(data: EventData["ListUnfollowed"]): Statement[] {
-  return [sql("DELETE FROM subscriptions WHERE id = ?", `list/${data.listId}`)];
-}
+export const ListUnfollowed = defineEvent(
+  "ListUnfollowed",
+  1,
+  Schema.Struct({ listId: list.id }),
+  (data) => [statement(local.deleteFrom("subscriptions").where("id", "=", `list/${data.listId}`))],
+);
+
+export const listEvents = [
+  ListCreated,
+  ListEdited,
+  ListDeleted,
+  ListFeedsAdded,
+  ListFeedsRemoved,
+  ListFollowed,
+  ListUnfollowed,
+] as const;

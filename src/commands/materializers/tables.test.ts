@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { LOCAL_TABLES } from "../../db/local-tables.ts";
 import type { DomainEvent, EventData, EventName } from "../events.ts";
-import { MATERIALIZED_TABLES, materialize, tablesWritten } from "./index.ts";
+import { decodeEvent, materialize, storedNameOf, tablesWritten } from "./index.ts";
 
 const FEED = "1800000000000001";
 const ENTRY = "1800000000000000001";
@@ -61,17 +62,31 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.
-const WRITE_TARGET = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(\w+)/i;
+const WRITE_TARGET = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)/i;
 
 describe("materializers", () => {
-  it("declare every table their SQL writes, and no other", () => {
+  it("write only declared tables, each statement naming the table it writes", () => {
+    const declared = LOCAL_TABLES.map((table) => table.name as string);
     for (const [name, shapes] of Object.entries(samples)) {
       const events = shapes.map((data) => ({ name, data }) as DomainEvent);
-      const written = new Set(
-        events.flatMap(materialize).map((statement) => WRITE_TARGET.exec(statement.sql)?.[1]),
-      );
+      const statements = events.flatMap(materialize);
+      const written = new Set(statements.map((s) => WRITE_TARGET.exec(s.sql)?.[1]));
+      for (const statement of statements) {
+        if (statement.writes) expect(statement.sql).toMatch(WRITE_TARGET);
+        if (statement.writes) expect(WRITE_TARGET.exec(statement.sql)?.[1]).toBe(statement.writes);
+      }
       expect([...written].sort(), name).toEqual([...tablesWritten(events)].sort());
-      for (const table of written) expect(MATERIALIZED_TABLES).toContain(table);
+      for (const table of written) expect(declared).toContain(table);
+    }
+  });
+
+  it("decode every sample with the event's Schema, under the name it is stored as", () => {
+    for (const [name, shapes] of Object.entries(samples)) {
+      for (const data of shapes) {
+        const event = { name, data } as DomainEvent;
+        const replayed = decodeEvent(storedNameOf(event), JSON.parse(JSON.stringify(data)));
+        expect(replayed, name).toEqual(event);
+      }
     }
   });
 });
