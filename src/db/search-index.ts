@@ -1,7 +1,20 @@
+import { sql } from "kysely";
+import { jsonValues } from "./json-values.ts";
+import { local, select, statement } from "./local-sql.ts";
+import { selectRows } from "./select-rows.ts";
 import type { LocalDatabase } from "./types.ts";
 
 /** Rows indexed per transaction: other writes wait at most one batch. */
 const BATCH = 2000;
+
+const dirtyRows = select(
+  local.selectFrom("entries_fts_dirty").select("rowid").orderBy("rowid").limit(BATCH),
+);
+
+/** The search text of entries, as `search_text()` (src/db/search-functions.ts) makes it. */
+function searchText(column: "title" | "author" | "url") {
+  return sql<string>`search_text(${sql.ref(column)}, 0)`;
+}
 
 /**
  * Brings the local full-text index up to date with the rows written since it last ran
@@ -12,22 +25,31 @@ export async function refreshSearchIndex(db: LocalDatabase): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await db.transaction(["entries_fts", "entries_fts_dirty"], async (tx) => {
-      const rows = await tx.query<{ rowid: number }>(
-        "SELECT rowid FROM entries_fts_dirty ORDER BY rowid LIMIT ?",
-        [BATCH],
-      );
+      const rows = await selectRows(tx, dirtyRows);
       if (rows.length === 0) return 0;
-      const ids = JSON.stringify(rows.map((row) => row.rowid));
-      const batch = "SELECT value FROM json_each(?)";
-      await tx.execute(`DELETE FROM entries_fts WHERE rowid IN (${batch})`, [ids]);
-      await tx.execute(
-        `INSERT INTO entries_fts (rowid, title, body, author, url)
-         SELECT rowid, search_text(title, 0), search_text(coalesce(content, description), 1),
-                search_text(author, 0), search_text(url, 0)
-         FROM entries WHERE rowid IN (${batch})`,
-        [ids],
-      );
-      await tx.execute(`DELETE FROM entries_fts_dirty WHERE rowid IN (${batch})`, [ids]);
+      const ids = jsonValues(rows.map((row) => row.rowid));
+      const steps = [
+        statement(local.deleteFrom("entries_fts").where("rowid", "in", ids)),
+        statement(
+          local
+            .insertInto("entries_fts")
+            .columns(["rowid", "title", "body", "author", "url"])
+            .expression(
+              local
+                .selectFrom("entries")
+                .select([
+                  sql<number>`rowid`.as("rowid"),
+                  searchText("title").as("title"),
+                  sql<string>`search_text(coalesce(content, description), 1)`.as("body"),
+                  searchText("author").as("author"),
+                  searchText("url").as("url"),
+                ])
+                .where(sql`rowid`, "in", ids),
+            ),
+        ),
+        statement(local.deleteFrom("entries_fts_dirty").where("rowid", "in", ids)),
+      ];
+      for (const step of steps) await tx.execute(step.sql, step.params);
       return rows.length;
     });
     total += done;

@@ -1,11 +1,14 @@
+import { sql } from "kysely";
 import type { EntryHit, FeedHit, SearchRequest, SearchResults } from "../../contract/api/search.ts";
 import type { EntryModel, FeedModel } from "../../contract/reading-models.ts";
 import { toFts5Match } from "../../contract/search/fts5.ts";
 import { highlightText, snippetOf } from "../../contract/search/highlight.ts";
 import { matchRecord } from "../../contract/search/match.ts";
 import { parseSearchQuery, type SearchQuery } from "../../contract/search/query.ts";
+import { local, select } from "./local-sql.ts";
 import { refreshSearchIndex } from "./search-index.ts";
-import type { LocalDatabase, Row, SqlValue } from "./types.ts";
+import { selectRows } from "./select-rows.ts";
+import type { LocalDatabase, SqlValue } from "./types.ts";
 
 /** A query the syntax cannot read (the server would answer 1002 with the same reason). */
 export class SearchSyntaxError extends Error {
@@ -59,6 +62,99 @@ function isoBound(value: string | number | undefined): string | undefined {
   return date.toISOString();
 }
 
+/** Matches of the query among entries of subscribed feeds, with the request's filters. */
+function candidates(match: string, request: SearchRequest) {
+  let query = local
+    .selectFrom("entries_fts")
+    // CROSS JOIN keeps SQLite's join order: the full-text match drives the query.
+    .crossJoin("entries as e")
+    .crossJoin("subscriptions as s")
+    .leftJoin("collections as c", "c.entry_id", "e.id")
+    .select([
+      "entries_fts.rowid as rid",
+      // FTS5's ranking function has no builder form; weights: title, body, author, url.
+      sql<number>`-bm25(entries_fts, 10.0, 1.0, 5.0, 2.0)`.as("score"),
+      "e.published_at as published_at",
+    ])
+    .where("entries_fts", "match", match)
+    .where(sql.ref("e.rowid"), "=", sql.ref("entries_fts.rowid"))
+    .whereRef("s.feed_id", "=", "e.feed_id")
+    .where("s.type", "=", "feed");
+  if (request.view !== undefined) query = query.where("s.view", "=", request.view);
+  const feedIds = request.feedId ? [request.feedId] : request.feedIdList;
+  if (feedIds) {
+    query = feedIds.length ? query.where("e.feed_id", "in", feedIds) : query.where(sql.lit(false));
+  }
+  if (request.category !== undefined) query = query.where("s.category", "=", request.category);
+  if (request.unread !== undefined) {
+    query = request.unread
+      ? query.where((eb) => eb(eb.fn.coalesce("e.read", sql.lit(0)), "=", 0))
+      : query.where("e.read", "=", 1);
+  }
+  if (request.starred !== undefined) {
+    query = query.where("c.entry_id", request.starred ? "is not" : "is", null);
+  }
+  const since = isoBound(request.publishedSince);
+  const before = isoBound(request.publishedBefore);
+  if (since) query = query.where("e.published_at", ">=", since);
+  if (before) query = query.where("e.published_at", "<", before);
+  return query.orderBy("entries_fts.rowid", "desc").limit(CANDIDATES);
+}
+
+function entryHits(match: string, request: SearchRequest, limit: number, offset: number) {
+  return select(
+    local
+      .selectFrom(candidates(match, request).as("hit"))
+      .innerJoin("entries as e", (join) => join.on(sql.ref("e.rowid"), "=", sql.ref("hit.rid")))
+      .innerJoin("entries_fts as ft", "ft.rowid", "hit.rid")
+      .innerJoin("subscriptions as s", (join) =>
+        join.onRef("s.feed_id", "=", "e.feed_id").on("s.type", "=", "feed"),
+      )
+      .leftJoin("feeds as f", "f.id", "e.feed_id")
+      .leftJoin("collections as c", "c.entry_id", "e.id")
+      .select([
+        "e.id",
+        "e.feed_id",
+        "e.guid",
+        "e.title",
+        "e.url",
+        "e.description",
+        "e.author",
+        "e.author_url",
+        "e.author_avatar",
+        "e.language",
+        "e.categories",
+        "e.media",
+        "e.attachments",
+        "e.extra",
+        "e.published_at",
+        "e.inserted_at",
+        "e.read",
+        "c.created_at as c_created_at",
+        "s.view as s_view",
+        ...FEED_COLUMNS,
+        "ft.title as search_title",
+        "ft.body as search_body",
+        "hit.score",
+      ])
+      .orderBy("hit.score", "desc")
+      .orderBy("hit.published_at", "desc")
+      .limit(Math.trunc(limit))
+      .offset(Math.trunc(offset)),
+  );
+}
+
+const FEED_COLUMNS = [
+  "f.url as f_url",
+  "f.title as f_title",
+  "f.description as f_description",
+  "f.image as f_image",
+  "f.site_url as f_site_url",
+  "f.owner_user_id as f_owner_user_id",
+  "f.error_at as f_error_at",
+  "f.error_message as f_error_message",
+] as const;
+
 async function searchEntries(
   db: LocalDatabase,
   query: SearchQuery,
@@ -66,67 +162,9 @@ async function searchEntries(
   limit: number,
   offset: number,
 ): Promise<EntryHit[]> {
-  const where: string[] = [];
-  const params: SqlValue[] = [toFts5Match(query)];
-  if (request.view !== undefined) {
-    where.push("s.view = ?");
-    params.push(request.view);
-  }
-  const feedIds = request.feedId ? [request.feedId] : request.feedIdList;
-  if (feedIds) {
-    where.push(feedIds.length ? `e.feed_id IN (${feedIds.map(() => "?").join(", ")})` : "0");
-    params.push(...feedIds);
-  }
-  if (request.category !== undefined) {
-    where.push("s.category = ?");
-    params.push(request.category);
-  }
-  if (request.unread !== undefined)
-    where.push(request.unread ? "coalesce(e.read, 0) = 0" : "e.read = 1");
-  if (request.starred !== undefined)
-    where.push(request.starred ? "c.entry_id IS NOT NULL" : "c.entry_id IS NULL");
-  const since = isoBound(request.publishedSince);
-  const before = isoBound(request.publishedBefore);
-  if (since) {
-    where.push("e.published_at >= ?");
-    params.push(since);
-  }
-  if (before) {
-    where.push("e.published_at < ?");
-    params.push(before);
-  }
-  params.push(Math.trunc(limit), Math.trunc(offset));
   // As on the server: the newest matches up to the cap are ranked (bounded work for common
   // words), then only the page's rows are read in full.
-  const rows = await db.query<HitRow>(
-    `SELECT e.id, e.feed_id, e.guid, e.title, e.url, e.description, e.author, e.author_url,
-       e.author_avatar, e.language, e.categories, e.media, e.attachments, e.extra, e.published_at,
-       e.inserted_at, e.read, c.created_at AS c_created_at, s.view AS s_view,
-       f.url AS f_url, f.title AS f_title, f.description AS f_description, f.image AS f_image,
-       f.site_url AS f_site_url, f.owner_user_id AS f_owner_user_id, f.error_at AS f_error_at,
-       f.error_message AS f_error_message,
-       ft.title AS search_title, ft.body AS search_body, hit.score
-     FROM (
-       SELECT entries_fts.rowid AS rid, -bm25(entries_fts, 10.0, 1.0, 5.0, 2.0) AS score,
-         e.published_at AS published_at
-       FROM entries_fts
-       CROSS JOIN entries e
-       CROSS JOIN subscriptions s
-       LEFT JOIN collections c ON c.entry_id = e.id
-       WHERE entries_fts MATCH ? AND e.rowid = entries_fts.rowid
-         AND s.feed_id = e.feed_id AND s.type = 'feed'${where.length ? ` AND ${where.join(" AND ")}` : ""}
-       ORDER BY entries_fts.rowid DESC
-       LIMIT ${CANDIDATES}
-     ) hit
-     JOIN entries e ON e.rowid = hit.rid
-     JOIN entries_fts ft ON ft.rowid = hit.rid
-     JOIN subscriptions s ON s.feed_id = e.feed_id AND s.type = 'feed'
-     LEFT JOIN feeds f ON f.id = e.feed_id
-     LEFT JOIN collections c ON c.entry_id = e.id
-     ORDER BY hit.score DESC, hit.published_at DESC
-     LIMIT ? OFFSET ?`,
-    params,
-  );
+  const rows = await selectRows(db, entryHits(toFts5Match(query), request, limit, offset));
   return rows.map((row) => ({
     entries: toEntry(row),
     feeds: toFeed(row),
@@ -139,7 +177,9 @@ async function searchEntries(
   }));
 }
 
-type HitRow = Row;
+type HitRow = NonNullable<ReturnType<typeof entryHits>["row"]>;
+type AliasOf<Column> = Column extends `${string} as ${infer Alias}` ? Alias : never;
+type FeedAlias = AliasOf<(typeof FEED_COLUMNS)[number]>;
 
 const text = (value: SqlValue | undefined): string | null =>
   value === null || value === undefined ? null : String(value);
@@ -174,7 +214,7 @@ function toEntry(row: HitRow): EntryModel {
   };
 }
 
-function toFeed(row: HitRow): FeedModel {
+function toFeed(row: Pick<HitRow, "feed_id" | FeedAlias>): FeedModel {
   return {
     type: "feed",
     id: String(row.feed_id),
@@ -189,30 +229,29 @@ function toFeed(row: HitRow): FeedModel {
   };
 }
 
+function subscribedFeeds(request: SearchRequest) {
+  let query = local
+    .selectFrom("subscriptions as s")
+    .innerJoin("feeds as f", "f.id", "s.feed_id")
+    .select([
+      "f.id as feed_id",
+      ...FEED_COLUMNS,
+      "s.title as s_title",
+      "s.view as s_view",
+      "s.category as s_category",
+    ])
+    .where("s.type", "=", "feed");
+  if (request.view !== undefined) query = query.where("s.view", "=", request.view);
+  if (request.category !== undefined) query = query.where("s.category", "=", request.category);
+  return select(query);
+}
+
 async function searchFeeds(
   db: LocalDatabase,
   query: SearchQuery,
   request: SearchRequest,
 ): Promise<FeedHit[]> {
-  const where: string[] = ["s.type = 'feed'"];
-  const params: SqlValue[] = [];
-  if (request.view !== undefined) {
-    where.push("s.view = ?");
-    params.push(request.view);
-  }
-  if (request.category !== undefined) {
-    where.push("s.category = ?");
-    params.push(request.category);
-  }
-  const rows = await db.query(
-    `SELECT f.id AS feed_id, f.url AS f_url, f.title AS f_title, f.description AS f_description,
-       f.image AS f_image, f.site_url AS f_site_url, f.owner_user_id AS f_owner_user_id,
-       f.error_at AS f_error_at, f.error_message AS f_error_message,
-       s.title AS s_title, s.view AS s_view, s.category AS s_category
-     FROM subscriptions s JOIN feeds f ON f.id = s.feed_id
-     WHERE ${where.join(" AND ")}`,
-    params,
-  );
+  const rows = await selectRows(db, subscribedFeeds(request));
   const hits: FeedHit[] = [];
   for (const row of rows) {
     const title = text(row.s_title) ?? text(row.f_title) ?? "";
