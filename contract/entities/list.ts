@@ -55,3 +55,36 @@ export const listsTable = localTable({
   },
   key: ["id"],
 });
+
+/** A list as the API may send it inside a subscription or a pull (older answers lack fields). */
+export interface ServerList {
+  id: string;
+  userId?: string | null;
+  title: string;
+  feedIds?: readonly string[] | null;
+  description?: string | null;
+  view: number;
+  image?: string | null;
+  fee?: number | null;
+  ownerUserId?: string | null;
+  subscriptionCount?: number | null;
+  purchaseAmount?: number | string | null;
+}
+
+/** A list is kept only when it has an owner; its purchase amount is stored as text. */
+export function listRow(list: ServerList | null | undefined) {
+  if (!list?.ownerUserId) return undefined;
+  return listsTable.encode({
+    id: list.id,
+    user_id: list.userId ?? null,
+    title: list.title,
+    feed_ids: list.feedIds ?? null,
+    description: list.description ?? null,
+    view: list.view,
+    image: list.image ?? null,
+    fee: list.fee ?? null,
+    owner_user_id: list.ownerUserId,
+    subscription_count: list.subscriptionCount ?? null,
+    purchase_amount: list.purchaseAmount == null ? null : String(list.purchaseAmount),
+  });
+}
