@@ -1,8 +1,11 @@
+import type { NotNull } from "kysely";
 import { BehaviorSubject, filter, merge, type Observable, type Subscription } from "rxjs";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { FeedSelection } from "../../contract/routes.ts";
 import type { ApiCall } from "../api/call.ts";
+import { local, select } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { readSavedSearch } from "../queries/saved-searches.ts";
 import { type Ceiling, END, isComplete, readCeiling } from "./ceilings.ts";
@@ -213,9 +216,17 @@ export async function timelineScope(
     case "feeds":
       return { feedIdList: [...feed.feedIds], ...read };
     case "folder": {
-      const rows = await db.query<{ feed_id: string }>(
-        "SELECT feed_id FROM subscriptions WHERE view = ? AND category = ? AND feed_id IS NOT NULL",
-        [query.view, feed.name],
+      const rows = await selectRows(
+        db,
+        select(
+          local
+            .selectFrom("subscriptions")
+            .select("feed_id")
+            .where("view", "=", query.view)
+            .where("category", "=", feed.name)
+            .where("feed_id", "is not", null)
+            .$narrowType<{ feed_id: NotNull }>(),
+        ),
       );
       return { feedIdList: rows.map((row) => row.feed_id), ...read };
     }
