@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../server/db/connect.ts";
-import type { NormalizedEntry } from "../server/ingest/model.ts";
+import type { NormalizedEntry } from "../server/feed-model.ts";
 import { ingestBody } from "../server/ingest/pipeline.ts";
 import { storeEntries, toRow } from "../server/storage/entries.ts";
 import { nextEntityId } from "../server/storage/ids.ts";

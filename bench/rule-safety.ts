@@ -5,7 +5,7 @@ import type { ActionRule } from "../contract/actions.ts";
 import { MAX_ACTION_RULES, MAX_RULE_TESTS } from "../contract/actions.ts";
 import { MATCH_TEXT_LIMIT, regexProblem } from "../contract/actions-match.ts";
 import type { DatabaseHandle } from "../server/db/connect.ts";
-import type { NormalizedEntry } from "../server/ingest/model.ts";
+import type { NormalizedEntry } from "../server/feed-model.ts";
 import { storeEntries } from "../server/storage/entries.ts";
 import { nextEntityId } from "../server/storage/ids.ts";
 import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";

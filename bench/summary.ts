@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { summarizeAnyLanguage } from "../server/ai/extractive/agnostic.ts";
-import { summarizeExtractive } from "../server/ai/extractive/summarize.ts";
-import { htmlToText } from "../server/ingest/html-text.ts";
+import { htmlToText } from "../contract/html/text.ts";
 import { closeIngestPool, summarizeInPool } from "../server/ingest/pool/pool.ts";
+import { summarizeAnyLanguage } from "../server/text/extractive/agnostic.ts";
+import { summarizeExtractive } from "../server/text/extractive/summarize.ts";
 import { ratio, round, type Table } from "./support/table.ts";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What makes a new password too easy to guess, whatever list it is on: the server checks this
- * (with zxcvbn's list of common passwords, server/http/common-passwords.ts) on sign-up, change,
+ * (with zxcvbn's list of common passwords, server/accounts/common-passwords.ts) on sign-up, change,
  * reset and set; the forms check it before sending, so both say the same reason. Each weakness
  * is a key of the errors catalogue (`password.<weakness>`).
  */

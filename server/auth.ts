@@ -4,15 +4,19 @@ import { customSession, twoFactor } from "better-auth/plugins";
 import { createIdGenerator } from "../contract/ids.ts";
 import { MIN_PASSWORD_LENGTH } from "../contract/password-rules.ts";
 import type { SessionResponse } from "../contract/session.ts";
+import { checkAccountRules } from "./accounts/account-rules.ts";
+import {
+  AuthInputError,
+  checkAuthInput,
+  NEW_PASSWORD_FIELDS,
+} from "./accounts/auth-input-rules.ts";
+import { passwordRefusal } from "./accounts/common-passwords.ts";
+import { applyProfileRules } from "./accounts/profile-rules.ts";
 import { isAdminAddress, roleOf, sessionVersion } from "./accounts/session-role.ts";
 import { oauthPlugins, socialProviders } from "./auth-providers.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
 import { deleteUserRows } from "./db/delete-user-rows.ts";
-import { checkAccountRules } from "./http/account-rules.ts";
-import { AuthInputError, checkAuthInput, NEW_PASSWORD_FIELDS } from "./http/auth-input-rules.ts";
-import { passwordRefusal } from "./http/common-passwords.ts";
-import { applyProfileRules } from "./http/profile-rules.ts";
 import type { Logger } from "./logger.ts";
 import { createAccountMail } from "./mail/account-mail.ts";
 import { claimToken, readTokenClaims } from "./mail/single-use.ts";
@@ -114,7 +118,7 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
     },
     user: {
       additionalFields: {
-        // The profile (SPEC §3 users): checked in http/auth-input-rules.ts and profile-rules.ts.
+        // The profile: checked in accounts/auth-input-rules.ts and profile-rules.ts.
         handle: { type: "string", required: false, input: true },
         bio: { type: "string", required: false, input: true },
         website: { type: "string", required: false, input: true },
@@ -123,7 +127,7 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
       },
       // The new address gets the confirmation link; the current one is told (see above).
       changeEmail: { enabled: true },
-      // With the password (and the TOTP code when on: http/account-rules.ts); owned rows go
+      // With the password (and the TOTP code when on: accounts/account-rules.ts); owned rows go
       // with the user row (foreign keys and deleteOwnedRows).
       deleteUser: {
         enabled: true,

@@ -1,7 +1,35 @@
+import { availableParallelism } from "node:os";
 import { COOKIE_MAX_AGE_CAP_SECONDS } from "../contract/constants.ts";
-import { DEFAULT_POOL_SIZE } from "./ingest/pool/size.ts";
-import { DEFAULT_SERVICE_BASES } from "./services/integrations/service.ts";
-import type { S3BucketConfig } from "./uploads/s3-bucket.ts";
+
+/** Ingestion worker threads by default: one per core but one (the event loop's), at least one. */
+export const DEFAULT_POOL_SIZE = Math.max(1, availableParallelism() - 1);
+
+/** The fixed hosts of the hosted services; tests point them at fakes on 127.0.0.1. */
+export interface ServiceBases {
+  readwise: string;
+  instapaper: string;
+  zotero: string;
+}
+
+export const DEFAULT_SERVICE_BASES: ServiceBases = {
+  readwise: "https://readwise.io",
+  instapaper: "https://www.instapaper.com",
+  zotero: "https://api.zotero.org",
+};
+
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2, Garage…). */
+export interface S3BucketConfig {
+  /** e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000 */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` (MinIO and most self-hosted stores) or `bucket.endpoint/key`. */
+  pathStyle: boolean;
+  /** Prepended to every key, e.g. "follow/". */
+  prefix: string;
+}
 
 /** Server configuration, read once from the environment and validated at start. */
 export interface ServerConfig {

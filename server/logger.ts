@@ -1,6 +1,6 @@
 import { type DestinationStream, type LoggerOptions, pino } from "pino";
 import type { ServerConfig } from "./config.ts";
-import { redactFeedUrl } from "./routes/feed-url-privacy.ts";
+import { redactFeedUrl } from "./feed-url-secrets.ts";
 
 /** Absolute URLs inside free text (an error message quoting the address it fetched). */
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;

@@ -1,5 +1,5 @@
 import sanitize from "sanitize-html";
-import type { EntryDraft, NormalizedEntry } from "../../server/ingest/model.ts";
+import type { EntryDraft, NormalizedEntry } from "../../server/feed-model.ts";
 import { isAllowedEmbed, isTrackingPixel } from "../../server/ingest/sanitize-rules.ts";
 import { resolveUrl } from "../../server/ingest/urls.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../http/api-error.ts";
+import { CodedError } from "../coded-error.ts";
 import { checkTrialQuota } from "./trial.ts";
 
 const limits = { feeds: 3, lists: 1, inboxes: 0 };
@@ -9,7 +9,7 @@ function codeOf(run: () => void): number | undefined {
     run();
     return undefined;
   } catch (error) {
-    return error instanceof ApiError ? error.code : -1;
+    return error instanceof CodedError ? error.code : -1;
   }
 }
 

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { ErrorCode } from "../../contract/errors.ts";
+import { CodedError } from "../coded-error.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { ApiError } from "../http/api-error.ts";
 import { countSubscriptions, findAccount } from "../storage/invitations.ts";
 
 /** What a trial user has a quota of, with the code raised when it is full. */
@@ -30,8 +30,11 @@ export function checkTrialQuota(
 }
 
 /** The refusal of one more `kind` past a trial account's `limit`. */
-export function trialQuotaError(kind: keyof ServerConfig["trialLimits"], limit: number): ApiError {
-  return new ApiError(
+export function trialQuotaError(
+  kind: keyof ServerConfig["trialLimits"],
+  limit: number,
+): CodedError {
+  return new CodedError(
     TRIAL_QUOTAS[kind],
     `A trial account may have ${limit} ${kind}; enter an invitation code to lift the limit`,
   );
@@ -122,6 +125,6 @@ export async function checkTrialInboxQuota(
 /** Actions a trial user may not take at all (1103). */
 export async function refuseTrialUser(database: DatabaseHandle, userId: string): Promise<void> {
   if (await isTrialUser(database, userId)) {
-    throw new ApiError(1103, "Enter an invitation code to do this");
+    throw new CodedError(1103, "Enter an invitation code to do this");
   }
 }

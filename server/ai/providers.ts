@@ -1,9 +1,9 @@
 import type { AiConfig } from "../config.ts";
+import type { KeyBox } from "../crypto/key-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { getUserProvider, providerDigest } from "../storage/ai-providers.ts";
 import { type ChatProvider, createChatProvider, type ProviderOptions } from "./chat/provider.ts";
-import type { KeyBox } from "./key-box.ts";
 
 /**
  * The provider serving a user and whose cache its output belongs to: the server's provider's

@@ -4,10 +4,10 @@ import {
   type SummaryKind,
   type SummaryTarget,
 } from "../../contract/ai.ts";
+import { htmlToText } from "../../contract/html/text.ts";
 import { LruCache } from "../../contract/lru.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow } from "../db/schema.ts";
-import { htmlToText } from "../ingest/html-text.ts";
 import { summarizeInPool } from "../ingest/pool/pool.ts";
 import type { Readability } from "../jobs/readability.ts";
 import { nowIso } from "../storage/time.ts";

@@ -3,15 +3,15 @@ import {
   type TranslationField,
   type TranslationFields,
 } from "../../contract/ai.ts";
+import { htmlToText } from "../../contract/html/text.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow } from "../db/schema.ts";
 import { ApiError } from "../http/api-error.ts";
-import { htmlToText } from "../ingest/html-text.ts";
 import { sanitizeHtml } from "../ingest/sanitize.ts";
 import type { Readability } from "../jobs/readability.ts";
 import { nowIso } from "../storage/time.ts";
+import { detectLanguage, needsTranslation } from "../text/language.ts";
 import type { ChatProvider } from "./chat/provider.ts";
-import { detectLanguage, needsTranslation } from "./language.ts";
 import { languageName } from "./languages.ts";
 import { type ProviderChoice, serverChoice } from "./providers.ts";
 

@@ -1,10 +1,10 @@
 import { Schema } from "effect";
 import type { Context } from "hono";
 import type { ErrorCode } from "../../contract/errors.ts";
+import { jsonDepthExceeds } from "../../contract/json-depth.ts";
+import { holdsNul, NUL_REASON } from "../../contract/nul-text.ts";
 import { ApiError } from "./api-error.ts";
 import { decodeReason } from "./decode-reason.ts";
-import { jsonDepthExceeds } from "./json-depth.ts";
-import { holdsNul, NUL_REASON } from "./nul-text.ts";
 import { isJsonMediaType } from "./origin-guard.ts";
 
 const MAX_JSON_BYTES = 1_000_000;

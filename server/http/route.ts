@@ -6,9 +6,9 @@ import type {
   RequestOf,
   WireSchema,
 } from "../../contract/api/endpoint.ts";
+import { holdsNul, NUL_REASON } from "../../contract/nul-text.ts";
 import { ApiError } from "./api-error.ts";
 import { decodeOrThrow, readJsonValue } from "./body.ts";
-import { holdsNul, NUL_REASON } from "./nul-text.ts";
 
 /** What a handler gets: the request (query of a GET, else the body) and path parameters, decoded. */
 export interface RouteInput<E extends Endpoint> {

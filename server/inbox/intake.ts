@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
+import type { EntryAttachment, EntryMedia } from "../feed-model.ts";
 import { ApiError } from "../http/api-error.ts";
-import type { EntryAttachment, EntryMedia } from "../ingest/model.ts";
 import { sanitizeEntry } from "../ingest/sanitize.ts";
 import { excerpt, htmlToText, textToHtml } from "../ingest/text.ts";
 import { storeFeedEntries } from "../jobs/store-entries.ts";

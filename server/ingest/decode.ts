@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import { windows1252Char } from "../../contract/html/windows-1252.ts";
 
 /**
  * Decode stage: response bytes -> text. Precedence (the usual RFC 3023 / HTML5 order):
@@ -203,9 +204,6 @@ function hasC1Utf8(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** windows-1252's characters for 0x80-0x9F, where C1 controls are never what was meant. */
-const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
-
 /**
  * C1 control characters (U+0080-U+009F) in decoded text are windows-1252 bytes that went
  * through a latin-1 step somewhere upstream: map them to the characters meant (as HTML does
@@ -214,11 +212,6 @@ const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘
 function demoronize(text: string): string {
   if (!/[\u0080-\u009f]/.test(text)) return text;
   return text.replace(/[\u0080-\u009f]/g, (c) => windows1252Char(c.charCodeAt(0)));
-}
-
-/** The character windows-1252 puts at a byte 0x80-0x9F. */
-export function windows1252Char(code: number): string {
-  return CP1252_C1[code - 0x80] ?? String.fromCharCode(code);
 }
 
 function startsWithAny(bytes: Uint8Array, table: ReadonlyArray<[number[], string]>) {

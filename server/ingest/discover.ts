@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IngestedFeed } from "../feed-model.ts";
 import {
   fetchFailed,
   httpStatusFailed,
@@ -8,7 +9,6 @@ import {
   urlRequired,
 } from "./errors.ts";
 import type { Fetcher, FetchResult } from "./guarded-fetch.ts";
-import type { IngestedFeed } from "./model.ts";
 import { ingestPageInPool } from "./pool/pool.ts";
 import { fromWire } from "./pool/wire.ts";
 import { sharedFetcher } from "./shared-fetcher.ts";

@@ -1,11 +1,18 @@
 import { createHash } from "node:crypto";
+import { collapse } from "../../contract/html/text.ts";
+import type {
+  EntryAttachment,
+  EntryDraft,
+  EntryLink,
+  EntryMedia,
+  NormalizedFeed,
+} from "../feed-model.ts";
 import { adaptAtom } from "./adapters/atom.ts";
 import { adaptJson } from "./adapters/json.ts";
 import type { RawEntry, RawFeed, RawMedia, RawPerson, RawText } from "./adapters/raw.ts";
 import { adaptRdf, adaptRss } from "./adapters/rss.ts";
 import { stripControlsDeep } from "./control-chars.ts";
 import { parseFeedDate } from "./dates.ts";
-import { collapse } from "./html-text.ts";
 import {
   capBytes,
   capGuid,
@@ -23,13 +30,6 @@ import {
   MAX_LANGUAGE_CHARS,
   MAX_LIST_ITEMS,
 } from "./limits.ts";
-import type {
-  EntryAttachment,
-  EntryDraft,
-  EntryLink,
-  EntryMedia,
-  NormalizedFeed,
-} from "./model.ts";
 import type { ParsedFeed } from "./parse.ts";
 import { excerpt, htmlToText, textOf, textToHtml } from "./text.ts";
 import { resolveHttpUrl } from "./urls.ts";

@@ -1,7 +1,7 @@
+import type { IngestedFeed } from "../feed-model.ts";
 import { decodeBytes } from "./decode.ts";
 import { httpStatusFailed } from "./errors.ts";
 import type { Fetcher, FetchOptions } from "./guarded-fetch.ts";
-import type { IngestedFeed } from "./model.ts";
 import { normalizeFeed } from "./normalize.ts";
 import { parseFeedText } from "./parse.ts";
 import { sanitizeEntry } from "./sanitize.ts";

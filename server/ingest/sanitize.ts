@@ -1,6 +1,6 @@
 import { type Attributes, VOID_ELEMENTS, walkHtml } from "../../contract/html/events.ts";
+import type { EntryDraft, NormalizedEntry } from "../feed-model.ts";
 import { capBytes, MAX_CONTENT_BYTES } from "./limits.ts";
-import type { EntryDraft, NormalizedEntry } from "./model.ts";
 import { isAllowedEmbed, isTrackingPixel } from "./sanitize-rules.ts";
 import { canonicalHttpUrl } from "./urls.ts";
 

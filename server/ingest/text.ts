@@ -1,4 +1,4 @@
-import { collapse, htmlToText } from "./html-text.ts";
+import { collapse, htmlToText } from "../../contract/html/text.ts";
 
 export { htmlToText };
 

@@ -2,8 +2,8 @@ import { setImmediate as pause } from "node:timers/promises";
 import type { Kysely, Transaction } from "kysely";
 import type { ActionResult, ActionRule, EntryActionSettings } from "../../contract/actions.ts";
 import { type MatchSubject, matchBudget, matchRulesSteps } from "../../contract/actions-match.ts";
+import { htmlToText } from "../../contract/html/text.ts";
 import type { Database, EntryRow } from "../db/schema.ts";
-import { htmlToText } from "../ingest/html-text.ts";
 import { recordEntryAction, subscriberRules } from "../storage/actions.ts";
 import { nowIso } from "../storage/time.ts";
 

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../db/connect.ts";
-import type { NormalizedEntry } from "../ingest/model.ts";
+import type { NormalizedEntry } from "../feed-model.ts";
 import { type StoreResult, storeEntries } from "../storage/entries.ts";
 import { deliverActionEffects } from "./action-effects.ts";
 import {

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { endpoints } from "../../contract/api/index.ts";
 import type { ErrorCode } from "../../contract/errors.ts";
+import { passwordRefusal } from "../accounts/common-passwords.ts";
 import { type Auth, CLIENT_IP_HEADER } from "../auth.ts";
 import { ApiError } from "../http/api-error.ts";
 import { clientIp } from "../http/client-info.ts";
-import { passwordRefusal } from "../http/common-passwords.ts";
 import { applyCookieRules } from "../http/cookies.ts";
 import { passThrough, route } from "../http/route.ts";
 import type { Logger } from "../logger.ts";
@@ -77,7 +77,7 @@ export function authRoutes(
   return app;
 }
 
-/** better-auth's error codes (and ours from http/account-rules.ts) that have one in the catalogue. */
+/** better-auth's error codes (and ours from accounts/account-rules.ts) that have one in the catalogue. */
 const CODE_BY_NAME: Record<string, ErrorCode> = {
   EMAIL_NOT_VERIFIED: 1006,
   TWO_FACTOR_CODE_REQUIRED: 4008,

@@ -2,6 +2,7 @@ import type { FeedRouteInstance } from "../../contract/api/feed-route-instances.
 import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import { CodedError } from "../coded-error.ts";
+import type { SecretBox } from "../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRouteInstanceRow } from "../db/schema.ts";
 import type { Catalogues } from "../discover/catalogues.ts";
@@ -9,7 +10,6 @@ import { checkInstance } from "../discover/instance-status.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
-import type { SecretBox } from "../services/integrations/secret-box.ts";
 import {
   addInstance,
   chooseInstance,

@@ -1,5 +1,7 @@
 import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
+import type { ServiceBases } from "../config.ts";
+import type { SecretBox } from "../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
@@ -12,8 +14,6 @@ import {
   SERVICE_CLIENTS,
   serviceHttp,
 } from "../services/integrations/index.ts";
-import type { SecretBox } from "../services/integrations/secret-box.ts";
-import type { ServiceBases } from "../services/integrations/service.ts";
 import { findVisibleEntry } from "../storage/entry-queries.ts";
 import { userRouter } from "./context.ts";
 

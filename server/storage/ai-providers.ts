@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { KeyBox } from "../ai/key-box.ts";
+import type { KeyBox } from "../crypto/key-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { StorageRefusal } from "./errors.ts";
 import { nowIso } from "./time.ts";

@@ -6,7 +6,7 @@ import { serverMigrations } from "../../migrations/server/index.ts";
 import { unfetchedFeedRow } from "../../tests/support/feed-rows.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
-import type { NormalizedEntry } from "../ingest/model.ts";
+import type { NormalizedEntry } from "../feed-model.ts";
 import { shapedChunks, storeEntries } from "./entries.ts";
 import { nextEntityId } from "./ids.ts";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, EntryRow } from "../db/schema.ts";
-import type { NormalizedEntry } from "../ingest/model.ts";
+import type { NormalizedEntry } from "../feed-model.ts";
 import { shapedChunks } from "./chunks.ts";
 import { feedAudience } from "./feed-access.ts";
 import { lockFeeds } from "./feed-lock.ts";

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database, FeedRow } from "../db/schema.ts";
-import { feedUrlHasSecret } from "../routes/feed-url-privacy.ts";
+import { feedUrlHasSecret } from "../feed-url-secrets.ts";
 import { StorageRefusal } from "./errors.ts";
 
 /**
@@ -10,7 +10,7 @@ import { StorageRefusal } from "./errors.ts";
  *
  * - A feed with an owner (an inbox, `inbox://<handle>`) is its owner's alone: to anyone else it
  *   does not exist, whether asked by URL, by id or through a list, so a handle is not confirmed.
- * - A feed whose URL carries a secret (see feed-url-privacy.ts) is reached by those who know the
+ * - A feed whose URL carries a secret (see feed-url-secrets.ts) is reached by those who know the
  *   URL: asked by that URL, or subscribed to it. By id or through someone's list, it is not.
  * - Every other feed is public: anyone may find it, preview it and read it through a list.
  */

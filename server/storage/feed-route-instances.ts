@@ -1,6 +1,6 @@
+import type { SecretBox } from "../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRouteInstanceRow } from "../db/schema.ts";
-import type { SecretBox } from "../services/integrations/secret-box.ts";
 import { StorageRefusal } from "./errors.ts";
 import { nextEntityId } from "./ids.ts";
 import { nowIso } from "./time.ts";

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryRow, FeedRow } from "../db/schema.ts";
-import type { NormalizedFeed } from "../ingest/model.ts";
+import type { NormalizedFeed } from "../feed-model.ts";
 import { nextEntityId } from "./ids.ts";
 import { nowIso } from "./time.ts";
 

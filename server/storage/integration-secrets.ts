@@ -1,6 +1,6 @@
 import { SECRET_ENDPOINT } from "../../contract/integrations.ts";
+import type { SecretBox } from "../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import type { SecretBox } from "../services/integrations/secret-box.ts";
 import { nowIso } from "./time.ts";
 
 /**

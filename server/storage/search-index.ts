@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
+import { htmlToText } from "../../contract/html/text.ts";
 import { indexableText, termsOf } from "../../contract/search/tokens.ts";
 import type { Database, DatabaseDialect } from "../db/schema.ts";
-import { htmlToText } from "../ingest/html-text.ts";
 import { shapedChunks } from "./chunks.ts";
 
 /** Indexed text per entry is bounded: a 5 MB post must not make a 5 MB index row. */

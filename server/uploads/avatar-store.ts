@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createS3Bucket, type S3Bucket, type S3BucketConfig } from "./s3-bucket.ts";
+import type { S3BucketConfig } from "../config.ts";
+import { createS3Bucket, type S3Bucket } from "./s3-bucket.ts";
 
 /** The image types an avatar may be, told by their first bytes (never SVG: it runs script). */
 const SIGNATURES: Array<{ type: string; ext: string; test(bytes: Uint8Array): boolean }> = [

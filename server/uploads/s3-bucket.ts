@@ -1,18 +1,5 @@
+import type { S3BucketConfig } from "../config.ts";
 import { amzDate, authorization, type SigV4Key, sha256Hex } from "./sigv4.ts";
-
-/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2, Garage…). */
-export interface S3BucketConfig {
-  /** e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000 */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `endpoint/bucket/key` (MinIO and most self-hosted stores) or `bucket.endpoint/key`. */
-  pathStyle: boolean;
-  /** Prepended to every key, e.g. "follow/". */
-  prefix: string;
-}
 
 const TIMEOUT_MS = 15_000;
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { base32Decode, totpAt } from "../../server/http/totp.ts";
+import { base32Decode, totpAt } from "../../server/accounts/totp.ts";
 import { codeFor } from "../support/accounts.ts";
 import { uniqueEmail } from "../support/http-client.ts";
 import { type MailReceiver, startMailReceiver } from "../support/mail-receiver.ts";

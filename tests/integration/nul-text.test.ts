@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listEndpoints } from "../../contract/api/index.ts";
-import { NUL_REASON } from "../../server/http/nul-text.ts";
+import { NUL_REASON } from "../../contract/nul-text.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HANDLE_TAKEN } from "../../server/http/profile-rules.ts";
+import { HANDLE_TAKEN } from "../../server/accounts/profile-rules.ts";
 import { PASSWORD } from "../support/accounts.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase } from "../../server/db/connect.ts";
-import type { NormalizedEntry } from "../../server/ingest/model.ts";
+import type { NormalizedEntry } from "../../server/feed-model.ts";
 import { storeEntries } from "../../server/storage/entries.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { base32Decode, totpAt } from "../../server/http/totp.ts";
+import { base32Decode, totpAt } from "../../server/accounts/totp.ts";
 import { codeFor, enableTwoFactor, PASSWORD, verifiedUser } from "../support/accounts.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { type MailReceiver, startMailReceiver } from "../support/mail-receiver.ts";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { base32Decode, totpAt } from "../../server/http/totp.ts";
+import { base32Decode, totpAt } from "../../server/accounts/totp.ts";
 import { TestClient, uniqueEmail } from "./http-client.ts";
 import type { MailReceiver } from "./mail-receiver.ts";
 

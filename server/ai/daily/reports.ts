@@ -1,5 +1,5 @@
+import { htmlToText } from "../../../contract/html/text.ts";
 import type { DatabaseHandle } from "../../db/connect.ts";
-import { htmlToText } from "../../ingest/html-text.ts";
 import type { Logger } from "../../logger.ts";
 import { feedOpenTo } from "../../storage/feed-access.ts";
 import { nextEntityId } from "../../storage/ids.ts";

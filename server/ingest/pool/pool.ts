@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
+import { DEFAULT_POOL_SIZE } from "../../config.ts";
+import type { NormalizedEntry } from "../../feed-model.ts";
 import { IngestError } from "../errors.ts";
-import type { NormalizedEntry } from "../model.ts";
 import {
   type FeedTask,
   type PageTask,
@@ -10,7 +11,6 @@ import {
   type Task,
   type TaskResult,
 } from "./protocol.ts";
-import { DEFAULT_POOL_SIZE } from "./size.ts";
 import { fromWire, type WireError } from "./wire.ts";
 
 /**

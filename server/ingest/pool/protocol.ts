@@ -1,4 +1,4 @@
-import type { IngestedFeed } from "../model.ts";
+import type { IngestedFeed } from "../../feed-model.ts";
 import type { ReadableArticle } from "../readability.ts";
 import type { WireError } from "./wire.ts";
 
@@ -40,7 +40,7 @@ export interface ReadableTask {
   contentType: string | null;
 }
 
-/** Extractive summary of an entry's HTML (server/ai/extractive): the summary text. */
+/** Extractive summary of an entry's HTML (server/text/extractive): the summary text. */
 export interface SummaryTask {
   task: "summary";
   html: string;

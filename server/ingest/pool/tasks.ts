@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { summarizeExtractive } from "../../ai/extractive/summarize.ts";
-import { fillEntryLanguages } from "../../ai/language.ts";
+import { htmlToText } from "../../../contract/html/text.ts";
+import { summarizeExtractive } from "../../text/extractive/summarize.ts";
+import { fillEntryLanguages } from "../../text/language.ts";
 import { decodeBytes } from "../decode.ts";
 import { IngestError } from "../errors.ts";
 import { findFeedLinks, looksLikeHtmlPage } from "../feed-links.ts";
-import { htmlToText } from "../html-text.ts";
 import { ingestBody } from "../pipeline.ts";
 import { extractReadable } from "../readability.ts";
 import type { PageOutcome, PageTask, Task, TaskResult } from "./protocol.ts";

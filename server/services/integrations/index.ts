@@ -5,6 +5,8 @@ import {
   type ServerService,
 } from "../../../contract/integrations.ts";
 import { CodedError } from "../../coded-error.ts";
+import type { ServiceBases } from "../../config.ts";
+import type { SecretBox } from "../../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../../db/connect.ts";
 import type { EntryRow } from "../../db/schema.ts";
 import { ApiError } from "../../http/api-error.ts";
@@ -16,10 +18,8 @@ import { instapaper } from "./instapaper.ts";
 import { outline } from "./outline.ts";
 import { readeck } from "./readeck.ts";
 import { readwise } from "./readwise.ts";
-import type { SecretBox } from "./secret-box.ts";
 import {
   type EntryToSave,
-  type ServiceBases,
   type ServiceClients,
   ServiceFailure,
   type ServiceHttp,

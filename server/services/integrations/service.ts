@@ -1,4 +1,5 @@
 import type { ServerService } from "../../../contract/integrations.ts";
+import type { ServiceBases } from "../../config.ts";
 
 /** The entry as the services receive it. */
 export interface EntryToSave {
@@ -37,19 +38,6 @@ export interface ServiceHttp {
     body?: string | Uint8Array,
   ): Promise<ServiceAnswer>;
 }
-
-/** The fixed hosts of the hosted services; tests point them at fakes on 127.0.0.1. */
-export interface ServiceBases {
-  readwise: string;
-  instapaper: string;
-  zotero: string;
-}
-
-export const DEFAULT_SERVICE_BASES: ServiceBases = {
-  readwise: "https://readwise.io",
-  instapaper: "https://www.instapaper.com",
-  zotero: "https://api.zotero.org",
-};
 
 /** The service refused or failed; `reason` is shown to the user after 'Failed to save to X'. */
 export class ServiceFailure extends Error {}

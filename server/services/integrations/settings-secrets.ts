@@ -6,11 +6,11 @@ import {
   SECRET_FIELDS,
   secretHint,
 } from "../../../contract/integrations.ts";
+import type { SecretBox } from "../../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../../db/connect.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { storedSecretNames, writeIntegrationSecrets } from "../../storage/integration-secrets.ts";
 import { readSettings } from "../../storage/settings.ts";
-import type { SecretBox } from "./secret-box.ts";
 
 /**
  * A PATCH of the integration tab, with its secrets taken out: each new secret is sealed into

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { IngestedFeed } from "../../../server/feed-model.ts";
 import { decodeBytes } from "../../../server/ingest/decode.ts";
 import { IngestError } from "../../../server/ingest/errors.ts";
-import type { IngestedFeed } from "../../../server/ingest/model.ts";
 import { ingestBody } from "../../../server/ingest/pipeline.ts";
 import { type CaseContext, feedparserNamespace } from "./feedparser-view.ts";
 import { evaluate, PyEvalError, truthy, Unmappable } from "./python-eval.ts";

@@ -1,8 +1,4 @@
-import type {
-  IngestedFeed,
-  NormalizedEntry,
-  NormalizedFeed,
-} from "../../../server/ingest/model.ts";
+import type { IngestedFeed, NormalizedEntry, NormalizedFeed } from "../../../server/feed-model.ts";
 import {
   authorName,
   encodingField,

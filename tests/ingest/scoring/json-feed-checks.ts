@@ -1,5 +1,5 @@
+import type { IngestedFeed, NormalizedEntry } from "../../../server/feed-model.ts";
 import { IngestError } from "../../../server/ingest/errors.ts";
-import type { IngestedFeed, NormalizedEntry } from "../../../server/ingest/model.ts";
 import { htmlToText } from "../../../server/ingest/text.ts";
 
 /**

@@ -1,5 +1,5 @@
+import type { IngestedFeed } from "../../../server/feed-model.ts";
 import { IngestError } from "../../../server/ingest/errors.ts";
-import type { IngestedFeed } from "../../../server/ingest/model.ts";
 import type { FieldCheck } from "./json-feed-checks.ts";
 
 /**

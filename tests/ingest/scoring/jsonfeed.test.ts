@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { IngestedFeed } from "../../../server/feed-model.ts";
 import { IngestError } from "../../../server/ingest/errors.ts";
-import type { IngestedFeed } from "../../../server/ingest/model.ts";
 import { ingestBody } from "../../../server/ingest/pipeline.ts";
 import { fixturePath, listFixtures } from "../fixtures.ts";
 import { feedparserNamespace } from "./feedparser-view.ts";

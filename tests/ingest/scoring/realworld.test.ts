@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { IngestedFeed } from "../../../server/feed-model.ts";
 import { decodeBytes } from "../../../server/ingest/decode.ts";
 import { IngestError } from "../../../server/ingest/errors.ts";
-import type { IngestedFeed } from "../../../server/ingest/model.ts";
 import { ingestBody } from "../../../server/ingest/pipeline.ts";
 import { sanitizeHtml } from "../../../server/ingest/sanitize.ts";
 import { fixturePath, listFixtures } from "../fixtures.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedForNonSubscriber, feedUrlHasSecret, redactFeedUrl } from "./feed-url-privacy.ts";
+import { feedForNonSubscriber, feedUrlHasSecret, redactFeedUrl } from "./feed-url-secrets.ts";
 
 describe("feed URL credentials", () => {
   it("redacts userinfo, secret-looking parameters and token path segments", () => {

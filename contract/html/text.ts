@@ -1,11 +1,11 @@
-import { walkHtml } from "../../contract/html/events.ts";
-import { windows1252Char } from "./decode.ts";
+import { walkHtml } from "./events.ts";
+import { windows1252Char } from "./windows-1252.ts";
 
 /**
  * HTML -> plain text, fast. Titles and excerpts of every entry go through here, so the common
  * case is a regex tokenizer (tags, comments and script/style bodies dropped, character
  * references decoded); anything it is unsure of (a named entity outside the common table)
- * takes the exact but slower path through a real HTML tokenizer (contract/html/events.ts).
+ * takes the exact but slower path through a real HTML tokenizer (events.ts).
  */
 export function htmlToText(html: string): string {
   if (!html) return "";

@@ -1,7 +1,7 @@
 import { APIError, getSessionFromCtx } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { claimTotpStep, spendSecondFactorTry } from "../accounts/second-factor.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { claimTotpStep, spendSecondFactorTry } from "./second-factor.ts";
 import { base32Decode, totpStepOf } from "./totp.ts";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The shapes every ingestion stage hands to the next, and what the store receives.
- * Field names follow SPEC §3 (feeds, entries) and the API notes' entry shape, in camelCase.
+ * Field names are those of the feed and entry columns and of the API's entry shape, in camelCase.
  */
 
 /** A feed's own metadata after normalization. Text fields are plain text, URLs absolute. */

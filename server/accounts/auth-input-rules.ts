@@ -1,6 +1,6 @@
+import { valueDepthExceeds } from "../../contract/json-depth.ts";
+import { holdsNul, NUL_REASON } from "../../contract/nul-text.ts";
 import { imageProblem, profileProblem } from "../../contract/profile-fields.ts";
-import { valueDepthExceeds } from "./json-depth.ts";
-import { holdsNul, NUL_REASON } from "./nul-text.ts";
 
 /**
  * Caps on what a user may store about themselves (issue 10, L2): a 20,000-character name once
