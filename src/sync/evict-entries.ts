@@ -1,3 +1,6 @@
+import { sql } from "kysely";
+import { local, select, statement } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 import { clearCeilingsStatement } from "./ceilings.ts";
@@ -10,14 +13,50 @@ export const KEPT_ENTRIES_PER_SUBSCRIPTION = 20;
  * Starred entries and entries a command still waiting to be sent names are always kept (no
  * NULL in this set: `id NOT IN` a set holding NULL is never true, and nothing would go).
  */
-const KEPT_WHATEVER_THEIR_AGE = `SELECT entry_id FROM collections
-  UNION SELECT json_extract(payload, '$.entryId') FROM outbox
-        WHERE json_extract(payload, '$.entryId') IS NOT NULL
-  UNION SELECT ids.value FROM outbox, json_each(outbox.payload, '$.entryIds') AS ids
-        WHERE json_type(outbox.payload, '$.entryIds') = 'array'`;
+const keptWhateverTheirAge = local
+  .selectFrom("collections")
+  .select("entry_id")
+  .union(
+    local
+      .selectFrom("outbox")
+      .select(sql<string>`json_extract(payload, '$.entryId')`.as("entry_id"))
+      .where(sql`json_extract(payload, '$.entryId')`, "is not", null),
+  )
+  .union(
+    local
+      .selectFrom([
+        "outbox",
+        sql<{ value: string }>`json_each(outbox.payload, '$.entryIds')`.as("ids"),
+      ])
+      .select("ids.value as entry_id")
+      .where(sql`json_type(outbox.payload, '$.entryIds')`, "=", sql.lit("array")),
+  );
+
+type CutoffColumn = "feed_id" | "inbox_handle";
+
+/**
+ * Deletes one subscription's entries published before a cutoff (parameters: key, cutoff),
+ * compiled once per column: start-up runs it for every subscription.
+ */
+const deleteOlder: Record<CutoffColumn, Statement> = {
+  feed_id: deleteOlderStatement("feed_id"),
+  inbox_handle: deleteOlderStatement("inbox_handle"),
+};
+
+function deleteOlderStatement(column: CutoffColumn): Statement {
+  const compiled = statement(
+    local
+      .deleteFrom("entries")
+      .where(column, "=", "")
+      .where("published_at", "<", "")
+      .where("id", "not in", keptWhateverTheirAge),
+  );
+  if (compiled.params.length !== 2) throw new Error("eviction takes a key and a cutoff only");
+  return compiled;
+}
 
 interface Cutoff {
-  column: "feed_id" | "inbox_handle";
+  column: CutoffColumn;
   key: string;
   /** publishedAt of the subscription's Nth newest entry: older ones go. */
   cutoff: string;
@@ -39,11 +78,7 @@ export async function evictEntries(
     let highest: string | undefined;
     const floors: Statement[] = [];
     for (const { column, key, cutoff } of await cutoffs(tx, perSubscription)) {
-      const { changes } = await tx.execute(
-        `DELETE FROM entries WHERE ${column} = ? AND published_at < ?
-           AND id NOT IN (${KEPT_WHATEVER_THEIR_AGE})`,
-        [key, cutoff],
-      );
+      const { changes } = await tx.execute(deleteOlder[column].sql, [key, cutoff]);
       if (changes === 0) continue;
       evicted += changes;
       if (highest === undefined || cutoff > highest) highest = cutoff;
@@ -59,16 +94,43 @@ export async function evictEntries(
   });
 }
 
+/** The publishedAt of each subscription's Nth newest entry (those with fewer entries lack one). */
+function nthNewest(
+  column: CutoffColumn,
+  subscriptionColumn: "feed_id" | "inbox_id",
+  offset: number,
+) {
+  return local
+    .selectFrom("subscriptions as s")
+    .select((eb) => [
+      sql.lit(column).$castTo<CutoffColumn>().as("column"),
+      eb.ref(`s.${subscriptionColumn}`).$castTo<string>().as("key"),
+      eb
+        .selectFrom("entries")
+        .select("entries.published_at")
+        .whereRef(`entries.${column}`, "=", `s.${subscriptionColumn}`)
+        .orderBy("entries.published_at", "desc")
+        .limit(1)
+        .offset(offset)
+        .as("cutoff"),
+    ])
+    .where(`s.${subscriptionColumn}`, "is not", null);
+}
+
 async function cutoffs(db: SqlRunner, perSubscription: number): Promise<Cutoff[]> {
-  const nth = (column: string, subscriptionColumn: string) =>
-    `SELECT '${column}' AS "column", s.${subscriptionColumn} AS "key",
-            (SELECT published_at FROM entries WHERE ${column} = s.${subscriptionColumn}
-              ORDER BY published_at DESC LIMIT 1 OFFSET ?) AS cutoff
-       FROM subscriptions s WHERE s.${subscriptionColumn} IS NOT NULL`;
-  const rows = await db.query<{ column: Cutoff["column"]; key: string; cutoff: string | null }>(
-    `SELECT * FROM (${nth("feed_id", "feed_id")} UNION ALL ${nth("inbox_handle", "inbox_id")})
-      WHERE cutoff IS NOT NULL`,
-    [perSubscription - 1, perSubscription - 1],
+  const nth = perSubscription - 1;
+  const rows = await selectRows(
+    db,
+    select(
+      local
+        .selectFrom(
+          nthNewest("feed_id", "feed_id", nth)
+            .unionAll(nthNewest("inbox_handle", "inbox_id", nth))
+            .as("n"),
+        )
+        .selectAll()
+        .where("cutoff", "is not", null),
+    ),
   );
   return rows.filter((row): row is Cutoff => row.cutoff !== null);
 }
