@@ -64,3 +64,43 @@ export function decodeData<Data>(
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
 }
+
+export interface DecodedEvent {
+  readonly name: string;
+  readonly data: unknown;
+}
+
+/**
+ * Reads a stored event back: finds the declaration its stored name belongs to (a current or a
+ * former version), decodes the data with that version's Schema and upgrades it to the current
+ * one. Unknown names (from a newer build) and data a Schema refuses give undefined.
+ */
+export function eventDecoder(
+  current: readonly EventDefinition<string, unknown>[],
+  former: readonly FormerVersion<string, unknown>[],
+): (name: string, payload: unknown) => DecodedEvent | undefined {
+  const byStoredName = new Map<string, (payload: unknown) => DecodedEvent | undefined>();
+  const report = (name: string, reason: string) => {
+    console.warn(`Event ${name} cannot be replayed: ${reason}`);
+    return undefined;
+  };
+  for (const definition of current) {
+    const stored = storedName(definition.name, definition.version);
+    byStoredName.set(stored, (payload) => {
+      const decoded = decodeData(definition.data, payload);
+      return decoded.ok
+        ? { name: definition.name, data: decoded.data }
+        : report(stored, decoded.reason);
+    });
+  }
+  for (const version of former) {
+    const stored = storedName(version.name, version.version);
+    byStoredName.set(stored, (payload) => {
+      const decoded = decodeData(version.data, payload);
+      return decoded.ok
+        ? { name: version.name, data: version.upgrade(decoded.data as never) }
+        : report(stored, decoded.reason);
+    });
+  }
+  return (name, payload) => byStoredName.get(name)?.(payload);
+}
