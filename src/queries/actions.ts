@@ -1,7 +1,8 @@
 import type { Observable } from "rxjs";
 import type { ActionRule } from "../../contract/actions.ts";
 import type { MatchSubject } from "../../contract/actions-match.ts";
-import { liveQuery } from "../db/queries.ts";
+import { local, select } from "../db/local-sql.ts";
+import { liveSelect } from "../db/queries.ts";
 import type { LocalDatabase } from "../db/types.ts";
 
 /** Rules saved on this device and not yet replaced by a pull: the newest save, if any. */
@@ -15,11 +16,17 @@ export interface SavedRules {
  * The last "rules saved" of the event log: the page shows it over the server's rules until the
  * log forgets it (confirmed and pulled, or refused and rolled back).
  */
+const lastSavedRules = select(
+  local
+    .selectFrom("events")
+    .select(["payload", "status"])
+    .where("name", "=", "ActionRulesSaved")
+    .orderBy("seq", "desc")
+    .limit(1),
+);
+
 export function savedActionRules$(db: LocalDatabase): Observable<SavedRules | null> {
-  return liveQuery(db, ["events"], async () => {
-    const [row] = await db.query<{ payload: string; status: string }>(
-      "SELECT payload, status FROM events WHERE name = 'ActionRulesSaved' ORDER BY seq DESC LIMIT 1",
-    );
+  return liveSelect(db, lastSavedRules, ([row]) => {
     if (!row) return null;
     const data = JSON.parse(row.payload) as { rules: ActionRule[] };
     return { rules: data.rules, pending: row.status === "pending" };
@@ -37,18 +44,35 @@ export interface PreviewEntry {
  * The newest local entries with their feed and subscription, as rule subjects: the content
  * test reads the description (list entries carry no content).
  */
+function newestEntries(limit: number) {
+  return select(
+    local
+      .selectFrom("entries as e")
+      .leftJoin("feeds as f", "f.id", "e.feed_id")
+      .leftJoin("subscriptions as s", "s.feed_id", "e.feed_id")
+      .select((eb) => [
+        "e.id",
+        "e.title",
+        "e.url",
+        "e.author",
+        "e.description",
+        "e.content",
+        "e.media",
+        "e.attachments",
+        eb.fn.coalesce("s.title", "f.title").as("feed_title"),
+        "f.site_url",
+        "f.url as feed_url",
+        "s.view",
+        "s.category",
+      ])
+      .orderBy("e.published_at", "desc")
+      .limit(limit),
+  );
+}
+
 export function previewEntries$(db: LocalDatabase, limit = 100): Observable<PreviewEntry[]> {
-  return liveQuery(db, ["entries", "subscriptions", "feeds"], async () => {
-    const rows = await db.query<Record<string, string | number | null>>(
-      `SELECT e.id, e.title, e.url, e.author, e.description, e.content, e.media, e.attachments,
-         COALESCE(s.title, f.title) AS feed_title, f.site_url, f.url AS feed_url,
-         s.view, s.category
-       FROM entries e LEFT JOIN feeds f ON f.id = e.feed_id
-         LEFT JOIN subscriptions s ON s.feed_id = e.feed_id
-       ORDER BY e.published_at DESC LIMIT ?`,
-      [limit],
-    );
-    return rows.map((row) => {
+  return liveSelect(db, newestEntries(limit), (rows) =>
+    rows.map((row) => {
       const list = (value: unknown) => {
         try {
           return JSON.parse(String(value ?? "[]")) as { duration_in_seconds?: number }[];
@@ -78,6 +102,6 @@ export function previewEntries$(db: LocalDatabase, limit = 100): Observable<Prev
           ),
         },
       };
-    });
-  });
+    }),
+  );
 }
