@@ -1,5 +1,13 @@
 import { type Schema, SchemaAST } from "effect";
-import { boolean, type Column, type ColumnKind, integer, json, text } from "./columns.ts";
+import {
+  boolean,
+  type Column,
+  type ColumnKind,
+  integer,
+  json,
+  type Stored,
+  text,
+} from "./columns.ts";
 
 /** `siteUrl` → `site_url`: the local column name of a wire field. */
 export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
@@ -73,3 +81,12 @@ export function modelColumns<T, const K extends keyof T & string>(
   }
   return columns as ModelColumns<T, K>;
 }
+
+/**
+ * A wire model's fields as a SQL row stores them (snake_case names, booleans as numbers, lists
+ * and objects as JSON text): the server's tables take their shared columns from this, and add
+ * their server-only ones.
+ */
+export type StoredModelRow<T, K extends keyof T & string> = {
+  [P in K as SnakeCase<P>]: Stored<Field<T, P>>;
+};

@@ -1,4 +1,11 @@
 import type { Generated } from "kysely";
+import type { EntryModel } from "../../contract/entities/entry.ts";
+import type { FeedModel } from "../../contract/entities/feed.ts";
+import type { InboxModel } from "../../contract/entities/inbox.ts";
+import type { ListModel } from "../../contract/entities/list.ts";
+import type { StoredModelRow } from "../../contract/entities/model-columns.ts";
+import type { SavedSearch } from "../../contract/entities/saved-search.ts";
+import type { SubscriptionModel } from "../../contract/entities/subscription.ts";
 
 /**
  * Our own tables. better-auth owns user, session, account, verification, twoFactor and
@@ -114,17 +121,10 @@ export interface Database {
   integration_secret: { user_id: string; name: string; ciphertext: string; updated_at: string };
 }
 
-export interface ListRow {
-  id: string;
-  owner_user_id: string;
-  title: string;
-  description: string | null;
-  image: string | null;
-  view: number;
-  fee: number;
-  created_at: string;
-  updated_at: string;
-}
+export type ListRow = StoredModelRow<
+  ListModel,
+  "id" | "ownerUserId" | "title" | "description" | "image" | "view" | "fee"
+> & { created_at: string; updated_at: string };
 
 export interface ListSubscriptionRow {
   user_id: string;
@@ -136,15 +136,12 @@ export interface ListSubscriptionRow {
   created_at: string;
 }
 
-export interface InboxRow {
-  /** The handle: the local part of its e-mail address. */
-  id: string;
+/** `id` is the handle: the local part of the inbox's e-mail address. */
+export type InboxRow = StoredModelRow<InboxModel, "id" | "title" | "secret"> & {
   owner_user_id: string;
   feed_id: string;
-  title: string | null;
-  secret: string;
   created_at: string;
-}
+};
 
 /**
  * Each entry's searchable text (migrations/server/0009_search.ts). SQLite indexes it with the
@@ -162,17 +159,19 @@ export interface EntrySearchRow {
   document?: string;
 }
 
-export interface FeedRow {
-  id: string;
-  url: string;
-  title: string | null;
-  description: string | null;
-  image: string | null;
-  site_url: string | null;
-  language: string | null;
-  owner_user_id: string | null;
-  error_at: string | null;
-  error_message: string | null;
+export type FeedRow = StoredModelRow<
+  FeedModel,
+  | "id"
+  | "url"
+  | "title"
+  | "description"
+  | "image"
+  | "siteUrl"
+  | "language"
+  | "ownerUserId"
+  | "errorAt"
+  | "errorMessage"
+> & {
   failure_count: number;
   etag: string | null;
   last_modified: string | null;
@@ -184,43 +183,33 @@ export interface FeedRow {
   lease_until: string | null;
   created_at: string;
   updated_at: string;
-}
+};
 
-export interface EntryRow {
-  id: string;
-  feed_id: string;
-  guid: string;
-  title: string | null;
-  url: string | null;
-  content: string | null;
-  description: string | null;
-  author: string | null;
-  author_url: string | null;
-  author_avatar: string | null;
-  language: string | null;
-  /** JSON text */
-  categories: string;
-  /** JSON text */
-  media: string;
-  /** JSON text */
-  attachments: string;
-  /** JSON text or null */
-  extra: string | null;
-  content_hash: string;
-  published_at: string;
-  inserted_at: string;
-  updated_at: string;
-}
+/** Categories, media and attachments are JSON text; extra is JSON text or null. */
+export type EntryRow = StoredModelRow<
+  EntryModel,
+  | "id"
+  | "feedId"
+  | "guid"
+  | "title"
+  | "url"
+  | "description"
+  | "author"
+  | "authorUrl"
+  | "authorAvatar"
+  | "language"
+  | "categories"
+  | "media"
+  | "attachments"
+  | "extra"
+  | "publishedAt"
+  | "insertedAt"
+> & { content: string | null; content_hash: string; updated_at: string };
 
-export interface SubscriptionRow {
-  user_id: string;
-  feed_id: string;
-  view: number;
-  is_private: number;
-  title: string | null;
-  category: string | null;
-  created_at: string;
-}
+export type SubscriptionRow = StoredModelRow<
+  SubscriptionModel,
+  "userId" | "feedId" | "view" | "isPrivate" | "title" | "category" | "createdAt"
+>;
 
 export interface DailyReportRow {
   id: string;
@@ -260,16 +249,11 @@ export interface ReadHistoryRow {
 
 export type DatabaseDialect = "sqlite" | "postgres";
 
-export interface SavedSearchRow {
-  user_id: string;
-  id: string;
-  name: string;
-  keyword: string;
-  /** JSON of the search's filters (contract/api/saved-searches.ts SavedSearchFilters). */
-  filters: string;
-  created_at: string;
-  updated_at: string;
-}
+/** `filters` is the JSON of the search's filters. */
+export type SavedSearchRow = StoredModelRow<
+  SavedSearch,
+  "id" | "name" | "keyword" | "filters" | "createdAt"
+> & { user_id: string; updated_at: string };
 
 /** A person's own feed-route (RSSHub) instance; `access_key` is sealed (SecretBox). */
 export interface FeedRouteInstanceRow {
