@@ -2,34 +2,17 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { endpoints } from "../contract/api/index.ts";
-import { createProviders } from "./ai/providers.ts";
-import { createSpeechProvider } from "./ai/speech.ts";
-import { createSummaries } from "./ai/summaries.ts";
-import { createTranslations } from "./ai/translations.ts";
 import type { Auth } from "./auth.ts";
 import { listProviders } from "./auth-providers.ts";
 import { CodedError } from "./coded-error.ts";
 import type { ServerConfig } from "./config.ts";
-import { createKeyBox } from "./crypto/key-box.ts";
-import { createSecretBox } from "./crypto/secret-box.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
-import { createCatalogues } from "./discover/catalogues.ts";
-import { createTrendingService } from "./discover/trending-service.ts";
-import { trendingRanker } from "./discover/trending-thread.ts";
 import { ApiError, statusOf } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
 import { createStaticClient } from "./http/static-client.ts";
-import { fileIconStore } from "./icons/feed-icons.ts";
-import type { Fetcher } from "./ingest/guarded-fetch.ts";
-import { createActionEffects, handleActionEffects } from "./jobs/action-effects.ts";
-import { createOpmlImporter } from "./jobs/opml-import.ts";
-import { createReadability } from "./jobs/readability.ts";
-import { createSubscribeService } from "./jobs/subscribe.ts";
 import type { Logger } from "./logger.ts";
-import { createPushSender } from "./push/sender.ts";
-import { resolveVapidKeys } from "./push/vapid.ts";
 import { actionRoutes } from "./routes/actions.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -52,9 +35,7 @@ import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
-import { resolveAuthSecret } from "./secret.ts";
-import { chosenInstance } from "./storage/feed-route-instances.ts";
-import { createAvatarStore } from "./uploads/avatar-store.ts";
+import type { Services } from "./services/index.ts";
 
 type PermissionsPolicy = NonNullable<
   NonNullable<Parameters<typeof secureHeaders>[0]>["permissionsPolicy"]
@@ -102,11 +83,16 @@ export interface AppDeps {
   database: DatabaseHandle;
   auth: Auth;
   logger: Logger;
-  fetcher: Fetcher;
+  /** Built once, by services/index.ts. */
+  services: Services;
 }
 
-/** The whole HTTP surface: API under the base path, the built client everywhere else. */
-export function createApp({ config, database, auth, logger, fetcher }: AppDeps) {
+/**
+ * The whole HTTP surface, as one visible route table: API under the base path (each domain's
+ * router mounted at its path), the built client everywhere else.
+ */
+export function createApp({ config, database, auth, logger, services }: AppDeps) {
+  const { fetcher } = services;
   const app = new Hono<{ Variables: { traceId: string } }>();
   const base = config.apiBasePath;
 
@@ -171,7 +157,7 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
     // The unread rest of the body poisons a kept-alive socket: close it after answering.
     onError: (c) => {
       c.header("connection", "close");
-      // An avatar over the limit says so in the upload's own words (SPEC §5).
+      // An avatar over the limit says so in the upload's own words: "File too large" (14001).
       const code = c.req.path.endsWith("/uploads/avatar") ? 14001 : 1002;
       return c.json(new ApiError(code, "Request body too large", 413).toBody(), 413);
     },
@@ -197,22 +183,15 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
     authRoutes(auth, { trustProxy: config.trustProxy, logger, providers: listProviders(config) }),
   );
   app.route(`${base}/profiles`, profileRoutes(auth, database));
-  const serverSecret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const secretBox = createSecretBox(serverSecret);
-  const feedRouteFor = (userId: string) => chosenInstance(database, secretBox, userId);
-  const catalogues = createCatalogues(config.ingest.feedRouteBaseUrl, fetcher, feedRouteFor);
-  const subscriber = createSubscribeService(database, fetcher, {
-    feedRouteBaseUrl: config.ingest.feedRouteBaseUrl,
-    feedRouteFor,
-  });
-  const importer = createOpmlImporter(database, subscriber, logger, {
-    concurrency: config.opml.importConcurrency,
-    perHost: config.opml.importPerHost,
-    maxSubscriptionsPerUser: config.maxSubscriptionsPerUser,
-  });
   app.route(
     `${base}/subscriptions`,
-    subscriptionRoutes(auth, database, subscriber, { importer, config }, config.trialLimits),
+    subscriptionRoutes(
+      auth,
+      database,
+      services.subscriber,
+      { importer: services.importer, config },
+      config.trialLimits,
+    ),
   );
   app.route(`${base}/categories`, categoryRoutes(auth, database));
   app.route(`${base}/lists`, listRoutes(auth, database, config.lists));
@@ -220,83 +199,53 @@ export function createApp({ config, database, auth, logger, fetcher }: AppDeps) 
   app.route(`${base}/inbox-webhooks`, inboxWebhookRoutes(database));
   app.route(`${base}/inbox-files`, inboxFileRoutes(auth, database, config.dataDir));
   // Before the feed routes: an icon is a GET without their idempotency layer.
-  app.route(`${base}/feeds`, feedIconRoutes(auth, database, fileIconStore(config.dataDir)));
-  app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, subscriber, logger));
-  app.route(`${base}/entries`, entryRoutes(auth, database, createReadability(database, fetcher)));
+  app.route(`${base}/feeds`, feedIconRoutes(auth, database, services.feedIconFiles));
+  app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, services.subscriber, logger));
+  app.route(`${base}/entries`, entryRoutes(auth, database, services.readability));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
-  app.route(`${base}/settings`, settingsRoutes(auth, database, secretBox));
+  app.route(`${base}/settings`, settingsRoutes(auth, database, services.secretBox));
   app.route(
     `${base}/integrations`,
-    integrationRoutes(auth, database, fetcher, secretBox, config.integrations),
+    integrationRoutes(auth, database, fetcher, services.secretBox, config.integrations),
   );
   app.route(`${base}/invitations`, invitationRoutes(auth, database, config));
   app.route(`${base}/search`, searchRoutes(auth, database));
   app.route(
     `${base}/discover`,
     discoverRoutes(auth, database, {
-      subscriber,
-      trending: createTrendingService(
-        database,
-        { refreshMs: config.trendingRefreshSeconds * 1000, logger },
-        trendingRanker(database),
-      ),
-      catalogues,
+      subscriber: services.subscriber,
+      trending: services.trending,
+      catalogues: services.catalogues,
     }),
   );
   app.route(
     `${base}/rsshub-instances`,
     feedRouteInstanceRoutes(auth, database, {
       fetcher,
-      box: secretBox,
-      catalogues,
-      serverInstance: catalogues.server.instance ?? undefined,
+      box: services.secretBox,
+      catalogues: services.catalogues,
+      serverInstance: services.catalogues.server.instance ?? undefined,
     }),
   );
-  const keyBox = createKeyBox(serverSecret);
-  const providers = createProviders({
-    config: config.ai,
-    fetcher,
-    database,
-    box: keyBox,
-  });
-  const provider = providers.server;
-  const readability = createReadability(database, fetcher);
-  const summaries = createSummaries({ database, readability, provider });
-  const translations = createTranslations({ database, readability, provider });
   app.route(`${base}/actions`, actionRoutes(auth, database));
-  const push = createPushSender({
-    database,
-    fetcher,
-    vapid: resolveVapidKeys(config.push, config.dataDir),
-    logger,
-  });
-  app.route(`${base}/push`, pushRoutes(auth, database, push));
-  // Notifications and webhooks that action rules ask for, once new entries are stored.
-  const webhookSecret = config.webhookSecret ?? serverSecret;
-  handleActionEffects(
-    database,
-    createActionEffects({ database, fetcher, push, webhookSecret, logger }),
-  );
+  app.route(`${base}/push`, pushRoutes(auth, database, services.push));
   app.route(
     `${base}/ai`,
     aiRoutes(
       auth,
       database,
       {
-        summaries,
-        translations,
-        providers,
-        box: keyBox,
-        speech: createSpeechProvider(config.ai.speech, fetcher),
+        summaries: services.summaries,
+        translations: services.translations,
+        providers: services.providers,
+        box: services.keyBox,
+        speech: services.speech,
       },
       logger,
     ),
   );
-  app.route(
-    `${base}/uploads`,
-    uploadRoutes(auth, database, createAvatarStore(config.uploads), { config, logger }),
-  );
+  app.route(`${base}/uploads`, uploadRoutes(auth, database, services.avatars, { config, logger }));
 
   app.all(`${base}/*`, (c) => {
     throw new ApiError(

@@ -2,12 +2,10 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import { createAdaptorServer } from "@hono/node-server";
 import { createDailyReports, startDailyReportLoop } from "./ai/daily/reports.ts";
-import { createProviders } from "./ai/providers.ts";
 import { deleteStaleTranslations } from "./ai/translations.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth.ts";
 import type { ServerConfig } from "./config.ts";
-import { createKeyBox } from "./crypto/key-box.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
@@ -20,6 +18,7 @@ import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
+import { composeServices } from "./services/index.ts";
 
 export interface RunningServer {
   /** Where users reach the app (PUBLIC_URL, or the listening address). */
@@ -105,15 +104,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
       maxBodyBytes: config.ingest.maxFeedBytes,
     });
-    const app = createApp({ config, database, auth, logger, fetcher });
+    const services = composeServices({ config, database, logger, fetcher, secret });
+    const app = createApp({ config, database, auth, logger, services });
     handler = (request, env) => app.fetch(request, env);
-    const providers = createProviders({
-      config: config.ai,
-      fetcher,
-      database,
-      box: createKeyBox(secret),
-    });
-    dailyReports = createDailyReports({ database, providerFor: providers.for, logger });
+    dailyReports = createDailyReports({ database, providerFor: services.providers.for, logger });
     if (config.ai.dailyReportCheckSeconds > 0) {
       dailyReportLoop = startDailyReportLoop(dailyReports, logger, {
         intervalMs: config.ai.dailyReportCheckSeconds * 1000,

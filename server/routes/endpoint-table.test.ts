@@ -10,6 +10,7 @@ import { loadConfig } from "../config.ts";
 import { connectDatabase, type DatabaseHandle } from "../db/connect.ts";
 import { createFetcher } from "../ingest/guarded-fetch.ts";
 import { createLogger } from "../logger.ts";
+import { composeServices } from "../services/index.ts";
 
 /**
  * No drift between the endpoint table (contract/api) and the server: every route a router
@@ -39,7 +40,14 @@ beforeAll(() => {
     baseUrl: "http://127.0.0.1",
     secret: config.authSecret!,
   });
-  app = createApp({ config, database, auth, logger, fetcher: createFetcher() });
+  const services = composeServices({
+    config,
+    database,
+    logger,
+    fetcher: createFetcher(),
+    secret: config.authSecret!,
+  });
+  app = createApp({ config, database, auth, logger, services });
   base = config.apiBasePath;
 });
 
