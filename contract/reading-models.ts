@@ -1,5 +1,4 @@
-import { Schema } from "effect";
-import { EntryActionSettings } from "./actions.ts";
+import { AttachmentModel, EntryListItem, EntryModel, MediaModel } from "./entities/entry.ts";
 import { FeedAnalytics, FeedModel } from "./entities/feed.ts";
 import { ListModel } from "./entities/list.ts";
 import {
@@ -13,66 +12,15 @@ import {
  * client decodes what it gets; the types are what the Schemas decode to. Synced entities'
  * models are declared with their local tables in ./entities/ and re-exported here.
  */
-const NullableText = Schema.NullOr(Schema.String);
-
-export { FeedAnalytics, FeedModel };
-
-export const MediaModel = Schema.Struct({
-  type: Schema.Literals(["photo", "video"]),
-  url: Schema.String,
-  width: Schema.optionalKey(Schema.Number),
-  height: Schema.optionalKey(Schema.Number),
-  preview_image_url: Schema.optionalKey(Schema.String),
-});
-export type MediaModel = typeof MediaModel.Type;
-
-export const AttachmentModel = Schema.Struct({
-  url: Schema.String,
-  title: Schema.optionalKey(Schema.String),
-  duration_in_seconds: Schema.optionalKey(Schema.Number),
-  mime_type: Schema.optionalKey(Schema.String),
-  size_in_bytes: Schema.optionalKey(Schema.Number),
-});
-export type AttachmentModel = typeof AttachmentModel.Type;
-
-const EntryLink = Schema.Struct({
-  url: Schema.String,
-  rel: Schema.optionalKey(Schema.String),
-  type: Schema.optionalKey(Schema.String),
-  title: Schema.optionalKey(Schema.String),
-});
-
-export const EntryModel = Schema.Struct({
-  id: Schema.String,
-  feedId: Schema.String,
-  guid: Schema.String,
-  title: NullableText,
-  url: NullableText,
-  /** Only in detail answers or when withContent is asked for. */
-  content: Schema.optionalKey(NullableText),
-  description: NullableText,
-  author: NullableText,
-  authorUrl: NullableText,
-  authorAvatar: NullableText,
-  language: NullableText,
-  categories: Schema.Array(Schema.String),
-  media: Schema.Array(MediaModel),
-  attachments: Schema.Array(AttachmentModel),
-  extra: Schema.NullOr(Schema.Struct({ links: Schema.optionalKey(Schema.Array(EntryLink)) })),
-  publishedAt: Schema.String,
-  insertedAt: Schema.String,
-});
-export type EntryModel = typeof EntryModel.Type;
-
-export const EntryListItem = Schema.Struct({
-  entries: EntryModel,
-  feeds: FeedModel,
-  read: Schema.Boolean,
-  view: Schema.Number,
-  collections: Schema.optionalKey(Schema.Struct({ createdAt: Schema.String })),
-  /** What the user's action rules gave this entry (API-NOTES: the Action result flags). */
-  settings: Schema.optionalKey(EntryActionSettings),
-});
-export type EntryListItem = typeof EntryListItem.Type;
-
-export { InboxSubscriptionModel, ListModel, ListSubscriptionModel, SubscriptionModel };
+export {
+  AttachmentModel,
+  EntryListItem,
+  EntryModel,
+  FeedAnalytics,
+  FeedModel,
+  InboxSubscriptionModel,
+  ListModel,
+  ListSubscriptionModel,
+  MediaModel,
+  SubscriptionModel,
+};

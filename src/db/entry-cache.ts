@@ -1,6 +1,6 @@
+import { entryRow } from "../../contract/entities/entry.ts";
 import { feedRow } from "../../contract/entities/feed.ts";
 import type { EntryModel, FeedModel } from "../../contract/reading-models.ts";
-import { entryRow } from "./rows.ts";
 import { runStatements, sql, upsert } from "./statements.ts";
 import type { LocalDatabase } from "./types.ts";
 

@@ -1,6 +1,6 @@
-import type { EntryListItem } from "../../contract/reading-models.ts";
+import { collectionRow } from "../../contract/entities/collection.ts";
+import type { EntryListItem } from "../../contract/entities/entry.ts";
 import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
-import { collectionRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 import { clearWideCeilingsStatement, raiseCeilingStatement, readCeiling } from "./ceilings.ts";

@@ -1,8 +1,10 @@
+import { collectionRow } from "../../contract/entities/collection.ts";
+import { entryRow } from "../../contract/entities/entry.ts";
 import { feedRow } from "../../contract/entities/feed.ts";
+import { listRow } from "../../contract/entities/list.ts";
 import { subscriptionRow } from "../../contract/entities/subscription.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/index.ts";
-import { collectionRow, entryRow, listRow } from "../db/rows.ts";
 import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 import { capEndedCeilingsStatement, clearWideCeilingsStatement } from "./ceilings.ts";
