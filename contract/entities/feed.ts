@@ -5,9 +5,8 @@ import { modelColumns } from "./model-columns.ts";
 
 const NullableText = Schema.NullOr(Schema.String);
 
-/** A feed as the reading API sends it. */
-export const FeedModel = Schema.Struct({
-  type: Schema.Literal("feed"),
+/** The fields of a feed the local store keeps (all but its type tag and language). */
+export const StoredFeed = Schema.Struct({
   id: Schema.String,
   url: Schema.String,
   title: NullableText,
@@ -17,6 +16,13 @@ export const FeedModel = Schema.Struct({
   ownerUserId: NullableText,
   errorAt: NullableText,
   errorMessage: NullableText,
+});
+export type StoredFeed = typeof StoredFeed.Type;
+
+/** A feed as the reading API sends it. */
+export const FeedModel = Schema.Struct({
+  type: Schema.Literal("feed"),
+  ...StoredFeed.fields,
   language: Schema.optionalKey(NullableText),
 });
 export type FeedModel = typeof FeedModel.Type;
@@ -84,7 +90,7 @@ type FeedFields =
   | "error_message";
 
 /** A feed from the API → the columns it fills (the others keep what they hold). */
-export function feedRow(feed: FeedModel): Pick<StoredRowOf<FeedColumns>, FeedFields> {
+export function feedRow(feed: StoredFeed): Pick<StoredRowOf<FeedColumns>, FeedFields> {
   const row: Pick<RowOf<FeedColumns>, FeedFields> = {
     id: feed.id,
     url: feed.url,

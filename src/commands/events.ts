@@ -1,9 +1,8 @@
-import type { FeedModel } from "../../contract/reading-models.ts";
-
 import type { EventDefinition, FormerVersion } from "./event-definition.ts";
 import { actionEvents } from "./materializers/actions.ts";
 import { listEvents } from "./materializers/lists.ts";
 import { savedSearchEvents } from "./materializers/saved-searches.ts";
+import { subscriptionEvents } from "./materializers/subscriptions.ts";
 
 /**
  * The event catalogue: what happened, in the past tense. Each event is declared beside its
@@ -11,7 +10,12 @@ import { savedSearchEvents } from "./materializers/saved-searches.ts";
  * types below are derived from those declarations. Events sit in the local log and are
  * replayed on top of fresh server state, so a shipped version is never changed or removed.
  */
-export const EVENTS = [...listEvents, ...savedSearchEvents, ...actionEvents] as const;
+export const EVENTS = [
+  ...subscriptionEvents,
+  ...listEvents,
+  ...savedSearchEvents,
+  ...actionEvents,
+] as const;
 
 /** Older versions still decoded when a log written by an older build replays. */
 export const FORMER_VERSIONS: readonly FormerVersion[] = [];
@@ -28,42 +32,6 @@ type DeclaredData = {
 
 /** Events not yet declared with a Schema (their materializers take these shapes). */
 interface UndeclaredEventData {
-  /** Optimistic subscription; without a feedId (URL not known locally) it is a placeholder. */
-  FeedSubscribed: {
-    placeholderId: string;
-    url?: string;
-    feedId?: string;
-    view: number;
-    category?: string | null;
-    isPrivate?: boolean;
-    title?: string | null;
-    createdAt: string;
-  };
-  /** The server's answer to a subscription: the real feed replaces the placeholder. */
-  SubscriptionConfirmed: {
-    placeholderId: string;
-    feed: FeedModel;
-    view: number;
-    category?: string | null;
-    isPrivate?: boolean;
-    title?: string | null;
-    createdAt: string;
-    unread: number;
-  };
-  FeedsUnsubscribed: { feedIds: string[] };
-  SubscriptionEdited: {
-    feedId: string;
-    view?: number;
-    category?: string | null;
-    isPrivate?: boolean;
-    title?: string | null;
-    /** Server-side only (push on new entries): nothing local changes. */
-    notify?: boolean;
-  };
-  SubscriptionsBatchEdited: { feedIds: string[]; category?: string | null; view?: number };
-  CategoryRenamed: { feedIds: string[]; from: string; to: string };
-  CategoryDeleted: { feedIds: string[]; category: string; deleteSubscriptions: boolean };
-  CategoryViewChanged: { feedIds: string[]; category: string; view: number };
   EntriesMarkedRead: { entryIds: string[] };
   EntryMarkedUnread: { entryId: string };
   AllEntriesMarkedRead: {

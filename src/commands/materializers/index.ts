@@ -9,16 +9,6 @@ import {
 } from "../events.ts";
 import { entryStarred, entryUnstarred } from "./collections.ts";
 import { allEntriesMarkedRead, entriesMarkedRead, entryMarkedUnread } from "./entries.ts";
-import {
-  categoryDeleted,
-  categoryRenamed,
-  categoryViewChanged,
-  feedSubscribed,
-  feedsUnsubscribed,
-  subscriptionConfirmed,
-  subscriptionEdited,
-  subscriptionsBatchEdited,
-} from "./subscriptions.ts";
 
 /** The local tables events materialize into. */
 export type MaterializedTable =
@@ -45,18 +35,6 @@ type Materializers = {
 
 /** Materializers of the events not yet declared with a Schema, with the tables they write. */
 const undeclared: Materializers = {
-  FeedSubscribed: { run: feedSubscribed, writes: ["subscriptions"] },
-  SubscriptionConfirmed: {
-    run: subscriptionConfirmed,
-    writes: ["subscriptions", "feeds", "unread"],
-  },
-  FeedsUnsubscribed: { run: feedsUnsubscribed, writes: ["subscriptions", "unread"] },
-  SubscriptionEdited: { run: subscriptionEdited, writes: ["subscriptions"] },
-  SubscriptionsBatchEdited: { run: subscriptionsBatchEdited, writes: ["subscriptions"] },
-  CategoryRenamed: { run: categoryRenamed, writes: ["subscriptions"] },
-  // Deleting with its subscriptions unsubscribes them (their counts go too).
-  CategoryDeleted: { run: categoryDeleted, writes: ["subscriptions", "unread"] },
-  CategoryViewChanged: { run: categoryViewChanged, writes: ["subscriptions"] },
   EntriesMarkedRead: { run: entriesMarkedRead, writes: ["unread", "entries", "manual_unread"] },
   EntryMarkedUnread: { run: entryMarkedUnread, writes: ["unread", "entries", "manual_unread"] },
   AllEntriesMarkedRead: {
@@ -74,6 +52,8 @@ const declared = new Map<string, EventDefinition<string, unknown>>(
 /** The tables materializers write: the queries to notify after a rebuild. */
 export const MATERIALIZED_TABLES: readonly MaterializedTable[] = [
   ...new Set(Object.values(undeclared).flatMap((m: Materializer<never>) => m.writes)),
+  "subscriptions",
+  "feeds",
   "lists",
   "saved_searches",
 ];

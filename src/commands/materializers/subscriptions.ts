@@ -1,131 +1,226 @@
-import { bit, feedSubscriptionId, jsonList, type Statement, sql } from "../../db/statements.ts";
-import type { SqlValue } from "../../db/types.ts";
-import type { EventData } from "../events.ts";
+import { Schema } from "effect";
+import { expressionBuilder, sql } from "kysely";
+import { feedRow, StoredFeed } from "../../../contract/entities/feed.ts";
+import { SubscriptionModel, subscriptionsTable } from "../../../contract/entities/subscription.ts";
+import { local, statement } from "../../db/local-sql.ts";
+import type { LocalTables } from "../../db/local-tables.ts";
+import { feedSubscriptionId, jsonList, type Statement } from "../../db/statements.ts";
+import { upsertRows } from "../../db/upsert-rows.ts";
+import { defineEvent } from "../event-definition.ts";
 
-// The signed-in user, written to meta by the sync engine (subscription rows need a user id).
-const CURRENT_USER = "COALESCE((SELECT value FROM meta WHERE key = 'userId'), '')";
+/** Subscriptions to feeds and their folders (categories), in the local `subscriptions` table. */
+const subscription = SubscriptionModel.fields;
+const FeedIds = Schema.Array(subscription.feedId);
 
-type Settings = Pick<EventData["SubscriptionEdited"], "view" | "category" | "isPrivate" | "title">;
+/** Feed ids as one JSON parameter for `IN`: one parameter however many ids. */
+const jsonValues = (ids: readonly string[]) =>
+  sql<string>`(SELECT value FROM json_each(${jsonList(ids)}))`;
 
-/** SET clauses for the fields a change names; an absent field keeps its value. */
-function settingsUpdate(changes: Settings): Statement {
-  const fields: [string, SqlValue][] = [];
-  if (changes.view !== undefined) fields.push(["view", changes.view]);
-  if (changes.category !== undefined) fields.push(["category", changes.category || null]);
-  if (changes.title !== undefined) fields.push(["title", changes.title || null]);
-  if (changes.isPrivate !== undefined) fields.push(["is_private", bit(changes.isPrivate)]);
-  return {
-    sql: fields.map(([column]) => `${column} = ?`).join(", "),
-    params: fields.map(([, value]) => value),
-  };
+/** What a subscribe or an edit may set; an absent field keeps its value. */
+const Settings = {
+  view: Schema.optionalKey(subscription.view),
+  category: Schema.optionalKey(subscription.category),
+  isPrivate: Schema.optionalKey(subscription.isPrivate),
+  title: Schema.optionalKey(subscription.title),
+};
+type Settings = Schema.Struct.Type<typeof Settings>;
+
+/** The columns a change names: an empty category or title is none. */
+function settingsColumns(changes: Settings) {
+  return subscriptionsTable.encode({
+    ...(changes.view === undefined ? {} : { view: changes.view }),
+    ...(changes.category === undefined ? {} : { category: changes.category || null }),
+    ...(changes.title === undefined ? {} : { title: changes.title || null }),
+    ...(changes.isPrivate === undefined ? {} : { is_private: changes.isPrivate }),
+  });
 }
 
 function updateFeeds(feedIds: readonly string[], changes: Settings): Statement[] {
-  const set = settingsUpdate(changes);
-  if (set.params.length === 0 || feedIds.length === 0) return [];
+  const set = settingsColumns(changes);
+  if (Object.keys(set).length === 0 || feedIds.length === 0) return [];
   return [
-    sql(
-      `UPDATE subscriptions SET ${set.sql} WHERE feed_id IN (SELECT value FROM json_each(?))`,
-      ...set.params,
-      jsonList(feedIds),
+    statement(
+      local.updateTable("subscriptions").set(set).where("feed_id", "in", jsonValues(feedIds)),
     ),
   ];
 }
 
-export function feedSubscribed(data: EventData["FeedSubscribed"]): Statement[] {
+// The signed-in user, written to meta by the sync engine (subscription rows need a user id).
+const meta = expressionBuilder<LocalTables>();
+const currentUser = meta.fn.coalesce(
+  meta.selectFrom("meta").select("value").where("key", "=", "userId"),
+  meta.val(""),
+);
+
+const Subscribed = Schema.Struct({
+  ...Settings,
+  /** `pending/<commandId>`: the row's id until the server says which feed the URL is. */
+  placeholderId: Schema.String,
+  url: Schema.optionalKey(Schema.String),
+  feedId: Schema.optionalKey(subscription.feedId),
+  view: subscription.view,
+  createdAt: subscription.createdAt,
+});
+
+function feedSubscribed(data: typeof Subscribed.Type): Statement[] {
+  const settings = {
+    user_id: currentUser,
+    view: data.view,
+    is_private: subscriptionsTable.encode({ is_private: data.isPrivate ?? false }).is_private,
+    category: data.category || null,
+    created_at: data.createdAt,
+    type: "feed" as const,
+  };
   if (data.feedId === undefined) {
     // A placeholder until the server says which feed the URL is; skipped if already subscribed.
+    const subscribedToUrl = local
+      .selectFrom("subscriptions as s")
+      .innerJoin("feeds as f", "f.id", "s.feed_id")
+      .select((eb) => eb.lit(1).as("one"))
+      .where("f.url", "=", data.url ?? "");
     return [
-      sql(
-        `INSERT INTO subscriptions (id, feed_id, user_id, view, is_private, title, category, created_at, type)
-         SELECT ?, NULL, ${CURRENT_USER}, ?, ?, ?, ?, ?, 'feed'
-         WHERE NOT EXISTS (SELECT 1 FROM subscriptions s JOIN feeds f ON f.id = s.feed_id WHERE f.url = ?)
-         ON CONFLICT (id) DO NOTHING`,
-        data.placeholderId,
-        data.view,
-        bit(data.isPrivate ?? false),
-        data.title || data.url || null,
-        data.category || null,
-        data.createdAt,
-        data.url ?? "",
+      statement(
+        local
+          .insertInto("subscriptions")
+          .columns([
+            "id",
+            "feed_id",
+            "user_id",
+            "view",
+            "is_private",
+            "title",
+            "category",
+            "created_at",
+            "type",
+          ])
+          .expression(
+            local
+              .selectNoFrom((row) => [
+                row.val(data.placeholderId).as("id"),
+                row.lit(null).as("feed_id"),
+                currentUser.as("user_id"),
+                row.val(data.view).as("view"),
+                row.val(settings.is_private).as("is_private"),
+                row.val(data.title || data.url || null).as("title"),
+                row.val(settings.category).as("category"),
+                row.val(data.createdAt).as("created_at"),
+                row.val(settings.type).as("type"),
+              ])
+              .where((row) => row.not(row.exists(subscribedToUrl))),
+          )
+          .onConflict((conflict) => conflict.column("id").doNothing()),
       ),
     ];
   }
   // Re-subscribing keeps the settings the request leaves out (as the server does).
-  const changes = settingsUpdate({ ...data, view: data.view });
   return [
-    sql(
-      `INSERT INTO subscriptions (id, feed_id, user_id, view, is_private, title, category, created_at, type)
-       VALUES (?, ?, ${CURRENT_USER}, ?, ?, ?, ?, ?, 'feed')
-       ON CONFLICT (id) DO UPDATE SET ${changes.sql}`,
-      feedSubscriptionId(data.feedId),
-      data.feedId,
-      data.view,
-      bit(data.isPrivate ?? false),
-      data.title || null,
-      data.category || null,
-      data.createdAt,
-      ...changes.params,
+    statement(
+      local
+        .insertInto("subscriptions")
+        .values({
+          id: feedSubscriptionId(data.feedId),
+          feed_id: data.feedId,
+          ...settings,
+          title: data.title || null,
+        })
+        .onConflict((conflict) => conflict.column("id").doUpdateSet(settingsColumns(data))),
     ),
   ];
 }
 
-export function subscriptionConfirmed(data: EventData["SubscriptionConfirmed"]): Statement[] {
-  const { feed } = data;
-  return [
-    sql("DELETE FROM subscriptions WHERE id = ?", data.placeholderId),
-    sql(
-      `INSERT INTO feeds (id, url, title, description, image, site_url, owner_user_id, error_at, error_message)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET url = excluded.url, title = excluded.title,
-         description = excluded.description, image = excluded.image, site_url = excluded.site_url,
-         owner_user_id = excluded.owner_user_id, error_at = excluded.error_at,
-         error_message = excluded.error_message`,
-      feed.id,
-      feed.url,
-      feed.title,
-      feed.description,
-      feed.image,
-      feed.siteUrl,
-      feed.ownerUserId,
-      feed.errorAt,
-      feed.errorMessage,
-    ),
-    ...feedSubscribed({ ...data, feedId: feed.id }),
+export const FeedSubscribed = defineEvent("FeedSubscribed", 1, Subscribed, feedSubscribed);
+
+/** The server's answer to a subscription: the real feed replaces the placeholder. */
+export const SubscriptionConfirmed = defineEvent(
+  "SubscriptionConfirmed",
+  1,
+  Schema.Struct({
+    ...Settings,
+    placeholderId: Schema.String,
+    feed: StoredFeed,
+    view: subscription.view,
+    createdAt: subscription.createdAt,
+    unread: Schema.Number,
+  }),
+  (data) => [
+    statement(local.deleteFrom("subscriptions").where("id", "=", data.placeholderId)),
+    ...upsertRows("feeds", [feedRow(data.feed)], ["id"]),
+    ...feedSubscribed({ ...data, feedId: data.feed.id }),
     // The server's count for a new subscription; an existing local count is newer.
-    sql(
-      "INSERT INTO unread (subscription_id, count) VALUES (?, ?) ON CONFLICT (subscription_id) DO NOTHING",
-      feed.id,
-      data.unread,
+    statement(
+      local
+        .insertInto("unread")
+        .values({ subscription_id: data.feed.id, count: data.unread })
+        .onConflict((conflict) => conflict.column("subscription_id").doNothing()),
     ),
-  ];
-}
+  ],
+);
 
-export function feedsUnsubscribed(data: EventData["FeedsUnsubscribed"]): Statement[] {
-  const ids = jsonList(data.feedIds);
+function feedsUnsubscribed(feedIds: readonly string[]): Statement[] {
   return [
-    sql("DELETE FROM subscriptions WHERE feed_id IN (SELECT value FROM json_each(?))", ids),
-    sql("DELETE FROM unread WHERE subscription_id IN (SELECT value FROM json_each(?))", ids),
+    statement(local.deleteFrom("subscriptions").where("feed_id", "in", jsonValues(feedIds))),
+    statement(local.deleteFrom("unread").where("subscription_id", "in", jsonValues(feedIds))),
   ];
 }
 
-export function subscriptionEdited(data: EventData["SubscriptionEdited"]): Statement[] {
-  return updateFeeds([data.feedId], data);
-}
+export const FeedsUnsubscribed = defineEvent(
+  "FeedsUnsubscribed",
+  1,
+  Schema.Struct({ feedIds: FeedIds }),
+  (data) => feedsUnsubscribed(data.feedIds),
+);
 
-export function subscriptionsBatchEdited(data: EventData["SubscriptionsBatchEdited"]) {
-  return updateFeeds(data.feedIds, { category: data.category, view: data.view });
-}
+export const SubscriptionEdited = defineEvent(
+  "SubscriptionEdited",
+  1,
+  Schema.Struct({
+    ...Settings,
+    feedId: subscription.feedId,
+    /** Server-side only (push on new entries): nothing local changes. */
+    notify: Schema.optionalKey(Schema.Boolean),
+  }),
+  (data) => updateFeeds([data.feedId], data),
+);
 
-export function categoryRenamed(data: EventData["CategoryRenamed"]): Statement[] {
-  return updateFeeds(data.feedIds, { category: data.to });
-}
+export const SubscriptionsBatchEdited = defineEvent(
+  "SubscriptionsBatchEdited",
+  1,
+  Schema.Struct({ feedIds: FeedIds, category: Settings.category, view: Settings.view }),
+  (data) => updateFeeds(data.feedIds, { category: data.category, view: data.view }),
+);
 
-export function categoryDeleted(data: EventData["CategoryDeleted"]): Statement[] {
-  if (data.deleteSubscriptions) return feedsUnsubscribed({ feedIds: data.feedIds });
-  return updateFeeds(data.feedIds, { category: null });
-}
+export const CategoryRenamed = defineEvent(
+  "CategoryRenamed",
+  1,
+  Schema.Struct({ feedIds: FeedIds, from: Schema.String, to: Schema.String }),
+  (data) => updateFeeds(data.feedIds, { category: data.to }),
+);
 
-export function categoryViewChanged(data: EventData["CategoryViewChanged"]): Statement[] {
-  return updateFeeds(data.feedIds, { view: data.view });
-}
+/** Deleting a category with its subscriptions unsubscribes them (their counts go too). */
+export const CategoryDeleted = defineEvent(
+  "CategoryDeleted",
+  1,
+  Schema.Struct({ feedIds: FeedIds, category: Schema.String, deleteSubscriptions: Schema.Boolean }),
+  (data) =>
+    data.deleteSubscriptions
+      ? feedsUnsubscribed(data.feedIds)
+      : updateFeeds(data.feedIds, { category: null }),
+);
+
+export const CategoryViewChanged = defineEvent(
+  "CategoryViewChanged",
+  1,
+  Schema.Struct({ feedIds: FeedIds, category: Schema.String, view: subscription.view }),
+  (data) => updateFeeds(data.feedIds, { view: data.view }),
+);
+
+export const subscriptionEvents = [
+  FeedSubscribed,
+  SubscriptionConfirmed,
+  FeedsUnsubscribed,
+  SubscriptionEdited,
+  SubscriptionsBatchEdited,
+  CategoryRenamed,
+  CategoryDeleted,
+  CategoryViewChanged,
+] as const;
