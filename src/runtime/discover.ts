@@ -1,25 +1,19 @@
-import { useEffect, useState } from "react";
 import type {
   DiscoverItem,
   DiscoverListItem,
   DiscoverResult,
   DiscoverRouteItem,
 } from "../../contract/api/discover.ts";
-import { endpoints } from "../../contract/api/index.ts";
+import type { RequestOf } from "../../contract/api/endpoint.ts";
+import { type Endpoints, endpoints } from "../../contract/api/index.ts";
 import type { DiscoverLanguage } from "../../contract/discover-language.ts";
 import type { ApiFetch } from "../api/client.ts";
-import { errorLine } from "../api/error-text.ts";
-import { isFetchError } from "../api/fetch-error.ts";
-import { translate } from "../i18n/index.ts";
-
-export type DiscoverState =
-  | { status: "idle" }
-  | { status: "loading"; keyword: string }
-  | { status: "ready"; keyword: string; items: readonly DiscoverResult[] }
-  | { status: "failed"; keyword: string; message: string };
+import { useServerRead } from "../services/server-read.ts";
 
 /** Typing pauses this long before words are looked up. */
 const TYPE_AHEAD_MS = 350;
+
+type DiscoverRequest = RequestOf<Endpoints["discover"]["search"]>;
 
 /**
  * Discover results for what is typed: words are looked up as the user types; an address is
@@ -33,45 +27,14 @@ export function useDiscover(
   language: DiscoverLanguage = "all",
   target: "feeds" | "lists" = "feeds",
 ) {
-  const [state, setState] = useState<DiscoverState>({ status: "idle" });
   const keyword = looksLikeAddress(typed) ? submitted : typed.trim();
-  useEffect(() => {
-    if (!api || keyword.length < 2) {
-      setState({ status: "idle" });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setState({ status: "loading", keyword });
-        api
-          .call(
-            endpoints.discover.search,
-            { keyword, target, ...(language === "all" ? {} : { language }) },
-            { signal: controller.signal, silent: true, timeout: 30_000 },
-          )
-          .then(
-            (answer) => {
-              if (!controller.signal.aborted)
-                setState({ status: "ready", keyword, items: answer.data });
-            },
-            (error: unknown) => {
-              if (controller.signal.aborted) return;
-              const code = isFetchError(error) ? error.code : undefined;
-              const reason = isFetchError(error) ? error.reason : undefined;
-              const message = code === 1002 && reason ? reason : errorLine(error, translate);
-              setState({ status: "failed", keyword, message });
-            },
-          );
-      },
-      keyword === submitted ? 0 : TYPE_AHEAD_MS,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, keyword, submitted, language, target]);
-  return state;
+  const request: DiscoverRequest | null =
+    keyword.length < 2 ? null : { keyword, target, ...(language === "all" ? {} : { language }) };
+  return useServerRead(api, endpoints.discover.search, request, {
+    delayMs: keyword === submitted ? 0 : TYPE_AHEAD_MS,
+    timeout: 30_000,
+    select: (answer): readonly DiscoverResult[] => answer.data,
+  });
 }
 
 /** A scheme, or a dotted host: what discovery would fetch. */

@@ -3,24 +3,14 @@ import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { errorText } from "../api/error-text.ts";
-import { isFetchError } from "../api/fetch-error.ts";
 import { i18n, translate } from "../i18n/index.ts";
+import { type ReadState, useRead } from "../services/server-read.ts";
 
 /** What the feeds endpoint answers for a URL: the feed, its newest entries, how lively it is. */
 export type FeedPreview = ResponseOf<Endpoints["feeds"]["get"]>["data"];
 
 export type PreviewState =
-  | { status: "idle" }
-  | { status: "loading"; url: string }
-  | { status: "ready"; url: string; preview: FeedPreview }
-  | {
-      status: "failed";
-      url: string;
-      message: string;
-      code: number | undefined;
-      /** The server's reason in words (HTTP 404, too large, no feed linked, private address). */
-      reason: string | undefined;
-    }
+  | ReadState<FeedPreview, string>
   /** The text typed is no web address (shown after the same pause as a preview). */
   | { status: "invalid"; text: string };
 
@@ -32,7 +22,7 @@ const PREVIEW_DEBOUNCE_MS = 500;
 async function fetchFeedPreview(
   api: ApiFetch,
   url: string,
-  signal?: AbortSignal,
+  signal: AbortSignal,
 ): Promise<FeedPreview> {
   const answer = await api.call(
     endpointInfo.feeds.get,
@@ -40,7 +30,7 @@ async function fetchFeedPreview(
     // Discovery may try several addresses: give it longer than a plain read. The reason of a
     // refusal comes in the UI's language, whatever the browser's.
     {
-      ...(signal ? { signal } : {}),
+      signal,
       silent: true,
       timeout: 30_000,
       headers: { "accept-language": i18n.language || "en" },
@@ -58,39 +48,23 @@ export function useFeedPreview(
   api: ApiFetch | undefined,
   target: { url: string; invalid: string | null },
   online: boolean,
-) {
-  const [state, setState] = useState<PreviewState>({ status: "idle" });
+): PreviewState {
   const { url, invalid } = target;
+  const wanted = invalid === null && api && online && url !== "" ? url : null;
+  const read = useRead(api, wanted, fetchFeedPreview, {
+    delayMs: PREVIEW_DEBOUNCE_MS,
+    // The message alone: the card shows the server's reason below it.
+    describe: (error) => errorText(error, translate).message,
+  });
+  const [shownInvalid, setShownInvalid] = useState<string | null>(null);
   useEffect(() => {
-    if (invalid !== null) {
-      setState({ status: "idle" });
-      const timer = setTimeout(
-        () => setState({ status: "invalid", text: invalid }),
-        PREVIEW_DEBOUNCE_MS,
-      );
-      return () => clearTimeout(timer);
-    }
-    if (!api || !online || url === "") {
-      setState({ status: "idle" });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setState({ status: "loading", url });
-      fetchFeedPreview(api, url, controller.signal).then(
-        (preview) => setState({ status: "ready", url, preview }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const code = isFetchError(error) ? error.code : undefined;
-          const { message, reason } = errorText(error, translate);
-          setState({ status: "failed", url, message, code, reason });
-        },
-      );
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, url, invalid, online]);
-  return state;
+    setShownInvalid(null);
+    if (invalid === null) return;
+    const timer = setTimeout(() => setShownInvalid(invalid), PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [invalid]);
+  if (invalid !== null) {
+    return shownInvalid === invalid ? { status: "invalid", text: invalid } : { status: "idle" };
+  }
+  return read;
 }

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
+import type { Endpoint, RequestOf } from "../../contract/api/endpoint.ts";
 import type { FeedRouteInstance } from "../../contract/api/feed-route-instances.ts";
 import { endpoints } from "../../contract/api/index.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
+import { writeOnline } from "../services/online-write.ts";
+import { type LoadState, useReloadableRead } from "../services/server-read.ts";
 
 const calls = endpoints.feedRouteInstances;
 
@@ -14,15 +17,15 @@ export interface InstancesData {
   defaultId: string | null;
 }
 
-export type InstancesState =
-  | { status: "loading" }
-  | { status: "ready"; data: InstancesData }
-  | { status: "failed"; message: string };
-
 /** A refusal in the person's language (the server's reason for a bad address). */
 export function refusalMessage(error: unknown): string {
   if (isFetchError(error) && error.code === 1002 && error.reason) return error.reason;
   return errorLine(error, translate);
+}
+
+async function readInstances(api: ApiFetch, _input: "instances", signal: AbortSignal) {
+  const answer = await api.call(calls.list, {}, { signal, silent: true });
+  return answer.data;
 }
 
 /**
@@ -31,66 +34,47 @@ export function refusalMessage(error: unknown): string {
  * the list is read again after it, and `revision` grows when the chosen instance may differ.
  */
 export function useFeedRouteInstances(api: ApiFetch | undefined) {
-  const [state, setState] = useState<InstancesState>({ status: "loading" });
+  const [state, reload] = useReloadableRead(api, "instances", readInstances, {
+    describe: refusalMessage,
+  });
   const [revision, setRevision] = useState(0);
 
-  const reload = useCallback(async () => {
-    if (!api) return;
-    try {
-      const answer = await api.call(calls.list, {}, { silent: true });
-      setState({ status: "ready", data: answer.data });
-    } catch (error) {
-      setState({ status: "failed", message: refusalMessage(error) });
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
   const change = useCallback(
-    async (write: (client: ApiFetch) => Promise<unknown>, catalogueMayChange: boolean) => {
+    async <E extends Endpoint>(
+      endpoint: E,
+      request: RequestOf<E>,
+      catalogueMayChange: boolean,
+      timeout?: number,
+    ) => {
       if (!api) return;
-      try {
-        await write(api);
-      } finally {
-        await reload();
-        if (catalogueMayChange) setRevision((n) => n + 1);
-      }
+      await writeOnline(api, endpoint, request, {
+        silent: true,
+        ...(timeout ? { timeout } : {}),
+        thenRead: async () => {
+          await reload();
+          if (catalogueMayChange) setRevision((n) => n + 1);
+        },
+      });
     },
     [api, reload],
   );
 
   return {
-    state,
+    state: state satisfies LoadState<InstancesData, "instances">,
     /** Grows each time the chosen instance (so the catalogue) may have changed. */
     revision,
     add: (baseUrl: string, accessKey: string) =>
-      change(
-        (client) =>
-          client.call(
-            calls.add,
-            { baseUrl, ...(accessKey ? { accessKey } : {}) },
-            { silent: true, timeout: 60_000 },
-          ),
-        false,
-      ),
+      change(calls.add, { baseUrl, ...(accessKey ? { accessKey } : {}) }, false, 60_000),
     /** A new address, and a new key (undefined: kept; null: removed); checked again. */
     update: (id: string, baseUrl: string, accessKey: string | null | undefined) =>
       change(
-        (client) =>
-          client.call(
-            calls.update,
-            { id, baseUrl, ...(accessKey !== undefined ? { accessKey } : {}) },
-            { silent: true, timeout: 60_000 },
-          ),
+        calls.update,
+        { id, baseUrl, ...(accessKey !== undefined ? { accessKey } : {}) },
         true,
+        60_000,
       ),
-    check: (id: string) =>
-      change((client) => client.call(calls.check, { id }, { silent: true, timeout: 60_000 }), true),
-    remove: (id: string) =>
-      change((client) => client.call(calls.remove, { id }, { silent: true }), true),
-    choose: (id: string | null) =>
-      change((client) => client.call(calls.choose, { id }, { silent: true }), true),
+    check: (id: string) => change(calls.check, { id }, true, 60_000),
+    remove: (id: string) => change(calls.remove, { id }, true),
+    choose: (id: string | null) => change(calls.choose, { id }, true),
   };
 }

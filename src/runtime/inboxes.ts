@@ -1,5 +1,6 @@
 import type { InboxModel } from "../../contract/api/inboxes.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
+import { writeOnline } from "../services/online-write.ts";
 import type { RuntimeServices } from "./start-runtime.ts";
 
 /**
@@ -14,12 +15,17 @@ export async function loadInboxes(services: Services): Promise<readonly InboxMod
 }
 
 export async function createInbox(services: Services, handle: string, title: string | null) {
-  const { data } = await services.api.call(endpointInfo.inboxes.create, { handle, title });
-  await services.engine.pull().catch(() => undefined);
+  const pull = () => services.engine.pull();
+  const { data } = await writeOnline(
+    services.api,
+    endpointInfo.inboxes.create,
+    { handle, title },
+    { thenRead: pull },
+  );
   return data;
 }
 
 export async function deleteInbox(services: Services, handle: string) {
-  await services.api.call(endpointInfo.inboxes.remove, { handle });
-  await services.engine.pull().catch(() => undefined);
+  const pull = () => services.engine.pull();
+  await writeOnline(services.api, endpointInfo.inboxes.remove, { handle }, { thenRead: pull });
 }

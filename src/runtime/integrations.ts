@@ -8,6 +8,7 @@ import {
 import type { ApiFetch } from "../api/client.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { desktopBridge } from "../platform/desktop.ts";
+import { writeOnline } from "../services/online-write.ts";
 import { type IntegrationValues, integrationSettingsStore } from "../settings/integration.ts";
 
 /** What a save needs of the open entry (the desktop services get it from here). */
@@ -45,7 +46,10 @@ export async function saveIntegrationSettings(
   api: ApiFetch,
   patch: Record<string, unknown>,
 ): Promise<IntegrationValues> {
-  await api.call(endpoints.settings.patch, patch, { params: { tab: "integration" }, silent: true });
+  await writeOnline(api, endpoints.settings.patch, patch, {
+    params: { tab: "integration" },
+    silent: true,
+  });
   return loadIntegrationSettings(api);
 }
 

@@ -1,21 +1,18 @@
-import { useEffect, useState } from "react";
 import { endpoints } from "../../contract/api/index.ts";
 import type { SearchRequest, SearchResults } from "../../contract/api/search.ts";
 import type { ApiFetch } from "../api/client.ts";
-import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { SearchSyntaxError, searchLocal } from "../db/search-local.ts";
 import type { LocalDatabase } from "../db/types.ts";
-import { translate } from "../i18n/index.ts";
+import { type ReadState, useRead } from "../services/server-read.ts";
 
 /** Which index answers: the server's, follow.db's, or the server's unless it cannot be reached. */
 export type SearchMode = "auto" | "server" | "local";
 
-export type SearchState =
-  | { status: "idle" }
-  | { status: "loading"; request: SearchRequest }
-  | { status: "ready"; request: SearchRequest; results: SearchResults; fellBack: boolean }
-  | { status: "failed"; request: SearchRequest; message: string; code: number | undefined };
+export type SearchState = ReadState<
+  { results: SearchResults; fellBack: boolean },
+  { request: SearchRequest; mode: SearchMode }
+>;
 
 /** Typing pauses this long before a search runs. */
 const SEARCH_DEBOUNCE_MS = 180;
@@ -61,38 +58,19 @@ export function useSearch(
   request: SearchRequest | null,
   mode: SearchMode,
 ): SearchState {
-  const [state, setState] = useState<SearchState>({ status: "idle" });
-  const key = request ? JSON.stringify(request) : "";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the request.
-  useEffect(() => {
-    if (!sources || !request || request.keyword.trim() === "") {
-      setState({ status: "idle" });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setState({ status: "loading", request });
-      runSearch(sources, request, mode, controller.signal).then(
-        ({ results, fellBack }) => {
-          if (!controller.signal.aborted) setState({ status: "ready", request, results, fellBack });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const code = isFetchError(error) ? error.code : undefined;
-          const message =
-            error instanceof SearchSyntaxError
-              ? error.reason
-              : isFetchError(error) && error.reason
-                ? error.reason
-                : errorLine(error, translate);
-          setState({ status: "failed", request, message, code });
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [sources?.api, sources?.db, sources?.online, key, mode]);
-  return state;
+  const wanted = sources && request && request.keyword.trim() !== "" ? request : null;
+  return useRead(
+    sources,
+    wanted === null ? null : { request: wanted, mode },
+    (from, input, signal) => runSearch(from, input.request, input.mode, signal),
+    {
+      delayMs: SEARCH_DEBOUNCE_MS,
+      describe: (error) =>
+        error instanceof SearchSyntaxError
+          ? error.reason
+          : isFetchError(error) && error.reason
+            ? error.reason
+            : undefined,
+    },
+  );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { PublicProfile } from "../../contract/profiles.ts";
 import type { ApiFetch } from "../api/client.ts";
+import { useRead } from "../services/server-read.ts";
 import { createProfileBatcher, PROFILE_STALE_MS, type ProfileBatcher } from "./profile-batcher.ts";
 import { useRuntime } from "./runtime-context.tsx";
 
@@ -26,6 +26,36 @@ export function profileBatcherFor(api: ApiFetch): ProfileBatcher {
   return batcher;
 }
 
+const NO_READERS: EntryReaders = { readers: [], total: 0 };
+
+async function readEntryReaders(
+  api: ApiFetch,
+  { entryId, selfId }: { entryId: string; selfId: string | undefined },
+  signal: AbortSignal,
+): Promise<EntryReaders> {
+  let history = histories.get(entryId);
+  if (!history || Date.now() - history.at >= PROFILE_STALE_MS) {
+    const { data } = await api.call(
+      endpointInfo.entries.readHistories,
+      { size: READERS_SIZE },
+      { params: { id: entryId }, signal, silent: true },
+    );
+    history = {
+      ids: [...data.entryReadHistories.userIds],
+      total: data.entryReadHistories.readCount,
+      at: Date.now(),
+    };
+    histories.set(entryId, history);
+  }
+  const others = history.ids.filter((id) => id !== selfId);
+  const batcher = profileBatcherFor(api);
+  const profiles = await Promise.all(others.map((id) => batcher.get(id)));
+  return {
+    readers: profiles.filter((p): p is PublicProfile => p !== undefined),
+    total: history.total - (history.ids.includes(selfId ?? "") ? 1 : 0),
+  };
+}
+
 /**
  * Who else read an entry (co-subscribers whose subscription is not private; the server leaves
  * private ones out), their names and avatars through the batched profiles. Empty while loading,
@@ -33,43 +63,6 @@ export function profileBatcherFor(api: ApiFetch): ProfileBatcher {
  */
 export function useEntryReaders(entryId: string | undefined, selfId: string | undefined) {
   const reader = useRuntime();
-  const api = reader?.api;
-  const [state, setState] = useState<EntryReaders>({ readers: [], total: 0 });
-  useEffect(() => {
-    setState({ readers: [], total: 0 });
-    if (!api || !entryId) return;
-    let live = true;
-    void (async () => {
-      let history = histories.get(entryId);
-      if (!history || Date.now() - history.at >= PROFILE_STALE_MS) {
-        try {
-          const { data } = await api.call(
-            endpointInfo.entries.readHistories,
-            { size: READERS_SIZE },
-            { params: { id: entryId }, silent: true },
-          );
-          history = {
-            ids: [...data.entryReadHistories.userIds],
-            total: data.entryReadHistories.readCount,
-            at: Date.now(),
-          };
-          histories.set(entryId, history);
-        } catch {
-          return;
-        }
-      }
-      const others = history.ids.filter((id) => id !== selfId);
-      const batcher = profileBatcherFor(api);
-      const profiles = await Promise.all(others.map((id) => batcher.get(id)));
-      if (!live) return;
-      setState({
-        readers: profiles.filter((p): p is PublicProfile => p !== undefined),
-        total: history.total - (history.ids.includes(selfId ?? "") ? 1 : 0),
-      });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [api, entryId, selfId]);
-  return state;
+  const read = useRead(reader?.api, entryId ? { entryId, selfId } : null, readEntryReaders);
+  return read.status === "ready" ? read.data : NO_READERS;
 }

@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
 import { of } from "rxjs";
 import type { ActionRule } from "../../../contract/actions.ts";
 import { savedActionRules$ } from "../../queries/actions.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { fetchActionRules } from "../../runtime/actions.ts";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { useRead } from "../../services/server-read.ts";
 
 /**
  * The user's rules as the page shows them: the last save on this device while the log holds it
@@ -14,22 +14,10 @@ import type { RuntimeServices } from "../../runtime/start-runtime.ts";
 export function useActionRules(reader: RuntimeServices | null) {
   const db = reader?.db;
   const saved = useLiveQuery(() => (db ? savedActionRules$(db) : of(undefined)), [db]);
-  const [server, setServer] = useState<ActionRule[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const fallBack = saved === null;
-
-  useEffect(() => {
-    if (!reader || !fallBack) return;
-    let cancelled = false;
-    fetchActionRules(reader.api).then(
-      (rules) => !cancelled && setServer(rules),
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reader, fallBack]);
+  // Read again each time the log lets go of the last save.
+  const server = useRead(reader?.api, saved === null ? "rules" : null, fetchActionRules);
 
   if (saved) return { rules: saved.rules, pending: saved.pending, failed: false };
-  return { rules: server, pending: false, failed };
+  const rules: ActionRule[] | null = server.status === "ready" ? server.data : null;
+  return { rules, pending: false, failed: server.status === "failed" };
 }

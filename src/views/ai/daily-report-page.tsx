@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { timelineLink } from "../../../contract/routes.ts";
-import { type DailyReportView, fetchDailyReports } from "../../runtime/ai/daily-reports.ts";
+import { type DailyReportView, useDailyReports } from "../../runtime/ai/daily-reports.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { setGeneralSetting, useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
@@ -15,11 +15,6 @@ import { parseReport, type ReportPiece } from "./report-content.ts";
 
 /** Reports shown: a week of mornings and evenings. */
 const SHOWN = 14;
-
-type Loaded =
-  | { status: "loading" }
-  | { status: "failed" }
-  | { status: "done"; reports: DailyReportView[] };
 
 /** The zone this device is in (what a user most likely means by "my 8 AM"). */
 function deviceTimeZone(): string {
@@ -35,25 +30,14 @@ export function DailyReportPage() {
   const { t } = useTranslation("ai");
   const reader = useRuntime();
   const general = useGeneralSettings();
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const loaded = useDailyReports(reader?.api, SHOWN);
   const device = deviceTimeZone();
+  const latest = loaded.status === "ready" ? loaded.data[0] : undefined;
 
+  // Opened: the timeline no longer pins the latest report.
   useEffect(() => {
-    if (!reader) return;
-    let cancelled = false;
-    fetchDailyReports(reader.api, SHOWN).then(
-      (reports) => {
-        if (cancelled) return;
-        setLoaded({ status: "done", reports: [...reports] });
-        // Opened: the timeline no longer pins the latest report.
-        if (reports[0]) markReportSeen(reports[0]);
-      },
-      () => !cancelled && setLoaded({ status: "failed" }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reader]);
+    if (latest) markReportSeen(latest);
+  }, [latest]);
 
   return (
     <section className="flex min-h-full flex-col" data-testid="daily-report-page">
@@ -84,7 +68,7 @@ export function DailyReportPage() {
             ) : null}
           </div>
         </SettingsSection>
-        {loaded.status === "loading" ? (
+        {loaded.status === "loading" || loaded.status === "idle" ? (
           <div className="flex justify-center py-10">
             <Spinner />
           </div>
@@ -93,10 +77,10 @@ export function DailyReportPage() {
             <AlertIcon size={16} />
             {t("dailyReport.loadFailed")}
           </p>
-        ) : loaded.reports.length === 0 ? (
+        ) : loaded.data.length === 0 ? (
           <EmptyState title={t("dailyReport.emptyTitle")} body={t("dailyReport.emptyBody")} />
         ) : (
-          loaded.reports.map((report) => <ReportCard key={report.id} report={report} />)
+          loaded.data.map((report) => <ReportCard key={report.id} report={report} />)
         )}
       </div>
     </section>

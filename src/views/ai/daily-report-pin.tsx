@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DAILY_REPORT_PATH } from "../../../contract/routes.ts";
-import { type DailyReportView, fetchDailyReports } from "../../runtime/ai/daily-reports.ts";
+import { type DailyReportView, useDailyReports } from "../../runtime/ai/daily-reports.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { getGeneralSettings, setGeneralSetting, useGeneralSettings } from "../../settings/hooks.ts";
 import { CloseIcon, DailyReportIcon } from "../../ui/icons.tsx";
@@ -24,25 +24,16 @@ export function DailyReportPin() {
   const { t, i18n } = useTranslation("ai");
   const reader = useRuntime();
   const general = useGeneralSettings();
-  const [latest, setLatest] = useState<DailyReportView | undefined>();
-
+  const [focused, setFocused] = useState(0);
   useEffect(() => {
-    if (!reader || !general.dailyReport) return;
-    let cancelled = false;
-    const load = () =>
-      fetchDailyReports(reader.api, 1).then(
-        (reports) => !cancelled && setLatest(reports[0]),
-        // Offline or refused: nothing pinned, the report page still says why.
-        () => undefined,
-      );
-    void load();
-    const onFocus = () => void load();
+    if (!general.dailyReport) return;
+    const onFocus = () => setFocused((n) => n + 1);
     window.addEventListener("focus", onFocus);
-    return () => {
-      cancelled = true;
-      window.removeEventListener("focus", onFocus);
-    };
-  }, [reader, general.dailyReport]);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [general.dailyReport]);
+  const read = useDailyReports(reader?.api, general.dailyReport ? 1 : null, focused);
+  // Offline or refused: nothing pinned, the report page still says why.
+  const latest: DailyReportView | undefined = read.status === "ready" ? read.data[0] : undefined;
 
   const report =
     general.dailyReport && latest ? unseenReport([latest], general.dailyReportSeenAt) : undefined;

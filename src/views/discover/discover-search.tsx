@@ -59,13 +59,13 @@ export function DiscoverSearch() {
             {state.message}
           </p>
         ) : null}
-        {state.status === "ready" && state.items.length === 0 ? (
+        {state.status === "ready" && state.data.length === 0 ? (
           <p className="text-sm text-zinc-500" data-testid="discover-empty">
             {t("discover.none")}
           </p>
         ) : null}
         {state.status === "ready"
-          ? state.items.map((item) =>
+          ? state.data.map((item) =>
               isFeedResult(item) ? (
                 <FeedCard key={item.feed.id} item={item} testId="discover-result" />
               ) : isListResult(item) ? (

@@ -43,7 +43,7 @@ export function ListPage() {
       </section>
     );
   }
-  const { list, feeds, owner, subscriptionCount, entries } = state.page;
+  const { list, feeds, owner, subscriptionCount, entries } = state.data;
   const view = (list.view as FeedViewType) ?? 0;
   return (
     <section data-testid="list-page" data-state="ready" data-list-id={list.id}>

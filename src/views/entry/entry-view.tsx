@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { runCommand } from "../../commands/run.ts";
@@ -11,6 +11,7 @@ import {
 import { fetchEntryIntoStore } from "../../runtime/entry-content/fetch-entry.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { useRead } from "../../services/server-read.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAreaScope } from "../shell/use-area-scope.ts";
@@ -37,38 +38,26 @@ export function EntryView({ entryId }: { entryId: string }) {
   const reader = useRuntime();
   const db = reader?.db;
   const entry = useLiveQuery(() => (db ? entryDetail$(db, entryId) : of(undefined)), [db, entryId]);
-  const [missing, setMissing] = useState(false);
   const marked = useRef(false);
   const area = useRef<HTMLDivElement>(null);
   useAreaScope(area, "entry-render");
 
   // Not stored locally (a link from elsewhere, or older than what the pull keeps): fetch it.
-  useEffect(() => {
-    if (entry !== null || !reader) return;
-    let cancelled = false;
-    void fetchEntryIntoStore(reader.api, reader.db, entryId).then((outcome) => {
-      if (!cancelled && outcome === "missing") setMissing(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [entry, reader, entryId]);
-
-  const hasContent = Boolean(entry?.content);
-  const [streamed, setStreamed] = useState(() =>
-    reader ? contentStream(reader).answered(entryId) : false,
+  const fetched = useRead(reader ?? undefined, entry === null ? entryId : null, (services, id) =>
+    fetchEntryIntoStore(services.api, services.db, id),
   );
+  const missing = fetched.status === "ready" && fetched.data === "missing";
+
+  // No content stored: the server streams it (an answer without content still ends the wait).
+  const hasContent = Boolean(entry?.content);
   const streamId = entry?.id;
-  useEffect(() => {
-    if (!reader || !streamId || hasContent) return;
-    let cancelled = false;
-    void contentStream(reader)
-      .request(streamId)
-      .then(() => !cancelled && setStreamed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [reader, streamId, hasContent]);
+  const stream = useRead(
+    reader ?? undefined,
+    streamId && !hasContent ? streamId : null,
+    (services, id) => contentStream(services).request(id),
+  );
+  const streamed =
+    stream.status === "ready" || (reader ? contentStream(reader).answered(entryId) : false);
 
   useEffect(() => {
     if (!reader || !entry || marked.current) return;

@@ -4,6 +4,7 @@ import { playServerSpeech } from "../../runtime/ai/speech-audio.ts";
 import { aiCapabilities } from "../../runtime/ai/translation.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { useRead } from "../../services/server-read.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { PauseIcon, PlayIcon } from "../../ui/icons.tsx";
@@ -34,19 +35,8 @@ export function ReadAloud(props: { entryId: string; title: string | null; html: 
 
 /** Whether the server reads aloud (its operator configured a speech provider). */
 function useServerSpeech(reader: RuntimeServices | undefined): boolean {
-  const [available, setAvailable] = useState(false);
-  useEffect(() => {
-    if (!reader) return;
-    let cancelled = false;
-    aiCapabilities(reader.api).then(
-      (capabilities) => !cancelled && setAvailable(capabilities.speech === true),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reader]);
-  return available;
+  const capabilities = useRead(reader?.api, "capabilities", aiCapabilities);
+  return capabilities.status === "ready" && capabilities.data.speech === true;
 }
 
 type ServerStatus = "idle" | "loading" | "playing" | "paused" | "failed";

@@ -4,6 +4,7 @@ import type { EntryDetail } from "../../queries/index.ts";
 import { describeFailure } from "../../runtime/ai/failure.ts";
 import { aiCapabilities, loadTranslation } from "../../runtime/ai/translation.ts";
 import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { type ReadState, useRead } from "../../services/server-read.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { bilingualHtml } from "./bilingual.ts";
 import { useActionLanguage } from "./entry-summary.tsx";
@@ -15,6 +16,19 @@ export type TranslationState =
   | { status: "unavailable" }
   | { status: "done"; fields: TranslationFields }
   | { status: "error"; code: number | undefined; message: string; reason: string | null };
+
+function translationState(read: ReadState<TranslationFields | null>): TranslationState {
+  switch (read.status) {
+    case "idle":
+      return { status: "off" };
+    case "loading":
+      return { status: "loading" };
+    case "ready":
+      return read.data ? { status: "done", fields: read.data } : { status: "unavailable" };
+    case "failed":
+      return { status: "error", ...describeFailure(read.error) };
+  }
+}
 
 /**
  * The entry's translation as the pane shows it: on by default with the `translation` setting,
@@ -32,46 +46,25 @@ export function useEntryTranslation(
   // On by the setting, or by an action rule that asked to translate this entry.
   const auto = general.translation || entry.actionSettings.translation === true;
   const [on, setOn] = useState(auto);
-  const [state, setState] = useState<TranslationState>({ status: "off" });
   const [attempt, setAttempt] = useState(0);
   const entryId = entry.id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new entry starts from the setting.
   useEffect(() => setOn(auto), [auto, entryId]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) runs it again.
-  useEffect(() => {
-    if (!on) {
-      setState({ status: "off" });
-      return;
-    }
-    let cancelled = false;
-    setState({ status: "loading" });
-    void (async () => {
-      try {
-        const capabilities = await aiCapabilities(reader.api);
-        if (!capabilities.translation) {
-          if (!cancelled) setState({ status: "unavailable" });
-          return;
-        }
-        const fields = await loadTranslation(
-          reader.api,
-          reader.db,
-          entry,
-          language,
-          html ? body : null,
-        );
-        if (!cancelled) setState({ status: "done", fields });
-      } catch (error) {
-        if (cancelled) return;
-        setState({ status: "error", ...describeFailure(error) });
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-    // The entry's fields matter only through its id, the body shown and whether it has loaded.
-  }, [on, reader, entryId, language, body, Boolean(html), attempt]);
+  // The entry's fields matter only through its id, the body shown and whether it has loaded;
+  // a new attempt (retry) reads again.
+  const wanted = on ? { entryId, language, body: html ? body : null, attempt } : null;
+  const read = useRead(
+    reader,
+    wanted,
+    async (services, input): Promise<TranslationFields | null> => {
+      const capabilities = await aiCapabilities(services.api);
+      if (!capabilities.translation) return null;
+      return loadTranslation(services.api, services.db, entry, input.language, input.body);
+    },
+  );
+  const state = translationState(read);
 
   const fields = state.status === "done" ? state.fields : {};
   const translated = fields[body];

@@ -25,6 +25,7 @@ const panel = (defaultId: string | null) => {
       instances={{
         state: {
           status: "ready",
+          input: "instances",
           data: {
             serverInstance: "https://server-rsshub.example",
             defaultId,

@@ -127,7 +127,7 @@ export function RouteBuilder({ picked }: { picked: PickedRoute }) {
           </p>
         ) : null}
         {preview.status === "ready"
-          ? preview.items.filter(isFeedResult).map(({ feed, entries }) => (
+          ? preview.data.filter(isFeedResult).map(({ feed, entries }) => (
               <div
                 key={feed.id}
                 className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800"

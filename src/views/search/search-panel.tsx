@@ -50,7 +50,7 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
       }
     : null;
   const state = useSearch(sources, request, mode);
-  const results = state.status === "ready" ? state.results : undefined;
+  const results = state.status === "ready" ? state.data.results : undefined;
   const rows: Row[] = useMemo(
     () =>
       results
@@ -194,7 +194,7 @@ export function SearchPanel(props: { initialKeyword: string; view: number; onDon
           <span className="ml-auto" data-testid="search-answered-by" data-mode={results.mode}>
             {results.mode === "server"
               ? t("answeredBy.server")
-              : state.status === "ready" && state.fellBack
+              : state.status === "ready" && state.data.fellBack
                 ? t("answeredBy.localFallback")
                 : t("answeredBy.local")}
           </span>

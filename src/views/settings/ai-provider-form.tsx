@@ -4,6 +4,7 @@ import { runCommand } from "../../commands/run.ts";
 import { fetchOwnProvider } from "../../runtime/ai/provider.ts";
 import { forgetAiCapabilities } from "../../runtime/ai/translation.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { useRead } from "../../services/server-read.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field, HINT_CLASS } from "../../ui/fields.tsx";
 
@@ -22,22 +23,15 @@ export function AiProviderForm() {
   // (left empty: the new address gets no key).
   const newAddress = saved?.hasKey === true && baseUrl.trim() !== saved.baseUrl;
 
+  const own = useRead(reader?.api, "provider", fetchOwnProvider);
+  const found = own.status === "ready" ? own.data : null;
+  // What the server has fills the form once it answers.
   useEffect(() => {
-    if (!reader) return;
-    let cancelled = false;
-    fetchOwnProvider(reader.api).then(
-      (own) => {
-        if (cancelled || !own) return;
-        setBaseUrl(own.baseUrl);
-        setModel(own.model);
-        setSaved({ hasKey: own.hasKey, baseUrl: own.baseUrl });
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reader]);
+    if (!found) return;
+    setBaseUrl(found.baseUrl);
+    setModel(found.model);
+    setSaved({ hasKey: found.hasKey, baseUrl: found.baseUrl });
+  }, [found]);
 
   function save(event: FormEvent) {
     event.preventDefault();

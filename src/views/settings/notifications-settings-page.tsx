@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { runCommand } from "../../commands/run.ts";
 import { pendingPushCommands$ } from "../../queries/push.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { useRead } from "../../services/server-read.ts";
 import { Button } from "../../ui/button.tsx";
 import { fullTime } from "../../ui/format.ts";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
@@ -12,6 +14,11 @@ import { PageHeader } from "../page.tsx";
 
 type Device = { id: string; name: string | null; service: string; createdAt: string };
 type BrowserModule = typeof import("../../runtime/push/browser.ts");
+
+async function readDevices(source: { api: RuntimeServices["api"]; browser: BrowserModule }) {
+  const list = await source.browser.listDevices(source.api);
+  return list.map((device): Device => ({ ...device }));
+}
 
 /**
  * Settings › Notifications: this browser's push registration, the user's devices (each can be
@@ -23,25 +30,23 @@ export function NotificationsSettingsPage() {
   const db = reader?.db;
   const pending = useLiveQuery(() => (db ? pendingPushCommands$(db) : of(0)), [db]);
   const [browser, setBrowser] = useState<BrowserModule | null>(null);
-  const [devices, setDevices] = useState<Device[] | null>(null);
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
     void import("../../runtime/push/browser.ts").then(setBrowser);
   }, []);
 
-  // The list follows the server: reloaded whenever the device commands have all gone through.
+  // The list follows the server: read again whenever the device commands have all gone through.
+  const [settled, setSettled] = useState(0);
   useEffect(() => {
-    if (!reader || !browser || pending !== 0) return;
-    let cancelled = false;
-    void browser.listDevices(reader.api).then(
-      (list) => !cancelled && setDevices(list.map((d) => ({ ...d }))),
-      () => !cancelled && setDevices([]),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reader, browser, pending]);
+    if (pending === 0) setSettled((n) => n + 1);
+  }, [pending]);
+  const source = useMemo(
+    () => (reader && browser ? { api: reader.api, browser } : undefined),
+    [reader, browser],
+  );
+  const read = useRead(source, "devices", readDevices, { revision: settled });
+  const devices = read.status === "ready" ? read.data : read.status === "failed" ? [] : null;
 
   async function enable() {
     if (!reader || !browser) return;

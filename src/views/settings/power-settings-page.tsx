@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointInfo } from "../../../contract/api/info.ts";
 import { PAGE_PATHS } from "../../../contract/routes.ts";
 import { useAppServices } from "../../runtime/app-services.tsx";
+import { useServerRead } from "../../services/server-read.ts";
 import { PowerIcon } from "../../ui/icons.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
@@ -26,17 +26,8 @@ export const POWER_FEATURES = [
 export function PowerSettingsPage(props: { testId?: string }) {
   const { t } = useTranslation();
   const { api } = useAppServices();
-  const [codesLeft, setCodesLeft] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    api
-      .call(endpointInfo.invitations.limitation, {}, { silent: true })
-      .then((answer) => live && setCodesLeft(answer.data))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const limitation = useServerRead(api, endpointInfo.invitations.limitation, {});
+  const codesLeft = limitation.status === "ready" ? limitation.data.data : null;
 
   return (
     <section data-testid={props.testId ?? "settings-page-power"}>

@@ -8,6 +8,7 @@ import {
   fetchSubscriptionNotify,
   rememberSubscriptionNotify,
 } from "../../runtime/subscription-notify.ts";
+import { useRead } from "../../services/server-read.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Checkbox, Field } from "../../ui/fields.tsx";
 import { FolderField, SaveActions } from "./subscription-fields.tsx";
@@ -96,22 +97,12 @@ function EditForm({ item, onDone }: { item: SubscriptionItem; onDone(): void }) 
 /** The subscription's "notify on new entries", as the server keeps it. */
 function useServerNotify(feedId: string | null | undefined) {
   const reader = useRuntime();
-  const [initial, setInitial] = useState<boolean | null>(null);
+  const read = useRead(reader?.api, feedId || null, fetchSubscriptionNotify);
+  const initial = read.status === "ready" ? read.data : null;
   const [value, set] = useState(false);
+  // The box starts as the server has it.
   useEffect(() => {
-    if (!reader || !feedId) return;
-    let cancelled = false;
-    fetchSubscriptionNotify(reader.api, feedId).then(
-      (on) => {
-        if (cancelled) return;
-        setInitial(on);
-        set(on);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [reader, feedId]);
+    if (initial !== null) set(initial);
+  }, [initial]);
   return { loaded: initial !== null, initial, value, set };
 }

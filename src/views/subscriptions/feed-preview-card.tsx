@@ -69,7 +69,7 @@ export function FeedPreviewCard({ state }: { state: PreviewState }) {
       </p>
     );
   }
-  const { feed, entries, analytics, subscription } = state.preview;
+  const { feed, entries, analytics, subscription } = state.data;
   const title = feed.title || hostOf(feed.siteUrl ?? feed.url);
   return (
     <section

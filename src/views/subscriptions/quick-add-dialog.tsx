@@ -94,16 +94,16 @@ function QuickAddBody({
     online,
   );
   const previewed =
-    preview.status === "ready" && preview.url === typed ? preview.preview.feed.id : null;
+    preview.status === "ready" && preview.input === typed ? preview.data.feed.id : null;
   const followed = followedSubscription(subscriptions, typed, previewed);
   // The server says it is followed even before this device has the subscription (made on
   // another one): subscribing again would move it to this dialog's view.
   const followedElsewhere =
-    preview.status === "ready" && preview.url === typed && Boolean(preview.preview.subscription);
+    preview.status === "ready" && preview.input === typed && Boolean(preview.data.subscription);
   // Nothing to send: no address, one the preview refused, or a feed already followed.
   const blocked =
     target.kind !== "url" ||
-    (preview.status === "failed" && preview.url === typed) ||
+    (preview.status === "failed" && preview.input === typed) ||
     followed !== null ||
     followedElsewhere;
 
@@ -111,7 +111,7 @@ function QuickAddBody({
     event.preventDefault();
     // The previewed feed's own URL: the server knows it already and subscribes at once.
     const url =
-      preview.status === "ready" && preview.url === typed ? preview.preview.feed.url : typed;
+      preview.status === "ready" && preview.input === typed ? preview.data.feed.url : typed;
     if (!reader || !url || blocked) return;
     setBusy(true);
     setBefore(new Set(subscriptions.flatMap((s) => (s.feedId ? [s.feedId] : []))));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { endpointInfo } from "../../../../contract/api/info.ts";
 import { useAppServices } from "../../../runtime/app-services.tsx";
+import { useServerRead } from "../../../services/server-read.ts";
 
 const listeners = new Set<() => void>();
 
@@ -15,24 +16,14 @@ export function accountsChanged(): void {
  */
 export function useHasPassword(): boolean | undefined {
   const { api } = useAppServices();
-  const [hasPassword, setHasPassword] = useState<boolean | undefined>(undefined);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const bump = () => setVersion((value) => value + 1);
     listeners.add(bump);
     return () => void listeners.delete(bump);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks again.
-  useEffect(() => {
-    let live = true;
-    api.call(endpointInfo.auth.listAccounts, {}, { silent: true }).then(
-      (accounts) => live && setHasPassword(accounts.some((a) => a.providerId === "credential")),
-      // Unknown: offer what most accounts have (a password to change); the server decides.
-      () => live && setHasPassword(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, version]);
-  return hasPassword;
+  const read = useServerRead(api, endpointInfo.auth.listAccounts, {}, { revision: version });
+  if (read.status === "ready") return read.data.some((a) => a.providerId === "credential");
+  // Unknown: offer what most accounts have (a password to change); the server decides.
+  return read.status === "failed" ? true : undefined;
 }

@@ -1,25 +1,17 @@
-import { useEffect, useState } from "react";
 import { endpointInfo } from "../../../../contract/api/info.ts";
 import { useAppServices } from "../../../runtime/app-services.tsx";
+import { useServerRead } from "../../../services/server-read.ts";
 
 export interface Provider {
   id: string;
   name: string;
 }
 
+const NONE: Provider[] = [];
+
 /** The social sign-in providers the server is configured with (none when the call fails). */
 export function useProviders(): Provider[] {
   const { api } = useAppServices();
-  const [providers, setProviders] = useState<Provider[]>([]);
-  useEffect(() => {
-    let live = true;
-    api.call(endpointInfo.auth.providers, {}, { silent: true }).then(
-      (answer) => live && setProviders([...answer.data]),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return providers;
+  const read = useServerRead(api, endpointInfo.auth.providers, {});
+  return read.status === "ready" ? [...read.data.data] : NONE;
 }
