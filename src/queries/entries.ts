@@ -1,6 +1,10 @@
+import { type ExpressionBuilder, type InferResult, sql } from "kysely";
 import type { Observable } from "rxjs";
 import type { AttachmentModel, MediaModel } from "../../contract/reading-models.ts";
-import { liveQuery } from "../db/queries.ts";
+import { jsonValues } from "../db/json-values.ts";
+import { local, select } from "../db/local-sql.ts";
+import type { LocalTables } from "../db/local-tables.ts";
+import { liveSelect } from "../db/queries.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { jsonList, parseAttachments, parseMedia } from "./json.ts";
 
@@ -42,38 +46,78 @@ export interface EntryDetail extends EntryCard {
   actionSettings: { summary?: boolean; translation?: boolean; readability?: boolean };
 }
 
-export const ENTRY_TABLES = ["entries", "feeds", "subscriptions", "collections", "inboxes"];
+/** Entries with their feed, subscription and inbox: what a card's source line needs. */
+function cardsFrom() {
+  return local
+    .selectFrom("entries as e")
+    .leftJoin("feeds as f", "f.id", "e.feed_id")
+    .leftJoin("subscriptions as s", "s.feed_id", "e.feed_id")
+    .leftJoin("inboxes as i", "i.id", "e.inbox_handle");
+}
 
-const CARD_COLUMNS = `e.id, e.feed_id, e.title, e.url, substr(e.description, 1, 500) AS excerpt,
-  e.author, e.author_avatar, e.published_at, e.media, e.attachments, e.read,
-  EXISTS (SELECT 1 FROM collections c WHERE c.entry_id = e.id) AS starred,
-  COALESCE(s.title, f.title, i.title, e.inbox_handle) AS feed_title, f.image AS feed_image,
-  f.site_url, s.view, e.inbox_handle`;
-const CARD_FROM = `entries e LEFT JOIN feeds f ON f.id = e.feed_id
-  LEFT JOIN subscriptions s ON s.feed_id = e.feed_id
-  LEFT JOIN inboxes i ON i.id = e.inbox_handle`;
+type CardScope = ExpressionBuilder<
+  LocalTables & {
+    e: LocalTables["entries"];
+    f: LocalTables["feeds"];
+    s: LocalTables["subscriptions"];
+    i: LocalTables["inboxes"];
+  },
+  "e" | "f" | "s" | "i"
+>;
 
-type CardRow = Record<string, string | number | null>;
+const cardColumns = (eb: CardScope) =>
+  [
+    "e.id",
+    "e.feed_id",
+    "e.title",
+    "e.url",
+    sql<string | null>`substr(${eb.ref("e.description")}, 1, 500)`.as("excerpt"),
+    "e.author",
+    "e.author_avatar",
+    "e.published_at",
+    "e.media",
+    "e.attachments",
+    "e.read",
+    eb
+      .exists(
+        eb
+          .selectFrom("collections as c")
+          .select(sql.lit(1).as("one"))
+          .whereRef("c.entry_id", "=", "e.id"),
+      )
+      .as("starred"),
+    eb.fn
+      .coalesce("s.title", "f.title", "i.title", "e.inbox_handle")
+      .$castTo<string | null>()
+      .as("feed_title"),
+    "f.image as feed_image",
+    "f.site_url",
+    "s.view",
+    "e.inbox_handle",
+  ] as const;
+
+const cards = () => cardsFrom().select(cardColumns);
+type CardRow = InferResult<ReturnType<typeof cards>>[number];
 
 function toCard(row: CardRow): EntryCard {
   return {
-    id: String(row.id),
-    feedId: (row.feed_id as string | null) ?? null,
-    title: (row.title as string | null) ?? null,
-    url: (row.url as string | null) ?? null,
-    excerpt: (row.excerpt as string | null) ?? null,
-    author: (row.author as string | null) ?? null,
-    authorAvatar: (row.author_avatar as string | null) ?? null,
-    publishedAt: String(row.published_at),
+    id: row.id,
+    feedId: row.feed_id,
+    title: row.title,
+    url: row.url,
+    excerpt: row.excerpt,
+    author: row.author,
+    authorAvatar: row.author_avatar,
+    publishedAt: row.published_at,
     media: parseMedia(row.media),
     attachments: parseAttachments(row.attachments),
     read: Number(row.read) === 1,
     starred: Number(row.starred) === 1,
-    feedTitle: (row.feed_title as string | null) ?? null,
-    feedImage: (row.feed_image as string | null) ?? null,
-    siteUrl: (row.site_url as string | null) ?? null,
-    view: row.view === null || row.view === undefined ? null : Number(row.view),
-    inboxHandle: (row.inbox_handle as string | null) ?? null,
+    feedTitle: row.feed_title,
+    feedImage: row.feed_image,
+    siteUrl: row.site_url,
+    view: row.view,
+    inboxHandle: row.inbox_handle,
   };
 }
 
@@ -82,38 +126,41 @@ export function entryCards$(
   db: LocalDatabase,
   ids: readonly string[],
 ): Observable<Record<string, EntryCard>> {
-  return liveQuery(db, ENTRY_TABLES, async () => {
-    if (ids.length === 0) return {};
-    const rows = await db.query<CardRow>(
-      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE e.id IN (SELECT value FROM json_each(?))`,
-      [JSON.stringify(ids)],
-    );
-    return Object.fromEntries(rows.map((row) => [String(row.id), toCard(row)]));
-  });
+  const query = select(cards().where("e.id", "in", jsonValues(ids)));
+  return liveSelect(db, query, (rows) =>
+    ids.length === 0 ? {} : Object.fromEntries(rows.map((row) => [row.id, toCard(row)])),
+  );
 }
 
 /** One entry with its feed and starred state; null when it is not in the local store. */
 export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDetail | null> {
-  return liveQuery(db, ENTRY_TABLES, async () => {
-    const rows = await db.query<CardRow>(
-      `SELECT ${CARD_COLUMNS}, e.content, e.description, e.author_url, e.readability_content,
-         e.readability_updated_at, e.categories, e.language, e.settings,
-         f.url AS feed_url
-       FROM ${CARD_FROM} WHERE e.id = ?`,
-      [id],
-    );
-    const row = rows[0];
+  const query = select(
+    cards()
+      .select([
+        "e.content",
+        "e.description",
+        "e.author_url",
+        "e.readability_content",
+        "e.readability_updated_at",
+        "e.categories",
+        "e.language",
+        "e.settings",
+        "f.url as feed_url",
+      ])
+      .where("e.id", "=", id),
+  );
+  return liveSelect(db, query, ([row]) => {
     if (!row) return null;
     return {
       ...toCard(row),
-      content: (row.content as string | null) ?? null,
-      description: (row.description as string | null) ?? null,
-      authorUrl: (row.author_url as string | null) ?? null,
-      readabilityContent: (row.readability_content as string | null) ?? null,
-      readabilityUpdatedAt: (row.readability_updated_at as string | null) ?? null,
-      feedUrl: (row.feed_url as string | null) ?? null,
+      content: row.content,
+      description: row.description,
+      authorUrl: row.author_url,
+      readabilityContent: row.readability_content,
+      readabilityUpdatedAt: row.readability_updated_at,
+      feedUrl: row.feed_url,
       categories: jsonList<string>(row.categories),
-      language: (row.language as string | null) ?? null,
+      language: row.language,
       actionSettings: actionSettingsOf(row.settings),
     };
   });
@@ -121,10 +168,10 @@ export function entryDetail$(db: LocalDatabase, id: string): Observable<EntryDet
 
 /** Whether an entry is starred (collections). */
 export function entryStarred$(db: LocalDatabase, id: string): Observable<boolean> {
-  return liveQuery(db, ["collections"], async () => {
-    const rows = await db.query("SELECT 1 FROM collections WHERE entry_id = ?", [id]);
-    return rows.length > 0;
-  });
+  const query = select(
+    local.selectFrom("collections").select(sql.lit(1).as("one")).where("entry_id", "=", id),
+  );
+  return liveSelect(db, query, (rows) => rows.length > 0);
 }
 
 /** Stored translated titles of some entries in one language (the timeline shows them). */
@@ -133,14 +180,19 @@ export function translatedTitles$(
   ids: readonly string[],
   language: string,
 ): Observable<Record<string, string>> {
-  return liveQuery(db, ["translations"], async () => {
+  const query = select(
+    local
+      .selectFrom("translations")
+      .select(["entry_id", "title"])
+      .where("language", "=", language)
+      .where("title", "is not", null)
+      .where("entry_id", "in", jsonValues(ids)),
+  );
+  return liveSelect(db, query, (rows) => {
     if (ids.length === 0) return {};
-    const rows = await db.query<{ entry_id: string; title: string }>(
-      `SELECT entry_id, title FROM translations
-       WHERE language = ? AND title IS NOT NULL AND entry_id IN (SELECT value FROM json_each(?))`,
-      [language, JSON.stringify(ids)],
-    );
-    return Object.fromEntries(rows.map((row) => [row.entry_id, row.title]));
+    const titles: Record<string, string> = {};
+    for (const row of rows) if (row.title !== null) titles[row.entry_id] = row.title;
+    return titles;
   });
 }
 

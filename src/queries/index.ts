@@ -2,7 +2,6 @@
 
 export { type CommandProgress, commandProgress$, feedEntryCount$ } from "./command-progress.ts";
 export {
-  ENTRY_TABLES,
   type EntryCard,
   type EntryDetail,
   entryCards$,
@@ -24,7 +23,6 @@ export {
   viewUnreadTotals$,
 } from "./subscriptions.ts";
 export {
-  TIMELINE_TABLES,
   type TimelineBounds,
   type TimelinePage,
   type TimelineQuery,

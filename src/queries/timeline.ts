@@ -1,8 +1,12 @@
+import { type SelectQueryBuilder, sql } from "kysely";
 import { map, type Observable } from "rxjs";
 import type { FeedSelection } from "../../contract/routes.ts";
 import { toFts5Match } from "../../contract/search/fts5.ts";
 import { parseSearchQuery } from "../../contract/search/query.ts";
-import { liveQuery } from "../db/queries.ts";
+import { jsonValues } from "../db/json-values.ts";
+import { local, select } from "../db/local-sql.ts";
+import type { LocalTables } from "../db/local-tables.ts";
+import { liveQuery, runSelect } from "../db/queries.ts";
 import { refreshSearchIndex } from "../db/search-index.ts";
 import type { LocalDatabase, SqlValue } from "../db/types.ts";
 import { distinctUnread } from "./distinct-unread.ts";
@@ -36,24 +40,25 @@ export interface TimelinePage {
   more: boolean;
 }
 
-export const TIMELINE_TABLES = [
-  "entries",
-  "subscriptions",
-  "collections",
-  "lists",
-  "saved_searches",
-];
+type Entries = LocalTables & { e: LocalTables["entries"] };
+/** A selection of entries as `e` (other tables it joins are only filtered on). */
+type EntrySelection = SelectQueryBuilder<Entries, "e", object>;
 
 interface Source {
-  from: string;
-  where: string[];
-  params: SqlValue[];
+  query: EntrySelection;
   /** Collections list starred entries whether read or not. */
   ignoresUnread?: boolean;
 }
 
+const entries = () => local.selectFrom("entries as e");
+const bySubscription = () =>
+  local.selectFrom("entries as e").innerJoin("subscriptions as s", "s.feed_id", "e.feed_id");
+/** Joined tables only narrow the rows: the timeline reads `e` alone. */
+const narrowed = (query: SelectQueryBuilder<never, never, object>) =>
+  query as unknown as EntrySelection;
+
 /** Matches nothing: a saved search that is gone (deleted elsewhere) or cannot be read. */
-const NOTHING: Source = { from: "entries e", where: ["0"], params: [] };
+const nothing = (): Source => ({ query: entries().where(sql.lit(false)) });
 
 /**
  * A saved search's entries held locally: the local index's matches (the same syntax as the
@@ -61,74 +66,107 @@ const NOTHING: Source = { from: "entries e", where: ["0"], params: [] };
  */
 function searchSource(search: SavedSearchItem | undefined): Source {
   const parsed = search ? parseSearchQuery(search.keyword) : undefined;
-  if (!search || !parsed?.ok) return NOTHING;
+  if (!search || !parsed?.ok) return nothing();
   const { filters } = search;
-  const where = ["e.rowid IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?)"];
-  const params: SqlValue[] = [toFts5Match(parsed.query)];
-  if (filters.view !== undefined) {
-    where.push("s.view = ?");
-    params.push(filters.view);
-  }
-  if (filters.feedIdList) {
-    where.push("e.feed_id IN (SELECT value FROM json_each(?))");
-    params.push(JSON.stringify(filters.feedIdList));
-  }
-  if (filters.category !== undefined) {
-    where.push("s.category = ?");
-    params.push(filters.category);
-  }
-  if (filters.unread !== undefined) where.push(filters.unread ? "e.read = 0" : "e.read = 1");
+  const matches = local
+    .selectFrom("entries_fts")
+    .select("rowid")
+    .where("entries_fts", "match", toFts5Match(parsed.query));
+  let query = bySubscription().where(sql.ref("e.rowid"), "in", matches);
+  if (filters.view !== undefined) query = query.where("s.view", "=", filters.view);
+  if (filters.feedIdList) query = query.where("e.feed_id", "in", jsonValues(filters.feedIdList));
+  if (filters.category !== undefined) query = query.where("s.category", "=", filters.category);
+  if (filters.unread !== undefined) query = query.where("e.read", "=", filters.unread ? 0 : 1);
   if (filters.starred !== undefined) {
-    where.push(`e.id ${filters.starred ? "" : "NOT "}IN (SELECT entry_id FROM collections)`);
+    const starred = local.selectFrom("collections").select("entry_id");
+    query = query.where("e.id", filters.starred ? "in" : "not in", starred);
   }
-  return { from: "entries e JOIN subscriptions s ON s.feed_id = e.feed_id", where, params };
+  return { query: narrowed(query) };
 }
 
 /**
- * The FROM and WHERE of a timeline selection (SPEC §2 feedId forms); a saved search's needs
- * the search (read it first: readSavedSearch).
+ * The entries of a timeline selection (the feedId forms a timeline link takes); a saved
+ * search's needs the search (read it first: readSavedSearch).
  */
 export function timelineSource(query: TimelineQuery, search?: SavedSearchItem): Source {
   const { feed, view } = query;
-  const bySubscription = "entries e JOIN subscriptions s ON s.feed_id = e.feed_id";
   switch (feed.kind) {
     case "all":
-      return { from: bySubscription, where: ["s.view = ?"], params: [view] };
+      return { query: narrowed(bySubscription().where("s.view", "=", view)) };
     case "collections":
       return {
-        from: "collections c JOIN entries e ON e.id = c.entry_id",
-        where: ["c.view = ?"],
-        params: [view],
+        query: narrowed(
+          local
+            .selectFrom("collections as c")
+            .innerJoin("entries as e", "e.id", "c.entry_id")
+            .where("c.view", "=", view),
+        ),
         ignoresUnread: true,
       };
     case "folder":
       return {
-        from: bySubscription,
-        where: ["s.view = ?", "s.category = ?"],
-        params: [view, feed.name],
+        query: narrowed(
+          bySubscription().where("s.view", "=", view).where("s.category", "=", feed.name),
+        ),
       };
     case "feed":
-      return { from: "entries e", where: ["e.feed_id = ?"], params: [feed.feedId] };
+      return { query: entries().where("e.feed_id", "=", feed.feedId) };
     case "feeds":
-      return {
-        from: "entries e",
-        where: ["e.feed_id IN (SELECT value FROM json_each(?))"],
-        params: [JSON.stringify(feed.feedIds)],
-      };
-    case "list":
-      return {
-        from: "entries e",
-        where: [
-          "e.feed_id IN (SELECT j.value FROM lists l, json_each(l.feed_ids) j WHERE l.id = ?)",
-        ],
-        params: [feed.listId],
-      };
+      return { query: entries().where("e.feed_id", "in", jsonValues(feed.feedIds)) };
+    case "list": {
+      const listFeeds = local
+        .selectFrom([
+          "lists as l",
+          sql<{ value: string }>`json_each(${sql.ref("l.feed_ids")})`.as("j"),
+        ])
+        .select("j.value")
+        .where("l.id", "=", feed.listId);
+      return { query: entries().where("e.feed_id", "in", listFeeds) };
+    }
     case "inbox":
-      return { from: "entries e", where: ["e.inbox_handle = ?"], params: [feed.inboxId] };
+      return { query: entries().where("e.inbox_handle", "=", feed.inboxId) };
     case "search":
       return searchSource(search);
   }
 }
+
+/**
+ * One page of a timeline as one text value ("id published_at" lines) and the number of rows
+ * (one more than `limit` when there are more).
+ */
+function timelinePage(
+  source: Source,
+  query: TimelineQuery,
+  limit: number,
+  keep: readonly string[],
+  bounds: TimelineBounds,
+) {
+  let rows = source.query;
+  if (query.unreadOnly && !source.ignoresUnread) {
+    rows = rows.where((eb) => eb.or([eb("e.read", "=", 0), eb("e.id", "in", jsonValues(keep))]));
+  }
+  if (bounds.floor) rows = rows.where("e.published_at", ">=", bounds.floor);
+  if (bounds.ceiling !== undefined && bounds.ceiling !== "~") {
+    rows = rows.where("e.published_at", "<=", bounds.ceiling);
+  }
+  const direction = query.oldestFirst ? "asc" : "desc";
+  const lines = rows
+    .select(sql<string>`${sql.ref("e.id")} || ' ' || ${sql.ref("e.published_at")}`.as("line"))
+    .orderBy("e.published_at", direction)
+    .orderBy("e.id", direction)
+    .limit(limit + 1);
+  return select(
+    local
+      .selectFrom(lines.as("t"))
+      .select((eb) => [
+        sql<string | null>`group_concat(${sql.ref("t.line")}, char(10))`.as("lines"),
+        eb.fn.countAll<number>().as("n"),
+      ]),
+  );
+}
+
+/** Tables a saved search's page reads besides the search itself (the index follows entries). */
+const SEARCH_READS = ["entries", "subscriptions", "collections", "saved_searches"];
 
 /**
  * The ids of a timeline, newest first (or oldest first), at most `limit` (infinite scroll raises it page by page;
@@ -142,39 +180,22 @@ export function timelineIds$(
   keep: () => readonly string[] = () => [],
   bounds: TimelineBounds = {},
 ): Observable<TimelinePage> {
+  const isSearch = query.feed.kind === "search";
+  const watched = isSearch
+    ? SEARCH_READS
+    : timelinePage(timelineSource(query), query, limit, [], bounds).reads;
   // One text value ("id published_at" lines) instead of 50,000 row objects: the worker hands it
   // over and the live query compares it far faster, which matters as it re-runs on every read.
-  return liveQuery(db, TIMELINE_TABLES, async () => {
+  return liveQuery(db, watched, async () => {
     let search: SavedSearchItem | undefined;
     if (query.feed.kind === "search") {
       search = await readSavedSearch(db, query.feed.searchId);
       // Entries stored since the last search join the local index first.
       await refreshSearchIndex(db);
     }
-    const source = timelineSource(query, search);
-    const where = [...source.where];
-    const params = [...source.params];
-    if (query.unreadOnly && !source.ignoresUnread) {
-      where.push("(e.read = 0 OR e.id IN (SELECT value FROM json_each(?)))");
-      params.push(JSON.stringify(keep()));
-    }
-    if (bounds.floor) {
-      where.push("e.published_at >= ?");
-      params.push(bounds.floor);
-    }
-    if (bounds.ceiling !== undefined && bounds.ceiling !== "~") {
-      where.push("e.published_at <= ?");
-      params.push(bounds.ceiling);
-    }
-    const direction = query.oldestFirst ? "ASC" : "DESC";
-    const rows = await db.query<{ lines: string | null; n: number }>(
-      `SELECT group_concat(line, char(10)) AS lines, COUNT(*) AS n FROM (
-         SELECT e.id || ' ' || e.published_at AS line FROM ${source.from}
-         WHERE ${where.join(" AND ")}
-         ORDER BY e.published_at ${direction}, e.id ${direction} LIMIT ?)`,
-      [...params, limit + 1],
-    );
-    return { lines: rows[0]?.lines ?? "", count: Number(rows[0]?.n ?? 0) };
+    const page = timelinePage(timelineSource(query, search), query, limit, keep(), bounds);
+    const [row] = await runSelect(db, page);
+    return { lines: row?.lines ?? "", count: Number(row?.n ?? 0) };
   }).pipe(map(({ lines, count }) => toPage(lines, count, limit)));
 }
 
