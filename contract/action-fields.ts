@@ -1,4 +1,4 @@
-/** The fields and tests of action conditions (API-NOTES "Actions"), without Effect. */
+/** The fields and tests of action conditions, without Effect. */
 export const ACTION_FIELDS = [
   "title",
   "view",

@@ -3,7 +3,7 @@ import { ACTION_FIELDS, ACTION_OPERATORS } from "./action-fields.ts";
 
 /**
  * Actions: rules a user writes, applied to each new entry of their subscriptions at ingest
- * (API-NOTES "Actions"): a condition (one list of tests, all must hold; or a list of such lists,
+ * (the actions API): a condition (one list of tests, all must hold; or a list of such lists,
  * any may hold) and a result (flags the entry gets for this user, plus rewrites and webhooks).
  */
 

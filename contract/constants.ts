@@ -1,8 +1,8 @@
-/** Constants shared by client and server (SPEC §9). */
+/** Constants shared by client and server. */
 export const APP_VERSION = "0.6.1";
 export const APP_NAME = "Follow";
 
-/** Request headers every client call carries (SPEC §7). */
+/** Request headers every client call carries. */
 export const REQUEST_HEADERS = {
   platform: "x-app-platform",
   appName: "x-app-name",
@@ -26,10 +26,10 @@ export const DEFAULT_LANGUAGE: SupportedLanguage = "en";
  */
 export const ENTRIES_MAX_TIED_ROWS = 1000;
 
-/** Cookie rules (SPEC §5). */
+/** Cookie rules: a cookie lives 400 days at most. */
 export const COOKIE_MAX_AGE_CAP_SECONDS = 34_560_000;
 
-/** Toast durations (SPEC §9). */
+/** Toast durations. */
 export const ERROR_TOAST_MS = 5_000;
 export const ACTIVATION_TOAST_MS = 100_000;
 export const COPY_CHECK_MS = 2_000;

@@ -1,5 +1,5 @@
 /**
- * Discover categories (SPEC §9). Slugs follow the feed-route generator's category names, so
+ * Discover categories. Slugs follow the feed-route generator's category names, so
  * they pass straight to its catalogue; labels live in app.json under discover.categories.
  */
 export const DISCOVER_CATEGORIES = [

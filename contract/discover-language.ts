@@ -1,5 +1,5 @@
 /**
- * The languages Discover can narrow its results to (the `discoverLanguage` UI setting, SPEC §3):
+ * The languages Discover can narrow its results to (the `discoverLanguage` UI setting):
  * "all", or a primary language subtag matched against the language a feed declares.
  */
 export const DISCOVER_LANGUAGES = [

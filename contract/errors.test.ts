@@ -13,7 +13,7 @@ import {
   SILENT_ERROR_CODES,
 } from "./errors.ts";
 
-/** SPEC §8, verbatim. `null`: the spec abbreviates the wording, so only presence is checked. */
+/** The catalogue as documented, verbatim. `null`: the documentation abbreviates the wording, so only presence is checked. */
 const SPEC_CATALOGUE: Record<number, string | null> = {
   1: "Previous operation is not completed",
   3: "Unprocessable content",
@@ -86,7 +86,7 @@ const SPEC_CATALOGUE: Record<number, string | null> = {
   14002: "Upload failed",
 };
 
-describe("error catalogue (SPEC §8)", () => {
+describe("error catalogue", () => {
   it("holds exactly the codes of the spec", () => {
     expect([...ERROR_CODES].sort((a, b) => a - b)).toEqual(Object.keys(SPEC_CATALOGUE).map(Number));
   });

@@ -1,4 +1,4 @@
-/** The server error catalogue (SPEC §8): every code with its message. */
+/** The server error catalogue: every code with its message. */
 export const ERROR_MESSAGES = {
   1: "Previous operation is not completed",
   3: "Unprocessable content",
@@ -125,7 +125,7 @@ export function errorBody(code: ErrorCode, reason?: string | null): ErrorBody {
   return { code, message: ERROR_MESSAGES[code], reason: reason ?? null };
 }
 
-/** Client reactions keyed by code (SPEC §8). */
+/** Client reactions keyed by code. */
 export const SILENT_ERROR_CODES: readonly number[] = [4007, 4008];
 export const INVITATION_REQUIRED_CODE = 1003;
 export function isActivationCode(code: number): boolean {

@@ -1,5 +1,5 @@
 /**
- * Entity ids (SPEC §5): decimal strings of 13-19 digits holding a snowflake whose upper bits are
+ * Entity ids: decimal strings of 13-19 digits holding a snowflake whose upper bits are
  * milliseconds since ID_EPOCH. The low 22 bits are a 10-bit worker id and a 12-bit sequence, so
  * the time part is 41 bits and the whole value fits a signed 64-bit integer.
  */

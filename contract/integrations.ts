@@ -1,5 +1,5 @@
 /**
- * The eight save-to services (API-NOTES §3) and their settings in the `integration` tab.
+ * The eight save-to services and their settings in the `integration` tab.
  * Setting names are the shipped product's (IntegrationSettings). Secret fields never come back
  * in full from the server: it keeps them encrypted in a table of their own and the tab holds
  * a hint instead (SECRET_HINT_PREFIX plus the last characters, or "" when unset).

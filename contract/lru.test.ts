@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SUMMARY_CACHE_SIZE } from "./ai.ts";
 import { LruCache } from "./lru.ts";
 
-describe("LruCache (the summary cache, SPEC §9)", () => {
+describe("LruCache (the summary cache of the last 10 read)", () => {
   it("keeps at most 10 entries and evicts the least recently read", () => {
     const cache = new LruCache<string, number>(SUMMARY_CACHE_SIZE);
     for (let i = 0; i < 10; i++) cache.set(`k${i}`, i);

@@ -1,6 +1,6 @@
 /**
  * A map of at most `capacity` entries; reading an entry makes it the most recent, and adding
- * past capacity evicts the least recently read (the summary cache of SPEC §9).
+ * past capacity evicts the least recently read (the summary cache: the last 10 read).
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();

@@ -1,5 +1,5 @@
 /**
- * The profile a user edits about themselves (SPEC §3 users, §4): limits and patterns shared by
+ * The profile a user edits about themselves (the user's profile fields): limits and patterns shared by
  * the form and the server. Kept short: better-auth's signed cookie cache carries the user, and
  * a few kilobytes more would lock the account out with 431s (issue 10, L2).
  */

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { isEntityId } from "./ids.ts";
 
-/** Requests of the reading API (SPEC §7), decoded on the server, typed on the client. */
+/** Requests of the reading API, decoded on the server, typed on the client. */
 export const EntityId = Schema.String.check(
   Schema.makeFilter((value: string) => isEntityId(value) || "expected an entity id (13-19 digits)"),
 );

@@ -1,6 +1,6 @@
 import { FeedViewType, isFeedViewType } from "./views.ts";
 
-/** Route parameter forms (SPEC §2). */
+/** Route parameter forms. */
 export const ROUTE_ENTRY_PENDING = "pending";
 export const ROUTE_FEED_ALL = "all";
 export const ROUTE_FEED_COLLECTIONS = "collections";
@@ -11,7 +11,7 @@ export const ROUTE_TIMELINE_VIEW_PREFIX = "view-";
 /** A saved search opened as a timeline: `search-{id}`. */
 export const ROUTE_FEED_SEARCH_PREFIX = "search-";
 
-/** App pages (SPEC §2) that palette entries and shortcuts open; not API paths. */
+/** App pages that palette entries and shortcuts open; not API paths. */
 export const PAGE_PATHS = {
   discover: "/discover",
   settings: "/settings",

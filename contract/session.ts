@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 
-/** Roles stored as the current role (SPEC §6). */
+/** Roles stored as the current role. */
 export const ROLES = ["user", "trial", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -10,7 +10,7 @@ export const SessionUser = Schema.Struct({
   name: Schema.String,
   image: Schema.NullOr(Schema.String),
   handle: Schema.NullOr(Schema.String),
-  /** Profile fields (SPEC §3 users); optional so a session cached before they existed decodes. */
+  /** Profile fields of the user; optional so a session cached before they existed decodes. */
   bio: Schema.optionalKey(Schema.NullOr(Schema.String)),
   website: Schema.optionalKey(Schema.NullOr(Schema.String)),
   socialLinks: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 
-/** The settings tabs the server keeps per user (SPEC §7 GET settings, PATCH settings/{tab}). */
+/** The settings tabs the server keeps per user (GET settings, PATCH settings/{tab}). */
 export const SETTINGS_TABS = ["general", "appearance", "integration"] as const;
 export type SettingsTabName = (typeof SETTINGS_TABS)[number];
 

@@ -51,7 +51,7 @@ export function createAuth({ config, database, logger, baseUrl, secret, mailer }
       }),
     logger,
   );
-  // Users, sessions and accounts get snowflake ids like every other entity (SPEC §5); a random
+  // Users, sessions and accounts get snowflake ids like every other entity (contract/ids.ts); a random
   // worker number keeps several server processes on one PostgreSQL apart.
   const nextId = createIdGenerator({ worker: Math.floor(Math.random() * 1024) });
   const secure = baseUrl.startsWith("https://");

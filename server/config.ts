@@ -86,7 +86,7 @@ export interface ServerConfig {
     /** Any OpenID Connect provider, found through its issuer's discovery document. */
     oidc: (OAuthClient & { issuer: string; name: string }) | undefined;
   };
-  /** Uploaded avatars: where they are kept and how large one may be (SPEC §5, 14000-14002). */
+  /** Uploaded avatars: where they are kept and how large one may be (codes 14000-14002). */
   uploads: { dir: string; avatarMaxBytes: number; s3: S3BucketConfig | undefined };
   /** Who may create an account: anyone, anyone (as a trial user until a code), or nobody. */
   registrationMode: "open" | "invitation" | "closed";

@@ -3,7 +3,7 @@ import { ActionRules } from "../actions.ts";
 import { Envelope, endpoint, NoRequest, Ok } from "./endpoint.ts";
 import { routes } from "./info.ts";
 
-/** The user's action rules (API-NOTES: `{rules: [{name, condition, result}]}`). */
+/** The user's action rules: `{rules: [{name, condition, result}]}`. */
 export const get = endpoint(routes.actions.get, {
   request: NoRequest,
   response: Envelope(ActionRules),

@@ -21,7 +21,7 @@ export const SummaryQuery = Schema.Struct({
 });
 
 /**
- * The entry's summary (SPEC §7): data is null when its text is under 100 characters (SPEC §5).
+ * The entry's summary: data is null when its text is under 100 characters.
  * `kind` says whether it was picked from the text (extractive) or written by a model.
  */
 export const summary = endpoint(routes.ai.summary, {
@@ -55,7 +55,7 @@ export const summaryStream = endpoint(routes.ai.summaryStream, {
   response: SummaryLine,
 });
 
-/** `title,description,content`: the fields asked for, comma-separated (SPEC §7). */
+/** `title,description,content`: the fields asked for, comma-separated. */
 export const TranslationFieldList = Schema.String.check(
   Schema.makeFilter(
     (value: string) =>
@@ -66,8 +66,8 @@ export const TranslationFieldList = Schema.String.check(
 );
 
 /**
- * The entry's fields translated into the language (SPEC §7): only those that exist, are not
- * already in that language, and that were asked for (SPEC §5). Without a provider: 1005 (503).
+ * The entry's fields translated into the language: only those that exist, are not
+ * already in that language, and that were asked for. Without a provider: 1005 (503).
  */
 export const translation = endpoint(routes.ai.translation, {
   request: Schema.Struct({
@@ -152,7 +152,7 @@ export const DailyReportEntry = Schema.Struct({
 });
 
 /**
- * A daily AI report (SPEC §9, 8 AM and 8 PM in the user's time zone): the digest of the unread
+ * A daily AI report (8 AM and 8 PM in the user's time zone): the digest of the unread
  * entries that arrived between `since` and `slotAt`. `content` is lines ("## " heading, "- "
  * item, else a paragraph) citing entries as [n]; `kind` says whether a model wrote it or it was
  * picked from the entries (extractive); empty content: nothing new.

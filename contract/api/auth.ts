@@ -104,7 +104,7 @@ export const verifyBackupCode = endpoint(routes.auth.verifyBackupCode, {
   response: Schema.Struct({ token: Schema.optionalKey(Schema.String) }),
 });
 
-/** The profile edit (SPEC §4): only the fields sent change; an empty string clears one. */
+/** The profile edit: only the fields sent change; an empty string clears one. */
 export const updateUser = endpoint(routes.auth.updateUser, {
   request: Schema.Struct({
     name: Schema.optionalKey(Schema.String),

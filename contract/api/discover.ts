@@ -140,7 +140,7 @@ export const category = endpoint(routes.discover.category, {
 /**
  * The feed-route catalogue of the server's instance (`FEED_ROUTE_BASE_URL`): namespaces with
  * their routes, filtered by category, categories (comma-separated), namespace or language.
- * Read from the instance's route listing and kept 1 hour (SPEC §9). `instance` is null when
+ * Read from the instance's route listing and kept 1 hour. `instance` is null when
  * none is configured; an instance that cannot be read is a 13007.
  */
 export const rsshub = endpoint(routes.discover.rsshub, {

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { Envelope, endpoint, NoRequest, Ok } from "./endpoint.ts";
 import { routes } from "./info.ts";
 
-/** An invitation code as its creator sees it (SPEC §3): code, created, used by (a user id). */
+/** An invitation code as its creator sees it: code, created, used by (a user id). */
 export const Invitation = Schema.Struct({
   code: Schema.String,
   createdAt: Schema.String,

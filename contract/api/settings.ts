@@ -2,7 +2,7 @@ import { SettingsPatch, SettingsQuery, SettingsResponse, SettingsTabParam } from
 import { endpoint, Ok } from "./endpoint.ts";
 import { routes } from "./info.ts";
 
-/** Each tab's settings with when it last changed (SPEC §7); an unknown tab is 7001. */
+/** Each tab's settings with when it last changed; an unknown tab is 7001. */
 export const get = endpoint(routes.settings.get, {
   request: SettingsQuery,
   response: SettingsResponse,

@@ -1,6 +1,6 @@
 import type { DesktopSaveResult, EagleItem } from "../../contract/desktop.ts";
 
-/** Eagle's local API (API-NOTES §3): no auth, only on this machine. */
+/** Eagle's local API: no auth, only on this machine. */
 export const EAGLE_API = "http://localhost:41595";
 const TIMEOUT_MS = 5_000;
 

@@ -13,7 +13,7 @@ function withoutControlCharacters(text: string): string {
     .join("");
 }
 
-/** `<first 20 characters of the title>.md` (API-NOTES §3), made safe as a file name. */
+/** `<first 20 characters of the title>.md`, made safe as a file name. */
 export function obsidianFileName(title: string): string {
   const base = Array.from(withoutControlCharacters(title).replace(UNSAFE_NAME, " ").trim())
     .slice(0, 20)

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The daily AI report (SPEC §9: 8 AM and 8 PM): one row per user and slot, the slot being the
+ * The daily AI report (8 AM and 8 PM): one row per user and slot, the slot being the
  * UTC instant of that 8 o'clock in the user's time zone; unique per (user, slot), so two
  * servers on one database write it once. `entries` is the JSON list of the entries it cites.
  *

@@ -1,6 +1,6 @@
 /**
  * One running generation that several requests can follow: each follower gets the text written
- * so far, then every later piece, then the end (SPEC §4: a repeat while pending joins it).
+ * so far, then every later piece, then the end (a repeat asked while it runs joins it).
  */
 export type GenerationEvent<R> =
   | { type: "delta"; text: string }

@@ -38,8 +38,8 @@ const MAX_SOURCE_CHARS = 2_000_000;
 /**
  * Entry summaries: stored per entry, language, target and provider (a user's own provider's
  * text is served to that user only, the server's provider's to everyone it serves); the last
- * 10 read kept in memory (SPEC §9); one generation per key at a time, joined by repeats
- * (SPEC §4); none for text under 100 characters (SPEC §5). With a provider a model writes them
+ * 10 read kept in memory; one generation per key at a time, joined by repeats asked while it
+ * runs; none for text under 100 characters. With a provider a model writes them
  * in the language asked for; without one they are extractive, picked in a worker thread (never
  * on the HTTP loop).
  */
@@ -164,7 +164,7 @@ export function createSummaries(deps: {
     get running(): number {
       return running.size;
     },
-    /** Keys held in memory, most recent last (tests of the SPEC §9 bound). */
+    /** Keys held in memory, most recent last (tests of the 10-entry bound). */
     cachedKeys: () => memory.keys(),
   };
 }

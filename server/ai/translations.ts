@@ -32,7 +32,7 @@ export function noProvider(): ApiError {
 }
 
 /**
- * Entry translations (SPEC §5/§7): only fields that exist, are not translated yet, and are not
+ * Entry translations: only fields that exist, are not translated yet, and are not
  * already in the target language (detected per field when long enough, else the entry's
  * language, detected and stored when the feed did not say). Stored per entry, language and
  * provider: the server's provider's text is shared, a user's own provider's is served to that
@@ -163,7 +163,7 @@ export function createTranslations(deps: {
 
 export type Translations = ReturnType<typeof createTranslations>;
 
-/** Stored translations older than 7 days go at start-up (SPEC §9). */
+/** Stored translations older than 7 days go at start-up. */
 export async function deleteStaleTranslations(database: DatabaseHandle, now = Date.now()) {
   const cutoff = new Date(now - TRANSLATION_MAX_AGE_MS).toISOString();
   const result = await database.db

@@ -18,7 +18,7 @@ export interface Catalogues {
 }
 
 /**
- * Route catalogues per instance, each read at most once an hour (SPEC §9). An instance is
+ * Route catalogues per instance, each read at most once an hour. An instance is
  * keyed by its id, address and key, so a changed key is a new catalogue.
  */
 export function createCatalogues(

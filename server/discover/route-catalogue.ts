@@ -3,7 +3,7 @@ import { CodedError } from "../coded-error.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 
-/** SPEC §9: the feed-route generator's listings are kept this long. */
+/** The feed-route generator's listings are kept this long (an hour). */
 export const CATALOGUE_TTL_MS = 60 * 60_000;
 /** A failed read is not retried at every page view. */
 const FAILURE_TTL_MS = 60_000;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { REQUEST_HEADERS } from "../../contract/constants.ts";
 
-/** What the client says about itself in the SPEC §7 headers; logged with every request. */
+/** What the client says about itself in its X-App-* request headers (contract/constants.ts); logged with every request. */
 export interface ClientInfo {
   platform: string | undefined;
   appName: string | undefined;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyCookieRules, enforceCookieRules } from "./cookies.ts";
 
-describe("cookie rules (SPEC §5)", () => {
+describe("cookie rules (prefixes, 400-day cap)", () => {
   it("drops prefixed cookies without the Secure flag", () => {
     expect(enforceCookieRules("__Secure-a=1; Path=/; HttpOnly")).toBeNull();
     expect(enforceCookieRules("__Host-a=1; Path=/; HttpOnly")).toBeNull();

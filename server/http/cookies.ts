@@ -1,7 +1,7 @@
 import { COOKIE_MAX_AGE_CAP_SECONDS } from "../../contract/constants.ts";
 
 /**
- * Enforces the cookie rules of SPEC §5 on every Set-Cookie we send, whoever built it:
+ * Enforces the cookie rules on every Set-Cookie we send, whoever built it:
  * `__Secure-` and `__Host-` names need the Secure flag (and `__Host-` a root path and no domain),
  * and max age (or expiry) is capped at 400 days. Returns null for a cookie that breaks a prefix
  * rule, since sending it would only be rejected by the browser.

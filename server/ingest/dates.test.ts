@@ -69,7 +69,7 @@ describe("parseFeedDate: numeric dates with slashes or dots", () => {
   );
 });
 
-describe("parseDuration (SPEC §5 time strings)", () => {
+describe("parseDuration (HH:MM:SS time strings)", () => {
   it.each([
     ["1:02:03", 3723],
     ["02:03", 123],

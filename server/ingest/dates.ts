@@ -217,7 +217,7 @@ function zoneOffsetMinutes(zone: string | undefined): number {
 
 /**
  * Durations as feeds write them (itunes:duration and friends): "h:mm:ss", "mm:ss", "m:ss"
- * (SPEC §5 time strings) or plain seconds, possibly fractional. Returns whole seconds or null.
+ * (HH:MM:SS time strings) or plain seconds, possibly fractional. Returns whole seconds or null.
  */
 export function parseDuration(raw: string | number | null | undefined): number | null {
   if (raw == null) return null;

@@ -35,7 +35,7 @@ import { excerpt, htmlToText, textOf, textToHtml } from "./text.ts";
 import { resolveHttpUrl } from "./urls.ts";
 
 /**
- * Normalize stage: a parsed feed (any format) -> our feed and entry shapes (SPEC §3).
+ * Normalize stage: a parsed feed (any format) -> our feed and entry shapes (feed-model.ts).
  * URLs become absolute (xml:base, else the entry link, else the feed URL), dates Date|null,
  * titles and descriptions plain text. Content stays raw HTML here: the sanitize stage cleans
  * it, using each draft's `baseUrl`. Every field is cut to its cap (limits.ts) here, so nothing

@@ -4,7 +4,7 @@ import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { readableInPool } from "../ingest/pool/pool.ts";
 import { nowIso } from "../storage/time.ts";
 
-/** Full text is refetched only when absent or older than this (SPEC §4). */
+/** Full text is refetched only when absent or older than this. */
 export const READABILITY_CACHE_MS = 3 * 24 * 60 * 60_000;
 
 /**

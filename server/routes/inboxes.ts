@@ -37,7 +37,7 @@ export function toInboxModel(row: InboxRow, config: InboxConfig): InboxModel {
   };
 }
 
-/** Inboxes (SPEC §7): only the owner reads or changes one (10003). */
+/** Inboxes: only the owner reads or changes one (10003). */
 export function inboxRoutes(
   auth: Auth,
   database: DatabaseHandle,

@@ -18,7 +18,7 @@ import { findVisibleEntry } from "../storage/entry-queries.ts";
 import { userRouter } from "./context.ts";
 
 /**
- * Save-to services called by the server (API-NOTES §3), so tokens never leave it and CORS is no
+ * Save-to services called by the server, so tokens never leave it and CORS is no
  * issue. Calls go through the guarded fetcher: a self-hosted Readeck or Outline on a private
  * address needs the operator's FETCH_ALLOW_PRIVATE_NETWORKS, like feeds. 7000 when the service
  * is off or not set up, 3000 for an entry the user cannot see, 3 with the service's reason.

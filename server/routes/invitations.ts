@@ -25,7 +25,7 @@ const CODE_TRIES = { capacity: 10, refillMs: 6_000 };
 const DAY_MS = 86_400_000;
 
 /**
- * Where a code's price would be paid once the wallet exists (SPEC §6: codes cost POWER). One
+ * Where a code's price would be paid once the wallet exists (codes cost POWER). One
  * hook: today it charges nothing.
  */
 export async function chargeForInvitation(_userId: string): Promise<void> {}
@@ -39,7 +39,7 @@ function toInvitation(row: InvitationRow) {
   };
 }
 
-/** Invitation codes (SPEC §4-§6): list, how many more, create (users and admins), use. */
+/** Invitation codes: list, how many more, create (users and admins), use. */
 export function invitationRoutes(
   auth: Auth,
   database: DatabaseHandle,

@@ -23,7 +23,7 @@ import {
 import { toFeedModel } from "../storage/mappers.ts";
 import { ok, userRouter } from "./context.ts";
 
-/** Lists (SPEC §7): anyone signed in may look at a list; only its owner changes it (8001). */
+/** Lists: anyone signed in may look at a list; only its owner changes it (8001). */
 export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLimits) {
   const app = userRouter(auth, database);
   const lists = endpoints.lists;

@@ -14,7 +14,7 @@ import { ok, userRouter } from "./context.ts";
 const MAX_SETTINGS_DEPTH = 16;
 
 /**
- * The user's settings per tab, shared by their devices (SPEC §7), with the SPEC §8 codes: an
+ * The user's settings per tab, shared by their devices, with the catalogue's codes: an
  * unknown tab is 7001, a body that is not an object of settings 7002 (both declared with the
  * endpoints), a tab that would grow past 64 KB 7003 (settings used to grow without bound:
  * issue 10, M4).

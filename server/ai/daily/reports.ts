@@ -47,7 +47,7 @@ export interface DailyReport {
 }
 
 /**
- * The daily AI report (SPEC §9): at 8 AM and 8 PM in each user's time zone (general settings
+ * The daily AI report: at 8 AM and 8 PM in each user's time zone (general settings
  * `timeZone`, else the server's), a digest of their unread entries that arrived since the last
  * report, written by their provider (or the server's) or, with none or when it fails, picked
  * extractively and labelled so. `general.dailyReport: false` turns it off. One row per user and

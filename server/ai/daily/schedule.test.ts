@@ -4,7 +4,7 @@ import { isTimeZone, latestSlot, nextSlot, previousSlot, zonedInstant } from "./
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();
 
-describe("daily report schedule (8 AM and 8 PM local, SPEC §9)", () => {
+describe("daily report schedule (8 AM and 8 PM local)", () => {
   it("finds the last and next 8 o'clock in the user's zone", () => {
     // 09:30 in Tokyo (UTC+9): the 8 AM report is due, the 8 PM one is next.
     const now = at("2026-01-01T00:30:00Z");

@@ -1,5 +1,5 @@
 /**
- * When daily reports are due (SPEC §9: 8 AM and 8 PM in the user's time zone, the server's when
+ * When daily reports are due (8 AM and 8 PM in the user's time zone, the server's when
  * the user's is unknown). Pure functions of an instant and a zone, so the schedule is tested
  * without waiting for a clock.
  */
