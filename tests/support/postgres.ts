@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { createMigratedDatabase } from "./postgres-template.ts";
 
 /**
  * A fresh PostgreSQL database per test suite. Uses the machine's server (CI starts it) when
@@ -16,11 +17,19 @@ export interface TestPostgres {
 const ADMIN_URL =
   process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://follow:follow@127.0.0.1:5432/postgres";
 
-export async function createTestPostgres(): Promise<TestPostgres> {
+/**
+ * `migrated`: the server's schema is already there (cloned from a template database), for a
+ * test server, whose start-up would otherwise spend a second migrating. Without it the database
+ * is empty, for tests of the migrations themselves. (PGlite always starts empty.)
+ */
+export async function createTestPostgres(
+  options: { migrated?: boolean } = {},
+): Promise<TestPostgres> {
   if (process.env.TEST_FORCE_PGLITE !== "1" && (await reachable(ADMIN_URL))) {
     console.info("[tests] PostgreSQL dialect on the local PostgreSQL server");
     const name = `follow_test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
+    if (options.migrated) await createMigratedDatabase(ADMIN_URL, adminQuery, name);
+    else await adminQuery(`CREATE DATABASE ${name}`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     return {
@@ -78,7 +87,8 @@ const INSUFFICIENT_PRIVILEGE = "42501";
 async function dropDatabase(name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== INSUFFICIENT_PRIVILEGE) throw error;
@@ -91,11 +101,11 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
-async function adminQuery(text: string): Promise<void> {
+async function adminQuery(text: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    await client.query(text);
+    return await client.query(text);
   } finally {
     await client.end();
   }

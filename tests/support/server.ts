@@ -33,7 +33,7 @@ export async function startTestServer(
   const postgres = shared
     ? shared.postgres
     : dialect === "postgres"
-      ? await createTestPostgres()
+      ? await createTestPostgres({ migrated: true })
       : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
