@@ -15,7 +15,9 @@ import {
  * The client's floor plan (DESIGN.md "Layout we aim for"), checked on the imports of src/**:
  * imports point one way (views → queries / commands → db), the UI kit, platform and contract
  * import nothing of the app, screens reach the database and the network only through queries,
- * commands and the runtime, and no two client folders import each other, even around a loop.
+ * commands and the services, the feature services never reach back into the runtime (the
+ * composition root that starts them), and no two client folders import each other, even
+ * around a loop.
  * Tests and test harnesses (`*.test.ts`, `testing/`) are not product code and are left out.
  */
 const SRC = resolve(import.meta.dirname);
@@ -38,9 +40,22 @@ const ALLOWED: Record<string, readonly string[]> = {
   queries: ["contract", "db"],
   commands: ["contract", "db"],
   i18n: ["contract", "locales"],
+  // Feature services: the network, follow.db, the sync engine; never the runtime that starts
+  // them (which imports them), nor a screen.
+  services: [
+    "contract",
+    "api",
+    "db",
+    "queries",
+    "commands",
+    "sync",
+    "platform",
+    "settings",
+    "i18n",
+  ],
 };
 /** What screens never import: they read through queries, write through commands, and reach
- * the network through the runtime's services. */
+ * the network through the feature services (src/services). */
 const VIEWS_FORBIDDEN = ["db", "api", "sync", "app"];
 
 function offending(predicate: (edge: Edge) => boolean): string[] {
@@ -50,10 +65,20 @@ function offending(predicate: (edge: Edge) => boolean): string[] {
 describe("client floor plan", () => {
   it("reads the imports it checks", () => {
     const folders = new Set(edges.map((e) => e.from));
-    for (const folder of ["views", "queries", "commands", "db", "sync", "runtime", "ui"]) {
+    for (const folder of [
+      "views",
+      "queries",
+      "commands",
+      "db",
+      "sync",
+      "runtime",
+      "services",
+      "ui",
+    ]) {
       expect(folders).toContain(folder);
     }
     expect(edges.some((e) => e.from === "views" && e.to === "queries")).toBe(true);
+    expect(edges.some((e) => e.from === "runtime" && e.to === "services")).toBe(true);
   });
 
   it("has no second app under src/reader", () => {
@@ -69,7 +94,7 @@ describe("client floor plan", () => {
     expect(contractEdges.filter((e) => e.to === "src").map((e) => e.file)).toEqual([]);
   });
 
-  it("lets screens reach data only through queries, commands and the runtime", () => {
+  it("lets screens reach data only through queries, commands and the services", () => {
     expect(offending((e) => e.from === "views" && VIEWS_FORBIDDEN.includes(e.to))).toEqual([]);
   });
 

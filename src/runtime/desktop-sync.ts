@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { FeedViewType } from "../../contract/views.ts";
 import { desktopBridge } from "../platform/desktop.ts";
 import { allSubscriptions$, viewUnreadTotals$ } from "../queries/subscriptions.ts";
+import { newArrivals, notifyingFeeds } from "../services/subscription-notify.ts";
 import { generalSettingsStore } from "../settings/stores.ts";
 import { shortcutHandlers } from "../shortcuts/handlers.ts";
 import { useRuntime } from "./runtime-context.tsx";
-import { newArrivals, notifyingFeeds } from "./subscription-notify.ts";
 
 /**
  * What the desktop app learns from the page, through the bridge, and only when there is one:

@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { openDatabase } from "../db/prewarm.ts";
 import { afterContentPainted } from "../platform/first-paint.ts";
+import type { RuntimeServices } from "../services/runtime-services.ts";
 import { useSession, useSessionService } from "../session/session-context.tsx";
 import { useAppServices } from "./app-services.tsx";
-import { type Runtime, type RuntimeServices, startRuntime } from "./start-runtime.ts";
+import { type Runtime, startRuntime } from "./start-runtime.ts";
 import { useSyncErrorToasts } from "./sync-toasts.ts";
 
 declare global {

@@ -3,6 +3,7 @@ import type { Dispatch } from "../commands/index.ts";
 import { type BrowserDatabase, openBrowserDatabase } from "../db/client.ts";
 import { deleteOldTranslations } from "../db/stale-translations.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import type { RuntimeServices } from "../services/runtime-services.ts";
 import { getGeneralSettings } from "../settings/hooks.ts";
 import { runLocalMigrations } from "../settings/local-record.ts";
 import { browserStorage } from "../settings/storage.ts";
@@ -25,15 +26,6 @@ import { browserSettingsSteps, type SettingsSteps } from "./settings-steps.ts";
 import { runStartup, type StartupResult } from "./startup.ts";
 
 /** What the signed-in screens use: read through `db` (live queries), write through `dispatch`. */
-export interface RuntimeServices {
-  userId: string;
-  db: LocalDatabase;
-  dispatch: Dispatch;
-  engine: SyncEngine;
-  connectivity: Connectivity;
-  api: ApiFetch;
-}
-
 export interface Runtime extends RuntimeServices {
   /** The start-up sequence's outcome, once its last step ran. */
   startup: Promise<StartupResult>;
@@ -103,7 +95,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       () => getGeneralSettings().sendAnonymousData,
     ),
     pushRegistration: pushRegistrationStep(globalThis, () =>
-      import("./push/renew.ts").then(({ renewPushRegistration }) =>
+      import("../services/push/renew.ts").then(({ renewPushRegistration }) =>
         renewPushRegistration(options.api),
       ),
     ),

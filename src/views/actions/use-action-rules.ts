@@ -2,8 +2,8 @@ import { of } from "rxjs";
 import type { ActionRule } from "../../../contract/actions.ts";
 import { savedActionRules$ } from "../../queries/actions.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import { fetchActionRules } from "../../runtime/actions.ts";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { fetchActionRules } from "../../services/actions.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { useRead } from "../../services/server-read.ts";
 
 /**

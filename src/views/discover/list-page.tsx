@@ -7,8 +7,8 @@ import { VIEW_NAMES } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import { subscription$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import { useListPage } from "../../runtime/list-preview.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { useListPage } from "../../services/list-preview.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { type TrendingData, useTrending } from "../../runtime/discover-reads.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { type TrendingData, useTrending } from "../../services/discover-reads.ts";
 import { relativeTime } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { FeedCard } from "./feed-card.tsx";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useEntryReaders } from "../../runtime/use-entry-readers.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { useEntryReaders } from "../../services/use-entry-readers.ts";
 import { useSession } from "../../session/session-context.tsx";
 
 /** How many faces are drawn; the rest are counted. */
@@ -12,7 +13,7 @@ const SHOWN = 8;
 export function EntryReaders({ entryId }: { entryId: string }) {
   const { t } = useTranslation("accounts");
   const { user } = useSession();
-  const { readers, total } = useEntryReaders(entryId, user?.id);
+  const { readers, total } = useEntryReaders(useRuntime()?.api, entryId, user?.id);
   if (readers.length === 0) return null;
   const more = Math.max(0, total - Math.min(readers.length, SHOWN));
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SummaryTarget } from "../../../contract/ai.ts";
-import { type SummaryState, streamSummary } from "../../runtime/ai/summary-stream.ts";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { type SummaryState, streamSummary } from "../../services/ai/summary-stream.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { AlertIcon } from "../../ui/icons.tsx";

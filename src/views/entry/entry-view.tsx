@@ -4,13 +4,13 @@ import { of } from "rxjs";
 import { runCommand } from "../../commands/run.ts";
 import { entryDetail$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import {
   type ContentStream,
   createContentStream,
-} from "../../runtime/entry-content/content-stream.ts";
-import { fetchEntryIntoStore } from "../../runtime/entry-content/fetch-entry.ts";
-import { useRuntime } from "../../runtime/runtime-context.tsx";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+} from "../../services/entry-content/content-stream.ts";
+import { fetchEntryIntoStore } from "../../services/entry-content/fetch-entry.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { useRead } from "../../services/server-read.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { EmptyState } from "../page.tsx";

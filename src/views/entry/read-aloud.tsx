@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { playServerSpeech } from "../../runtime/ai/speech-audio.ts";
-import { aiCapabilities } from "../../runtime/ai/translation.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { playServerSpeech } from "../../services/ai/speech-audio.ts";
+import { aiCapabilities } from "../../services/ai/translation.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { useRead } from "../../services/server-read.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";

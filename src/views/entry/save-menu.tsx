@@ -7,12 +7,12 @@ import {
 } from "../../../contract/integrations.ts";
 import { desktopBridge } from "../../platform/desktop.ts";
 import type { EntryDetail } from "../../queries/index.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import {
   type EntryForSaving,
   loadIntegrationSettings,
   saveEntryTo,
-} from "../../runtime/integrations.ts";
-import { useRuntime } from "../../runtime/runtime-context.tsx";
+} from "../../services/integrations.ts";
 import { availableServices, integrationSettingsStore } from "../../settings/integration.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { integrationActionId } from "../../shortcuts/registry.ts";

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
 import type { TranslationFields } from "../../../contract/ai.ts";
 import type { EntryDetail } from "../../queries/index.ts";
-import { describeFailure } from "../../runtime/ai/failure.ts";
-import { aiCapabilities, loadTranslation } from "../../runtime/ai/translation.ts";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { describeFailure } from "../../services/ai/failure.ts";
+import { aiCapabilities, loadTranslation } from "../../services/ai/translation.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { type ReadState, useRead } from "../../services/server-read.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { bilingualHtml } from "./bilingual.ts";

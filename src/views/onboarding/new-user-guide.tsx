@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAGE_PATHS, timelineLink } from "../../../contract/routes.ts";
-import { openOpmlImport } from "../../runtime/opml-import.ts";
+import { openOpmlImport } from "../../services/opml-import.ts";
 import { useSession } from "../../session/session-context.tsx";
 import { browserStorage } from "../../settings/storage.ts";
 import { openShortcutsDialog } from "../../shortcuts/bus.ts";

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedRouteInstance } from "../../../contract/api/feed-route-instances.ts";
-import { refusalMessage, type useFeedRouteInstances } from "../../runtime/feed-route-instances.ts";
+import { refusalMessage, type useFeedRouteInstances } from "../../services/feed-route-instances.ts";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, FIELD_CLASS, Field, LABEL_CLASS } from "../../ui/fields.tsx";
 import { relativeTime } from "../../ui/format.ts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isFeedResult, useDiscover } from "../../runtime/discover.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { isFeedResult, useDiscover } from "../../services/discover.ts";
 import { Button } from "../../ui/button.tsx";
 import { FIELD_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
 import { Spinner } from "../../ui/spinner.tsx";

@@ -1,9 +1,9 @@
 import { useSearch } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteCatalogue } from "../../runtime/discover-reads.ts";
-import { useFeedRouteInstances } from "../../runtime/feed-route-instances.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { useRouteCatalogue } from "../../services/discover-reads.ts";
+import { useFeedRouteInstances } from "../../services/feed-route-instances.ts";
 import { relativeTime } from "../../ui/format.ts";
 import { RssIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { runCommand } from "../../commands/run.ts";
-import { fetchOwnProvider } from "../../runtime/ai/provider.ts";
-import { forgetAiCapabilities } from "../../runtime/ai/translation.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { fetchOwnProvider } from "../../services/ai/provider.ts";
+import { forgetAiCapabilities } from "../../services/ai/translation.ts";
 import { useRead } from "../../services/server-read.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field, HINT_CLASS } from "../../ui/fields.tsx";

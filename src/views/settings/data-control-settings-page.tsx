@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { downloadDatabase } from "../../runtime/download-database.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
+import { downloadDatabase } from "../../services/download-database.ts";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";

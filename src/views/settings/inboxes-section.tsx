@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InboxModel } from "../../../contract/api/inboxes.ts";
-import { errorInWords } from "../../runtime/error-words.ts";
-import { createInbox, deleteInbox, loadInboxes } from "../../runtime/inboxes.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { errorInWords } from "../../services/error-words.ts";
+import { createInbox, deleteInbox, loadInboxes } from "../../services/inboxes.ts";
 import { Button } from "../../ui/button.tsx";
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { Field } from "../../ui/fields.tsx";

@@ -6,12 +6,12 @@ import {
   SERVICE_FIELDS,
 } from "../../../contract/integrations.ts";
 import { desktopBridge } from "../../platform/desktop.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import {
   loadIntegrationSettings,
   saveIntegrationSettings,
   testIntegration,
-} from "../../runtime/integrations.ts";
-import { useRuntime } from "../../runtime/runtime-context.tsx";
+} from "../../services/integrations.ts";
 import { integrationSettingsStore } from "../../settings/integration.ts";
 import { SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
 import { Spinner } from "../../ui/spinner.tsx";

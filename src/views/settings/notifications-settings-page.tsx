@@ -5,7 +5,7 @@ import { runCommand } from "../../commands/run.ts";
 import { pendingPushCommands$ } from "../../queries/push.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { useRead } from "../../services/server-read.ts";
 import { Button } from "../../ui/button.tsx";
 import { fullTime } from "../../ui/format.ts";
@@ -13,7 +13,7 @@ import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
 
 type Device = { id: string; name: string | null; service: string; createdAt: string };
-type BrowserModule = typeof import("../../runtime/push/browser.ts");
+type BrowserModule = typeof import("../../services/push/browser.ts");
 
 async function readDevices(source: { api: RuntimeServices["api"]; browser: BrowserModule }) {
   const list = await source.browser.listDevices(source.api);
@@ -33,7 +33,7 @@ export function NotificationsSettingsPage() {
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
-    void import("../../runtime/push/browser.ts").then(setBrowser);
+    void import("../../services/push/browser.ts").then(setBrowser);
   }, []);
 
   // The list follows the server: read again whenever the device commands have all gone through.

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorInWords } from "../../runtime/error-words.ts";
-import { downloadOpml } from "../../runtime/opml-export.ts";
-import { openOpmlImport } from "../../runtime/opml-import.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { errorInWords } from "../../services/error-words.ts";
+import { downloadOpml } from "../../services/opml-export.ts";
+import { openOpmlImport } from "../../services/opml-import.ts";
 import { Button } from "../../ui/button.tsx";
 import { ChoiceSelect } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";

@@ -4,11 +4,11 @@ import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
 import type { SubscriptionItem } from "../../queries/index.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { useRead } from "../../services/server-read.ts";
 import {
   fetchSubscriptionNotify,
   rememberSubscriptionNotify,
-} from "../../runtime/subscription-notify.ts";
-import { useRead } from "../../services/server-read.ts";
+} from "../../services/subscription-notify.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { Checkbox, Field } from "../../ui/fields.tsx";
 import { FolderField, SaveActions } from "./subscription-fields.tsx";

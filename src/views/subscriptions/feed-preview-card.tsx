@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PreviewState } from "../../runtime/feed-preview.ts";
+import type { PreviewState } from "../../services/feed-preview.ts";
 import { relativeTime } from "../../ui/format.ts";
 import { AlertIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImportItem, OpmlOutlineModel } from "../../../contract/api/opml.ts";
 import { VIEW_NAMES } from "../../../contract/views.ts";
+import { useRuntime } from "../../runtime/runtime-context.tsx";
 import {
   closeOpmlImport,
   type OpmlImportState,
@@ -9,8 +10,7 @@ import {
   retryFailed,
   startOpmlImport,
   useOpmlImport,
-} from "../../runtime/opml-import.ts";
-import { useRuntime } from "../../runtime/runtime-context.tsx";
+} from "../../services/opml-import.ts";
 import { Button } from "../../ui/button.tsx";
 import { Dialog, DialogActions } from "../../ui/dialog.tsx";
 import { Checkbox, Select } from "../../ui/fields.tsx";

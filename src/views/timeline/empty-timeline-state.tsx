@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PAGE_PATHS } from "../../../contract/routes.ts";
-import { openOpmlImport } from "../../runtime/opml-import.ts";
+import { openOpmlImport } from "../../services/opml-import.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState } from "../page.tsx";
 import { openQuickAdd } from "../subscriptions/quick-add-store.ts";

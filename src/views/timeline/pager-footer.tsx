@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PagerState } from "../../runtime/use-timeline-pager.ts";
+import type { PagerState } from "../../services/use-timeline-pager.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 
 /**

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { of } from "rxjs";
 import { type EntryCard, entryCards$, translatedTitles$ } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 
 /**

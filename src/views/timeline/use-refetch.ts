@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedSelection } from "../../../contract/routes.ts";
 import type { SubscriptionItem } from "../../queries/subscriptions.ts";
-import { feedsToFetch, fetchNow } from "../../runtime/fetch-now.ts";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import { feedsToFetch, fetchNow } from "../../services/fetch-now.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { toast } from "../../ui/toaster.tsx";
 
 /**

@@ -8,7 +8,7 @@ import {
   timelineIds$,
 } from "../../queries/index.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
-import type { RuntimeServices } from "../../runtime/start-runtime.ts";
+import type { RuntimeServices } from "../../services/runtime-services.ts";
 import { setStickyScope, stickyIds } from "./sticky-reads.ts";
 
 /** Entries in the first page of the infinite scroll (from the local store, not the network). */

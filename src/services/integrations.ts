@@ -8,8 +8,8 @@ import {
 import type { ApiFetch } from "../api/client.ts";
 import { FetchError } from "../api/fetch-error.ts";
 import { desktopBridge } from "../platform/desktop.ts";
-import { writeOnline } from "../services/online-write.ts";
 import { type IntegrationValues, integrationSettingsStore } from "../settings/integration.ts";
+import { writeOnline } from "./online-write.ts";
 
 /** What a save needs of the open entry (the desktop services get it from here). */
 export interface EntryForSaving {

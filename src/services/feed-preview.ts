@@ -4,7 +4,7 @@ import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { errorText } from "../api/error-text.ts";
 import { i18n, translate } from "../i18n/index.ts";
-import { type ReadState, useRead } from "../services/server-read.ts";
+import { type ReadState, useRead } from "./server-read.ts";
 
 /** What the feeds endpoint answers for a URL: the feed, its newest entries, how lively it is. */
 export type FeedPreview = ResponseOf<Endpoints["feeds"]["get"]>["data"];

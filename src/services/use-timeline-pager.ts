@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { TimelineQuery } from "../queries/index.ts";
 import { createPager, type Pager, type PagerState, timelineScope } from "../sync/pager.ts";
-import type { RuntimeServices } from "./start-runtime.ts";
+import type { RuntimeServices } from "./runtime-services.ts";
 
 export type { PagerState };
 

@@ -2,7 +2,7 @@ import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { ApiFetch } from "../api/client.ts";
-import { useRead } from "../services/server-read.ts";
+import { useRead } from "./server-read.ts";
 
 /** A list's public page: the list, its feeds, owner and followers, and its newest entries. */
 export type ListPage = ResponseOf<Endpoints["lists"]["get"]>["data"] & {

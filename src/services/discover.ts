@@ -8,7 +8,7 @@ import type { RequestOf } from "../../contract/api/endpoint.ts";
 import { type Endpoints, endpoints } from "../../contract/api/index.ts";
 import type { DiscoverLanguage } from "../../contract/discover-language.ts";
 import type { ApiFetch } from "../api/client.ts";
-import { useServerRead } from "../services/server-read.ts";
+import { useServerRead } from "./server-read.ts";
 
 /** Typing pauses this long before words are looked up. */
 const TYPE_AHEAD_MS = 350;

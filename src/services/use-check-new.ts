@@ -4,7 +4,7 @@ import { local, select } from "../db/local-sql.ts";
 import { selectRows } from "../db/select-rows.ts";
 import type { TimelineQuery } from "../queries/index.ts";
 import { timelineScope } from "../sync/pager.ts";
-import type { RuntimeServices } from "./start-runtime.ts";
+import type { RuntimeServices } from "./runtime-services.ts";
 
 const newestInsert = select(
   local.selectFrom("entries").select((eb) => eb.fn.max<string | null>("inserted_at").as("at")),

@@ -1,7 +1,7 @@
 import type { InboxModel } from "../../contract/api/inboxes.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
-import { writeOnline } from "../services/online-write.ts";
-import type { RuntimeServices } from "./start-runtime.ts";
+import { writeOnline } from "./online-write.ts";
+import type { RuntimeServices } from "./runtime-services.ts";
 
 /**
  * Inboxes as the settings page manages them: straight to the server (an inbox's address and

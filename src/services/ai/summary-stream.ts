@@ -96,11 +96,9 @@ async function storeSummary(db: LocalDatabase, request: SummaryRequest, text: st
           .insertInto("summaries")
           .values({ ...key, summary: "", readability_summary: text })
           .onConflict((conflict) =>
-            conflict
-              .columns(["entry_id", "language"])
-              .doUpdateSet((eb) => ({
-                readability_summary: eb.ref("excluded.readability_summary"),
-              })),
+            conflict.columns(["entry_id", "language"]).doUpdateSet((eb) => ({
+              readability_summary: eb.ref("excluded.readability_summary"),
+            })),
           ),
   );
   await db.transaction(["summaries"], (tx) => tx.execute(write.sql, write.params));

@@ -1,9 +1,8 @@
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { PublicProfile } from "../../contract/profiles.ts";
 import type { ApiFetch } from "../api/client.ts";
-import { useRead } from "../services/server-read.ts";
 import { createProfileBatcher, PROFILE_STALE_MS, type ProfileBatcher } from "./profile-batcher.ts";
-import { useRuntime } from "./runtime-context.tsx";
+import { useRead } from "./server-read.ts";
 
 /** SPEC §9: read histories of 20 readers, fresh for 5 minutes. */
 const READERS_SIZE = 20;
@@ -61,8 +60,11 @@ async function readEntryReaders(
  * private ones out), their names and avatars through the batched profiles. Empty while loading,
  * offline, or when the call fails.
  */
-export function useEntryReaders(entryId: string | undefined, selfId: string | undefined) {
-  const reader = useRuntime();
-  const read = useRead(reader?.api, entryId ? { entryId, selfId } : null, readEntryReaders);
+export function useEntryReaders(
+  api: ApiFetch | undefined,
+  entryId: string | undefined,
+  selfId: string | undefined,
+) {
+  const read = useRead(api, entryId ? { entryId, selfId } : null, readEntryReaders);
   return read.status === "ready" ? read.data : NO_READERS;
 }

@@ -6,8 +6,8 @@ import type { ApiFetch } from "../api/client.ts";
 import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
-import { writeOnline } from "../services/online-write.ts";
-import { type LoadState, useReloadableRead } from "../services/server-read.ts";
+import { writeOnline } from "./online-write.ts";
+import { type LoadState, useReloadableRead } from "./server-read.ts";
 
 const calls = endpoints.feedRouteInstances;
 

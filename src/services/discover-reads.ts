@@ -1,7 +1,7 @@
 import type { Endpoints, ResponseOf } from "../../contract/api/index.ts";
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiFetch } from "../api/client.ts";
-import { useServerRead } from "../services/server-read.ts";
+import { useServerRead } from "./server-read.ts";
 
 export type TrendingData = ResponseOf<Endpoints["discover"]["trending"]>["data"];
 export type CategoryData = ResponseOf<Endpoints["discover"]["category"]>["data"];

@@ -4,7 +4,7 @@ import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { SearchSyntaxError, searchLocal } from "../db/search-local.ts";
 import type { LocalDatabase } from "../db/types.ts";
-import { type ReadState, useRead } from "../services/server-read.ts";
+import { type ReadState, useRead } from "./server-read.ts";
 
 /** Which index answers: the server's, follow.db's, or the server's unless it cannot be reached. */
 export type SearchMode = "auto" | "server" | "local";
