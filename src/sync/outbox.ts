@@ -1,4 +1,4 @@
-import { type InsertObject, sql } from "kysely";
+import { sql } from "kysely";
 import type { DomainEvent } from "../commands/events.ts";
 import {
   decodeEvent,
@@ -10,8 +10,8 @@ import { local, select, statement } from "../db/local-sql.ts";
 import type { LocalTables } from "../db/local-tables.ts";
 import { selectRows, selectRowsOrThrow } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
-import type { EventStatus, NewEventRow } from "../db/tables/events.ts";
-import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import type { EventStatus } from "../db/tables/events.ts";
+import type { LocalDatabase, SqlRunner, SqlValue } from "../db/types.ts";
 
 /** The local event log and outbox: the rows a command leaves until the server confirms it. */
 export type { EventStatus };
@@ -30,36 +30,69 @@ export interface LoggedEvent {
   event: DomainEvent;
 }
 
+type Column<T extends keyof LocalTables> = keyof LocalTables[T] & string;
+
+/**
+ * An INSERT of `columns` compiled once, each row's values bound in the same order: a dispatch
+ * writes these for every command, and compiling costs about 0.1 ms.
+ */
+function compiledInsert<T extends "events" | "outbox", const C extends readonly Column<T>[]>(
+  table: T,
+  columns: C,
+) {
+  const template = statement(
+    local.insertInto(table).values(Object.fromEntries(columns.map((c) => [c, null])) as never),
+  );
+  return (row: { [K in C[number]]: LocalTables[T][K] }): Statement => ({
+    ...template,
+    params: columns.map((column) => row[column] as SqlValue),
+  });
+}
+
+// SQLite assigns `seq`.
+const insertEvent = compiledInsert("events", [
+  "command_id",
+  "name",
+  "payload",
+  "created_at",
+  "status",
+]);
+
 export function appendEvents(
   commandId: string,
   events: readonly DomainEvent[],
   status: EventStatus,
   createdAt: string,
 ): Statement[] {
-  return events.map((event) => {
-    const row: NewEventRow = {
+  return events.map((event) =>
+    insertEvent({
       command_id: commandId,
       name: storedNameOf(event),
       payload: JSON.stringify(event.data),
       created_at: createdAt,
       status,
-    };
-    // Kysely is not told that SQLite assigns `seq`; the row above is checked without it.
-    return statement(local.insertInto("events").values(row as InsertObject<LocalTables, "events">));
-  });
-}
-
-export function enqueue(row: Omit<OutboxRow, "attempts">): Statement {
-  return statement(
-    local.insertInto("outbox").values({
-      command_id: row.commandId,
-      name: row.name,
-      payload: JSON.stringify(row.payload),
-      created_at: row.createdAt,
-      attempts: 0,
-      last_error: null,
     }),
   );
+}
+
+const insertOutbox = compiledInsert("outbox", [
+  "command_id",
+  "name",
+  "payload",
+  "created_at",
+  "attempts",
+  "last_error",
+]);
+
+export function enqueue(row: Omit<OutboxRow, "attempts">): Statement {
+  return insertOutbox({
+    command_id: row.commandId,
+    name: row.name,
+    payload: JSON.stringify(row.payload),
+    created_at: row.createdAt,
+    attempts: 0,
+    last_error: null,
+  });
 }
 
 const pendingEventsQuery = select(

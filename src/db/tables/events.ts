@@ -1,5 +1,5 @@
 import { integer, json, text } from "../../../contract/entities/columns.ts";
-import { localTable, type StoredRowOf } from "../../../contract/entities/local-table.ts";
+import { localTable } from "../../../contract/entities/local-table.ts";
 
 export type EventStatus = "pending" | "confirmed";
 
@@ -27,6 +27,3 @@ export const eventsTable = localTable({
     { name: "events_status_seq", on: ["status", "seq"] },
   ],
 });
-
-/** An event as written: SQLite assigns `seq`. */
-export type NewEventRow = Omit<StoredRowOf<typeof eventsTable.columns>, "seq">;
