@@ -6,7 +6,7 @@ import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 import { clearCeilingsStatement } from "./ceilings.ts";
 import { raiseFeedFloorsStatement, raiseWideFloorsStatement } from "./floors.ts";
 
-/** Entries kept per subscription at start-up (SPEC §9 hydrate rule). */
+/** Entries kept per subscription when follow.db is bounded at start-up. */
 export const KEPT_ENTRIES_PER_SUBSCRIPTION = 20;
 
 /**

@@ -6,7 +6,7 @@ import type { LocalDatabase } from "../../db/types.ts";
 import { describeFailure } from "./failure.ts";
 import { cachedSummary, rememberSummary } from "./summary-cache.ts";
 
-/** A summary's generation as the entry pane shows it (SPEC §4: pending, then done or error). */
+/** A summary's generation as the entry pane shows it: pending (streaming), then done or error. */
 export type SummaryState =
   | { status: "pending"; text: string }
   | { status: "done"; text: string | null; kind?: SummaryKind }

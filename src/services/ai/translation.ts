@@ -20,7 +20,7 @@ export interface TranslatableEntry {
 }
 
 /**
- * The SPEC §5 field rule: title and description, plus content or the full text when shown;
+ * Which fields to translate: title and description, plus content or the full text when shown;
  * only those that exist, are not translated yet, and whose language is not the target's.
  */
 export function fieldsToTranslate(
@@ -72,7 +72,7 @@ export async function storedTranslation(
 
 /**
  * The entry's translation into `language`: what follow.db holds, plus the missing fields from
- * ai/translation, stored back (deleted after 7 days at start-up, SPEC §9).
+ * ai/translation, stored back (deleted after 7 days at start-up).
  */
 export async function loadTranslation(
   api: ApiFetch,
