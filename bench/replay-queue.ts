@@ -1,8 +1,8 @@
 import type { Dispatch } from "../src/sync/dispatch.ts";
 import { outboxSize } from "../src/sync/outbox.ts";
-import { openTestClient, signUp } from "../src/sync/testing/remote.ts";
 import { FeedServer, rssFeed } from "../tests/support/feed-server.ts";
 import { startTestServer } from "../tests/support/server.ts";
+import { openTestClient, signUp } from "../tests/support/sync/remote.ts";
 import { printTable, ratio, round, type Table } from "./support/table.ts";
 
 export interface ReplayFigures {

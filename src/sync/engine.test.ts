@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Account,
+  openTestClient,
+  signUp,
+  type TestClient,
+} from "../../tests/support/sync/remote.ts";
+import { localState, serverState } from "../../tests/support/sync/state.ts";
+import { freshEmail, startWorld, type World } from "../../tests/support/sync/world.ts";
 import { testId } from "../commands/testing/seed.ts";
-import { type Account, openTestClient, signUp, type TestClient } from "./testing/remote.ts";
-import { localState, serverState } from "./testing/state.ts";
-import { freshEmail, startWorld, type World } from "./testing/world.ts";
 
 let world: World;
 const open: TestClient[] = [];

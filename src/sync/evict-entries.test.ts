@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  fakeTimelineServer,
+  type ServerEntry,
+} from "../../tests/support/sync/fake-timeline-server.ts";
 import { openMemoryDatabase } from "../db/node.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { evictEntries } from "./evict-entries.ts";
 import { readFloor } from "./floors.ts";
 import { createPager } from "./pager.ts";
-import { fakeTimelineServer, type ServerEntry } from "./testing/fake-timeline-server.ts";
 
 let db: LocalDatabase | undefined;
 afterEach(async () => {

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/api/index.ts";
 import { recordingReactions } from "../../tests/support/recording-reactions.ts";
+import {
+  openTestClient,
+  signUp,
+  type TestClient,
+  withCookie,
+} from "../../tests/support/sync/remote.ts";
+import { freshEmail, startWorld, type World } from "../../tests/support/sync/world.ts";
 import { createApiClient } from "../api/client.ts";
 import type { TimelineScope } from "./floors.ts";
 import { createPager } from "./pager.ts";
-import { openTestClient, signUp, type TestClient, withCookie } from "./testing/remote.ts";
-import { freshEmail, startWorld, type World } from "./testing/world.ts";
 
 let world: World;
 let client: TestClient;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestClient, signUp, type TestClient } from "./testing/remote.ts";
-import { localState, serverState } from "./testing/state.ts";
-import { freshEmail, startWorld, type World } from "./testing/world.ts";
+import { openTestClient, signUp, type TestClient } from "../../tests/support/sync/remote.ts";
+import { localState, serverState } from "../../tests/support/sync/state.ts";
+import { freshEmail, startWorld, type World } from "../../tests/support/sync/world.ts";
 
 let world: World;
 const open: TestClient[] = [];

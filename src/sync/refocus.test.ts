@@ -1,8 +1,8 @@
 import { Subject } from "rxjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestClient, signUp } from "../../tests/support/sync/remote.ts";
+import { freshEmail, startWorld, type World } from "../../tests/support/sync/world.ts";
 import { REFOCUS_REFETCH_AFTER_MS, refocusRefetch } from "./focus.ts";
-import { openTestClient, signUp } from "./testing/remote.ts";
-import { freshEmail, startWorld, type World } from "./testing/world.ts";
 
 describe("window refocus (SPEC §4)", () => {
   it("refetches nothing under 10 minutes, everything but entries after", () => {

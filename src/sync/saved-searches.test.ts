@@ -1,12 +1,17 @@
 import { firstValueFrom } from "rxjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rssFeed } from "../../tests/support/feed-server.ts";
+import {
+  type Account,
+  openTestClient,
+  signUp,
+  type TestClient,
+} from "../../tests/support/sync/remote.ts";
+import { freshEmail, startWorld, type World } from "../../tests/support/sync/world.ts";
 import { testId } from "../commands/testing/seed.ts";
 import { savedSearches$ } from "../queries/saved-searches.ts";
 import { timelineIds$ } from "../queries/timeline.ts";
 import { createPager, timelineScope } from "./pager.ts";
-import { type Account, openTestClient, signUp, type TestClient } from "./testing/remote.ts";
-import { freshEmail, startWorld, type World } from "./testing/world.ts";
 
 /** Saved searches through the real sync engine and server: optimistic, synced, rolled back. */
 let world: World;

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
-import { openTestClient, signUp, type TestClient } from "../../src/sync/testing/remote.ts";
-import { serverState } from "../../src/sync/testing/state.ts";
 import { type ChildServer, spawnChildServer } from "../support/child-server.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { uniqueEmail } from "../support/http-client.ts";
 import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
 import { DIALECTS, type Dialect } from "../support/server.ts";
+import { openTestClient, signUp, type TestClient } from "../support/sync/remote.ts";
+import { serverState } from "../support/sync/state.ts";
 
 const HOLDING = "test hook: holding a write until killed";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENTRIES_MAX_TIED_ROWS } from "../../contract/constants.ts";
 import { createPager } from "../../src/sync/pager.ts";
-import { openTestClient, signUp, type TestClient } from "../../src/sync/testing/remote.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient as HttpClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { openTestClient, signUp, type TestClient } from "../support/sync/remote.ts";
 
 /**
  * More entries share one publish time than a page may grow by (a feed that stamps every item

@@ -12,7 +12,7 @@ import {
   fakeTimelineServer,
   type ServerEntry,
   timelineOrder,
-} from "../../src/sync/testing/fake-timeline-server.ts";
+} from "../support/sync/fake-timeline-server.ts";
 
 const RUNS = Number(process.env.PAGER_PROPERTY_RUNS ?? 30);
 const BASE = Date.parse("2026-01-01T00:00:00Z");

@@ -1,5 +1,5 @@
 import type { CommandName } from "../../../src/commands/registry.ts";
-import type { UserState } from "../../../src/sync/testing/state.ts";
+import type { UserState } from "../../support/sync/state.ts";
 import type { Universe } from "./universe.ts";
 
 interface Settings {

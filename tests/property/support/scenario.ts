@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import type { CommandName } from "../../../src/commands/registry.ts";
-import { openTestClient, signUp, type TestClient } from "../../../src/sync/testing/remote.ts";
-import { localState, serverState } from "../../../src/sync/testing/state.ts";
-import { freshEmail } from "../../../src/sync/testing/world.ts";
+import { openTestClient, signUp, type TestClient } from "../../support/sync/remote.ts";
+import { localState, serverState } from "../../support/sync/state.ts";
+import { freshEmail } from "../../support/sync/world.ts";
 import { ServerModel } from "./model.ts";
 import { FaultyNetwork, type LoggedWrite } from "./network.ts";
 import { resolve, type Step } from "./steps.ts";

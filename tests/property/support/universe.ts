@@ -1,5 +1,5 @@
-import { signUp } from "../../../src/sync/testing/remote.ts";
-import { startWorld, type World } from "../../../src/sync/testing/world.ts";
+import { signUp } from "../../support/sync/remote.ts";
+import { startWorld, type World } from "../../support/sync/world.ts";
 
 /** The fixed world of a property run: feeds with known ids and entries with known times. */
 export interface UniverseFeed {

@@ -1,5 +1,5 @@
-import { FeedServer, rssFeed } from "../../../tests/support/feed-server.ts";
-import { startTestServer, type TestServer } from "../../../tests/support/server.ts";
+import { FeedServer, rssFeed } from "../feed-server.ts";
+import { startTestServer, type TestServer } from "../server.ts";
 
 /** A real API server in-process and a site serving a few fixture feeds. */
 export interface World {

@@ -1,13 +1,21 @@
-import { recordingReactions } from "../../../tests/support/recording-reactions.ts";
-import type { ApiCall } from "../../api/call.ts";
-import { createApiClient } from "../../api/client.ts";
-import { openMemoryDatabase } from "../../db/node.ts";
-import type { LocalDatabase } from "../../db/types.ts";
-import type { BackoffOptions } from "../backoff.ts";
-import { type Connectivity, createConnectivity, manualOnlineSource } from "../connectivity.ts";
-import { createDispatcher, type Dispatch } from "../dispatch.ts";
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../engine.ts";
-import type { CommandRejection } from "../failures.ts";
+import type { ApiCall } from "../../../src/api/call.ts";
+import { createApiClient } from "../../../src/api/client.ts";
+import { openMemoryDatabase } from "../../../src/db/node.ts";
+import type { LocalDatabase } from "../../../src/db/types.ts";
+import type { BackoffOptions } from "../../../src/sync/backoff.ts";
+import {
+  type Connectivity,
+  createConnectivity,
+  manualOnlineSource,
+} from "../../../src/sync/connectivity.ts";
+import { createDispatcher, type Dispatch } from "../../../src/sync/dispatch.ts";
+import {
+  createSyncEngine,
+  type SyncEngine,
+  type SyncEngineOptions,
+} from "../../../src/sync/engine.ts";
+import type { CommandRejection } from "../../../src/sync/failures.ts";
+import { recordingReactions } from "../recording-reactions.ts";
 
 /** Test helpers: a signed-in user and full clients (database, engine, API) against a server. */
 export interface Account {

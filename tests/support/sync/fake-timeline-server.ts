@@ -1,7 +1,7 @@
 import { endpoints } from "../../../contract/api/index.ts";
 import type { EntriesRequest } from "../../../contract/reading.ts";
 import type { EntryListItem, FeedModel } from "../../../contract/reading-models.ts";
-import type { ApiCall } from "../../api/call.ts";
+import type { ApiCall } from "../../../src/api/call.ts";
 
 /** One entry as the fake server holds it. */
 export interface ServerEntry {

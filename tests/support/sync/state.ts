@@ -1,7 +1,7 @@
 import { endpoints } from "../../../contract/api/index.ts";
-import { recordingReactions } from "../../../tests/support/recording-reactions.ts";
-import { createApiClient } from "../../api/client.ts";
-import type { SqlRunner } from "../../db/types.ts";
+import { createApiClient } from "../../../src/api/client.ts";
+import type { SqlRunner } from "../../../src/db/types.ts";
+import { recordingReactions } from "../recording-reactions.ts";
 import { type Account, withCookie } from "./remote.ts";
 
 /**
