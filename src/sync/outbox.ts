@@ -130,11 +130,11 @@ export async function outboxHead(db: SqlRunner): Promise<OutboxRow | undefined> 
   const [row] = await selectRows(db, outboxHeadQuery);
   if (!row) return undefined;
   return {
-    commandId: String(row.command_id),
-    name: String(row.name),
-    payload: JSON.parse(String(row.payload)),
-    createdAt: String(row.created_at),
-    attempts: Number(row.attempts),
+    commandId: row.command_id,
+    name: row.name,
+    payload: JSON.parse(row.payload),
+    createdAt: row.created_at,
+    attempts: row.attempts,
   };
 }
 
