@@ -51,7 +51,7 @@ async function failure(call: Promise<unknown>): Promise<FetchError> {
   return error as FetchError;
 }
 
-describe("retry table (SPEC §7)", () => {
+describe("retry table (GET/HEAD retried once, writes never)", () => {
   it.each(
     READS.flatMap((method) => HTTP_RETRY_STATUSES.map((status) => [method, status] as const)),
   )("%s %i is retried exactly once", async (method, status) => {
@@ -153,7 +153,7 @@ describe("retry table (SPEC §7)", () => {
 });
 
 describe("requests", () => {
-  it("carry the headers of SPEC §7", async () => {
+  it("carry the app, version, client and session headers", async () => {
     await client({ platform: "desktop", dev: true }).api("/feeds");
     const headers = server.requests[0]!.headers;
     expect(headers[REQUEST_HEADERS.platform]).toBe("desktop");

@@ -74,7 +74,7 @@ export interface ApiFetch {
 
 export interface ApiClient {
   fetch: ApiFetch;
-  /** The headers of SPEC §7 every call carries. */
+  /** The headers every call carries: app, version, platform, client and session ids. */
   headers: Readonly<Record<string, string>>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The error every failed API call rejects with (SPEC §7): an HTTP status 400-599, or no response
+ * The error every failed API call rejects with: an HTTP status 400-599, or no response
  * at all (network failure, timeout, abort). Carries the parsed server body `{code, message,
  * reason}` when the body has that shape.
  */
@@ -30,7 +30,7 @@ export class FetchError extends Error {
   readonly statusText: string;
   readonly data: unknown;
   readonly aborted: boolean;
-  /** The catalogue code of SPEC §8, when the server sent one. */
+  /** The error catalogue's code (contract/errors.ts), when the server sent one. */
   readonly code: number | undefined;
   /** The server's own (English) message, when it sent one. */
   readonly serverMessage: string | undefined;

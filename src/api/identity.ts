@@ -1,6 +1,6 @@
 /**
- * The client id (stable per browser) and session id (one per tab) sent with every request
- * (SPEC §7). Storage can be missing or throw (private mode, sandboxed frames, Node), so each id
+ * The client id (stable per browser) and session id (one per tab) sent with every request.
+ * Storage can be missing or throw (private mode, sandboxed frames, Node), so each id
  * falls back to one kept in memory for the life of the page.
  */
 export const CLIENT_ID_KEY = "follow:client-id";

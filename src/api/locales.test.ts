@@ -15,7 +15,7 @@ const catalogues: Record<string, Record<string, string>> = {
   "zh-TW": zhTW,
 };
 
-// The client messages of SPEC §8 beside the server codes.
+// The client's own problem messages beside the server codes of the error catalogue.
 const CLIENT_KEYS = [
   "activation.title",
   "activation.description",

@@ -41,7 +41,7 @@ function serverError(code: number, reason?: string) {
   return { code, message, reason };
 }
 
-describe("error reactions over HTTP (SPEC §8)", () => {
+describe("error reactions over HTTP (sign-out on 401, invitation redirect, toasts)", () => {
   it("401 marks the user signed out and shows no toast", async () => {
     const r = await react(401, serverError(1000));
     expect(r.signOuts).toBe(1);

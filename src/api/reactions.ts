@@ -24,7 +24,7 @@ export interface ApiReactions {
   signedOut(): void;
   /** i18next lookup with a default, e.g. `t(key, { defaultValue: fallback })`. */
   translate(key: string, fallback: string): string;
-  /** Connectivity (SPEC §4): false when a request got no answer, true when any response came. */
+  /** Connectivity: false when a request got no answer, true when any response came. */
   onNetworkResult?(ok: boolean): void;
 }
 
@@ -37,7 +37,7 @@ export const ACTIVATION_TITLE_KEY = "errors:activation.title";
 export const ACTIVATION_TITLE_FALLBACK = "Activate your account to continue";
 
 /**
- * The client reactions of SPEC §8 for a failed call. Anything but an HTTP FetchError is left to
+ * What the client does about a failed call (sign out, redirect, toast). Anything but an HTTP FetchError is left to
  * the caller; network failures only feed connectivity (reported by the client), never a toast.
  */
 export function reactToError(

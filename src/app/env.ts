@@ -1,6 +1,6 @@
 /**
- * Client environment settings (SPEC §5). Values come from Vite's `import.meta.env`; an empty
- * string counts as unset, so a blank line in `.env` never overrides a default.
+ * Client environment settings (web and API addresses, build flags). Values come from Vite's
+ * `import.meta.env`; an empty string counts as unset, so a blank line in `.env` never overrides a default.
  */
 export interface ClientEnv {
   /** Public address of the web app; defaults to the page's own origin. */

@@ -8,7 +8,7 @@ import { buildIssueUrl } from "./issue-url.ts";
 import { resetLocalData } from "./reset-local-data.ts";
 import type { RouterContext } from "./router-context.ts";
 
-/** The root route's error component (SPEC §2 route error page). */
+/** The root route's error component: what failed, a reload, and a prefilled bug report. */
 export function RouteErrorPage({ error }: ErrorComponentProps) {
   const { t } = useTranslation();
   const router = useRouter();

@@ -1,4 +1,4 @@
-/** Everything the prefilled bug report carries (SPEC §2, route error page). */
+/** Everything the route error page's prefilled bug report carries. */
 export interface IssueReport {
   errorMessage: string;
   errorStack?: string;

@@ -48,7 +48,7 @@ export function lazyPage<Module extends Record<string, unknown>>(
 
 /**
  * Vite raises `vite:preloadError` when a chunk preload fails and rethrows unless the event is
- * cancelled (SPEC §2). Cancel it only when we are reloading anyway.
+ * cancelled. Cancel it only when we are reloading anyway.
  */
 export function installPreloadErrorHandler(target: Window = window): void {
   target.addEventListener("vite:preloadError", (event) => {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../ui/button.tsx";
 import { Logo } from "../ui/logo.tsx";
 
-/** Any path the route table does not know (SPEC §2). */
+/** Any path the route table does not know: says so and links back to the timeline. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

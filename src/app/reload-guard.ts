@@ -1,5 +1,5 @@
 /**
- * Module-load failure (SPEC §2): when a lazily loaded page chunk is missing, the app was most
+ * Module-load failure: when a lazily loaded page chunk is missing, the app was most
  * likely redeployed under us, so reload once. A session flag makes sure a chunk that is really
  * broken ends on the error page instead of reloading forever. The flag lives for the whole tab
  * session: releasing it after any successful load could loop when one page loads a good chunk

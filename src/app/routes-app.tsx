@@ -72,7 +72,7 @@ export const rsshubRoute = createRoute({
   component: lazyPage(() => import("../views/rsshub/rsshub-page.tsx"), "RsshubPage"),
 });
 
-/** The daily AI report (SPEC §9): the digests of 8 AM and 8 PM. */
+/** The daily AI report: the digests of 8 AM and 8 PM. */
 export const dailyReportRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: "daily-report",

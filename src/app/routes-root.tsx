@@ -23,7 +23,7 @@ function RootLayout() {
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => {
-    // SPEC §2: any path ending in /index.html goes to the root.
+    // Any path ending in /index.html goes to the root (a bookmarked or cached entry page).
     if (location.pathname.endsWith("/index.html")) throw redirect({ to: "/", replace: true });
   },
   component: RootLayout,

@@ -39,7 +39,7 @@ async function resolve(path: string, signedIn: boolean) {
 
 type ServerResult = { type: "redirect"; redirect: Response } | { type: "render" };
 
-describe("route table (SPEC §2)", () => {
+describe("route table", () => {
   it("redirects / to the Articles timeline with default ids", async () => {
     expect((await resolve("/", true)).redirect).toBe("/timeline/view-0/all/pending");
   });

@@ -13,7 +13,7 @@ import {
 import { indexRoute, invitationRoute, loginRoute, rootRoute } from "./routes-root.tsx";
 import { settingsIndexRoute, settingsPageRoutes, settingsRoute } from "./routes-settings.tsx";
 
-/** The whole route table of SPEC §2. */
+/** The whole route table: every page of the app, in one place. */
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,

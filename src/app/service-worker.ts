@@ -3,7 +3,7 @@ const UPDATE_CHECK_MS = 60 * 60_000;
 
 /**
  * Registers public/sw.js, which keeps the app shell (index.html and the hashed assets) so the
- * app reloads while offline and opens the local database (SPEC §4: offline use). Production
+ * app reloads while offline and opens the local database (the app works offline). Production
  * builds only: the dev server's modules are not hashed and must never come from a cache.
  *
  * Each build's worker has its own cache (scripts/sw-build-version.ts) and takes over open tabs

@@ -17,7 +17,7 @@ import { type AppRouter, createAppRouter } from "./router.ts";
  */
 export function createServices(env: ClientEnv) {
   let router: AppRouter | undefined;
-  // Connectivity per SPEC §4: browser events, plus what each API answer (or its absence) says.
+  // Connectivity: browser events, plus what each API answer (or its absence) says.
   const connectivity = createConnectivity(browserOnlineSource(window));
   const navigate = (href: string) => void router?.navigate({ href });
 

@@ -17,7 +17,7 @@ async function instanceFor(lng: string) {
   return i18n;
 }
 
-describe("i18next fallbacks (SPEC §5)", () => {
+describe("i18next fallbacks (zh-TW to zh-CN, then English)", () => {
   it("falls back from zh-TW to zh-CN, then to en", async () => {
     const i18n = await instanceFor("zh-TW");
     expect(i18n.t("inAll")).toBe("zh-TW");

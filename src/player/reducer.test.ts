@@ -7,7 +7,7 @@ const run = (actions: PlayerAction[], from: PlayerState = INITIAL_PLAYER_STATE) 
   actions.reduce(playerReducer, from);
 
 describe("player reducer", () => {
-  it("starts hidden and paused with SPEC §3 defaults", () => {
+  it("starts hidden and paused, at 0.8 volume and normal speed", () => {
     expect(INITIAL_PLAYER_STATE).toMatchObject({
       show: false,
       volume: 0.8,
@@ -125,7 +125,7 @@ describe("player reducer", () => {
   });
 });
 
-describe("restoring after a reload (SPEC §4)", () => {
+describe("restoring after a reload (paused where it was)", () => {
   it("turns a stored playing status into paused and keeps the rest", () => {
     const stored = {
       ...INITIAL_PLAYER_STATE,

@@ -109,7 +109,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
 }
 
 /**
- * The state after a reload (SPEC §4): what was stored, sanitized, with a playing (or loading)
+ * The state after a reload: what was stored, sanitized, with a playing (or loading)
  * status turned into paused, since nothing plays until the user asks again.
  */
 export function restorePlayerState(stored: unknown): PlayerState {

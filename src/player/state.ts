@@ -1,11 +1,11 @@
-/** SPEC §9 player constants. */
+/** The player's limits and steps. */
 export const PLAYER_VOLUME = 0.8;
 export const PLAYER_SEEK_STEP_S = 5;
 export const PLAYER_TICK_MS = 1000;
 const PLAYER_PLAYBACK_RATE = 1;
 export const PLAYBACK_RATES: readonly number[] = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 
-/** SPEC §4: loading, then playing or paused. */
+/** Loading, then playing or paused. */
 export type PlayerStatus = "loading" | "playing" | "paused";
 export type MediaKind = "audio" | "video";
 
@@ -20,7 +20,7 @@ export interface PlayerMeta {
   kind?: MediaKind;
 }
 
-/** SPEC §3 player state plus what the corner player displays. */
+/** What the player keeps across reloads, plus what the corner player displays. */
 export interface PlayerState {
   show: boolean;
   volume: number;

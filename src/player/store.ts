@@ -41,7 +41,7 @@ export interface Player {
   setRate(rate: number): void;
   /** Mutes or unmutes; toggles without an argument. */
   mute(muted?: boolean): void;
-  /** Hides the player and pauses (SPEC §4). */
+  /** Hides the player and pauses (closing never keeps it playing). */
   close(): void;
   /** Connects the one media element; returns the disconnect. */
   attach(port: MediaPort): () => void;

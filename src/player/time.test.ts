@@ -10,7 +10,7 @@ describe("player time", () => {
     expect(formatPlayerTime(Number.NaN)).toBe("0:00");
   });
 
-  it("parses what it formats (SPEC §5 time strings)", () => {
+  it("parses what it formats (h:mm:ss, mm:ss, m:ss)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 360_000 }), (seconds) => {
         expect(parsePlayerTime(formatPlayerTime(seconds))).toBe(seconds);

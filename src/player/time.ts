@@ -1,4 +1,4 @@
-/** Seconds as m:ss, or h:mm:ss from an hour up (the forms SPEC §5 parses back). */
+/** Seconds as m:ss, or h:mm:ss from an hour up (the forms parseTime reads back). */
 export function formatPlayerTime(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const hours = Math.floor(total / 3600);
@@ -7,7 +7,7 @@ export function formatPlayerTime(seconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
 }
 
-/** Parses h:mm:ss, mm:ss or m:ss into seconds (SPEC §5); undefined when it is none of those. */
+/** Parses h:mm:ss, mm:ss or m:ss into seconds; undefined when it is none of those. */
 export function parsePlayerTime(text: string): number | undefined {
   const match = /^(?:(\d+):)?(\d{1,2}):(\d{2})$/.exec(text.trim());
   if (!match) return undefined;

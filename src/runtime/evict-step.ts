@@ -3,7 +3,7 @@ import { evictEntries } from "../sync/evict-entries.ts";
 import { SYNC_LEADER_LOCK } from "../sync/leader.ts";
 
 /**
- * The start-up eviction (SPEC §9), unless another tab is open: that tab may be showing paged-in
+ * The start-up eviction (20 entries a subscription kept, starred and pending ones too), unless another tab is open: that tab may be showing paged-in
  * entries, and entries are never evicted while shown. Every open tab holds or waits for the
  * sync leader lock, which this tab asks for only after start-up; answers 0 when skipped.
  */

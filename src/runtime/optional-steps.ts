@@ -3,7 +3,7 @@ import type { OptionalStep } from "./startup.ts";
 /**
  * The start-up steps with no backing yet: each knows when it applies, and starting it does
  * nothing until its service lands (an error reporter, an analytics client, web push). They sit
- * in the sequence now so that service slots into its place in SPEC §4's order.
+ * in the sequence now so that service slots into its place in the start-up order.
  */
 export interface OptionalServicesConfig {
   /** The release error reports name; set only when an error reporter is configured. */
@@ -14,7 +14,7 @@ export interface OptionalServicesConfig {
 
 const notYet = () => undefined;
 
-/** Error reporting starts only with a release set (SPEC §4). */
+/** Error reporting starts only with a release set (no reports from development builds). */
 export function errorReportingStep(release: string | undefined): OptionalStep {
   return { applies: () => release !== undefined, start: notYet };
 }

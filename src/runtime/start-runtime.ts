@@ -54,7 +54,7 @@ export interface RuntimeOptions {
 
 /**
  * The signed-in user's runtime: follow.db opened and checked for its owner, the start-up
- * sequence of SPEC §4 (startup.ts), then the sync engine and the dispatcher.
+ * sequence (startup.ts), then the sync engine and the dispatcher.
  *
  * The sync engine and the command definitions bring Effect, which painting rows from the
  * local database does not need (issue #5): the engine loads and starts once `syncAfter`

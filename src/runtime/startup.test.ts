@@ -50,7 +50,7 @@ function fakes(database: LocalDatabase, calls: string[], overrides: Partial<Star
   return { services, step };
 }
 
-describe("start-up sequence (SPEC §4)", () => {
+describe("start-up sequence", () => {
   it("evicts old entries right after migrations, before anything reads the store", async () => {
     db = await openMemoryDatabase();
     const calls: string[] = [];
@@ -72,7 +72,7 @@ describe("start-up sequence (SPEC §4)", () => {
     expect(failed.ran).toEqual([...STARTUP_STEPS]);
     expect(logged).toHaveBeenCalledTimes(1);
   });
-  it("runs every step in SPEC order when all apply", async () => {
+  it("runs every step in its order when all apply", async () => {
     db = await openMemoryDatabase();
     const calls: string[] = [];
     const startup = runStartup(fakes(db, calls).services);

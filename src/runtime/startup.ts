@@ -1,7 +1,7 @@
 import type { LocalDatabase } from "../db/types.ts";
 import type { HydratedState } from "./hydrate.ts";
 
-/** SPEC §4's start-up steps, in their order. */
+/** The start-up steps, in their order. */
 export const STARTUP_STEPS = [
   "migrations",
   "hydrateSettings",
@@ -31,7 +31,7 @@ export interface StartupServices {
   /** follow.db opened (opening migrates it) and checked for its owner; local migrations. */
   migrate(): Promise<OpenedDatabase>;
   /**
-   * Bounds follow.db (SPEC §9: 20 entries a subscription, starred and pending ones kept) right
+   * Bounds follow.db (20 entries a subscription, starred and pending ones kept) right
    * after migrations, before any timeline shows; answers how many entries went.
    */
   evictEntries?(db: LocalDatabase): Promise<number>;
@@ -72,7 +72,7 @@ export interface Startup {
 }
 
 /**
- * The one start-up sequence of SPEC §4: migrations, hydrate settings, settings sync, error
+ * The one start-up sequence: migrations, hydrate settings, settings sync, error
  * reporting (if configured), translations (stored ones older than 7 days deleted), hydrate the
  * database into memory (if `dataPersist`), analytics (if configured), push registration (if
  * supported). Screens may read once translations ran (`ready`); the last three steps wait for

@@ -25,7 +25,7 @@ export function rejectionDescription(rejection: CommandRejection): string {
   return i18n.t("commands:sync.because", { message, reason });
 }
 
-/** A command the server refused was rolled back: say which, and why (SPEC §8 toast). */
+/** A command the server refused was rolled back: say which, and why, in a toast. */
 export function useSyncErrorToasts(engine: SyncEngine | undefined) {
   useEffect(() => {
     if (!engine) return;

@@ -37,7 +37,7 @@ export function useSyncState(): SyncState {
 }
 
 /**
- * The sync indicator of SPEC §4: disabled (no local database, so nothing syncs), offline, or
+ * The sync indicator: disabled (no local database, so nothing syncs), offline, or
  * synced; "syncing" while changes wait to be sent or a pull runs.
  */
 export type SyncIndicatorState = "disabled" | "offline" | "syncing" | "synced";

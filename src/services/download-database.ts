@@ -1,7 +1,7 @@
 import type { LocalDatabase } from "../db/types.ts";
 
 /**
- * Saves the local database as a file download named follow.db (SPEC §7 export): the
+ * Saves the local database as a file download named follow.db: the
  * 65,536-byte chunks are gathered into one Blob and handed to the browser via a link.
  */
 export async function downloadDatabase(

@@ -2,7 +2,7 @@ import { endpointInfo } from "../../contract/api/info.ts";
 import type { PublicProfile } from "../../contract/profiles.ts";
 import type { ApiCall } from "../api/call.ts";
 
-/** SPEC §9: ids asked for within 100 ms go in one request; answers are fresh for 5 minutes. */
+/** Ids asked for within 100 ms go in one request; answers are fresh for 5 minutes. */
 export const PROFILE_BATCH_WINDOW_MS = 100;
 export const PROFILE_STALE_MS = 5 * 60_000;
 /** The server takes at most 100 ids a request. */
@@ -20,7 +20,7 @@ interface Cached {
 
 /**
  * Other users' names and avatars (POST profiles/batch). Concurrent asks for one id share a
- * request; a refused batch (non-zero code, or an error) answers nothing, per SPEC §8.
+ * request; a refused batch (non-zero code, or an error) answers nothing (the names are left out, never an error shown).
  */
 export function createProfileBatcher(
   call: ApiCall,

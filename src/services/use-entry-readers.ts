@@ -4,7 +4,7 @@ import type { ApiFetch } from "../api/client.ts";
 import { createProfileBatcher, PROFILE_STALE_MS, type ProfileBatcher } from "./profile-batcher.ts";
 import { useRead } from "./server-read.ts";
 
-/** SPEC §9: read histories of 20 readers, fresh for 5 minutes. */
+/** Read histories of 20 readers, fresh for 5 minutes. */
 const READERS_SIZE = 20;
 
 export interface EntryReaders {

@@ -1,7 +1,7 @@
 import type { Role, SessionUser } from "../../contract/session.ts";
 
 /**
- * The last known signed-in user (SPEC §3: cached auth session data holds a user object). Read
+ * The last known signed-in user (the cached session holds a user object). Read
  * only when the session check gets no answer at all, so a reload while offline still opens the
  * local data of the user who was signed in; any real answer from the server replaces it.
  */

@@ -43,7 +43,7 @@ export interface SessionService {
    */
   signIn(input: SignInInput): Promise<SessionState & { twoFactorRequired?: boolean }>;
   /**
-   * Optimistic (SPEC §4): the user shows the edit at once; a refusal puts the previous user
+   * Optimistic: the user shows the edit at once; a refusal puts the previous user
    * back and rethrows; success reloads the session from the server.
    */
   updateProfile(edit: ProfileEdit): Promise<SessionState>;

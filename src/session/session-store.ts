@@ -1,12 +1,12 @@
 import type { Role, SessionUser } from "../../contract/session.ts";
 
-/** Session status (SPEC §4). `unknown` until the first get-session call starts. */
+/** Session status. `unknown` until the first get-session call starts. */
 export type SessionStatus = "unknown" | "loading" | "authenticated" | "unauthenticated" | "error";
 
 export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
-  /** The current role from the session response (SPEC §6). */
+  /** The current role from the session response (admin or user). */
   role: Role | null;
   error: unknown;
 }

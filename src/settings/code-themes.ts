@@ -1,5 +1,5 @@
 /**
- * Code highlight themes (SPEC §3): one for light mode, one for dark. Each is the palette of a
+ * Code highlight themes: one for light mode, one for dark. Each is the palette of a
  * well-known editor theme for the token kinds the entry highlighter marks.
  */
 export interface CodePalette {

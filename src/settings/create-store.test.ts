@@ -19,7 +19,7 @@ function generalStore(storage = memoryStorage(), now = () => 1000) {
 }
 
 describe("settings stores", () => {
-  it("start from the SPEC §3 general defaults", () => {
+  it("start from the general defaults", () => {
     const { store } = generalStore();
     expect(store.get()).toMatchObject({
       translation: false,
@@ -40,7 +40,7 @@ describe("settings stores", () => {
     expect(store.getUpdated()).toBe(0);
   });
 
-  it("have the SPEC §3 UI defaults", () => {
+  it("have the UI defaults", () => {
     expect(UI_DEFAULTS).toMatchObject({
       accentColor: "orange",
       entryColWidth: 356,

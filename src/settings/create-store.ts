@@ -1,7 +1,7 @@
 import { type Choices, changedKeys, sanitizeSettings } from "./sanitize.ts";
 import { type KeyValueStorage, readJson, writeJson } from "./storage.ts";
 
-/** The two settings tabs the server knows (SPEC §3, §7 PATCH settings/{tab}). */
+/** The two settings tabs the server knows (PATCH settings/{tab}). */
 export type SettingsTab = "appearance" | "general";
 
 interface Stored<T> {

@@ -9,7 +9,7 @@ import type { Choices } from "./sanitize.ts";
 export type TranslationMode = "bilingual" | "translation";
 export type StartupScreen = "timeline" | "subscription";
 
-/** General settings (SPEC §3). */
+/** General settings: reading, marking read, AI, data. */
 export interface GeneralSettings {
   language: string;
   translation: boolean;
@@ -32,7 +32,7 @@ export interface GeneralSettings {
   openLinksInExternalApp: boolean;
   /** A speech voice name; empty means the system's default voice. */
   voice: string;
-  /** The daily AI report at 8 AM and 8 PM (SPEC §9). */
+  /** The daily AI report at 8 AM and 8 PM. */
   dailyReport: boolean;
   /** The IANA zone those 8 o'clocks are in; empty: the server's. */
   timeZone: string;
@@ -43,7 +43,7 @@ export interface GeneralSettings {
 }
 
 /**
- * SPEC §3 defaults. Where SPEC shows none we chose: dataPersist, showQuickTimeline and autoGroup
+ * The defaults. Where none was given we chose: dataPersist, showQuickTimeline and autoGroup
  * on (offline reading and tidy folders are the point of the product), sendAnonymousData on (the
  * original product's default; the user can turn it off), voice empty (the system voice).
  */

@@ -8,7 +8,7 @@ const storedGeneral = (values: object) => ({
   [GENERAL_STORAGE_KEY]: JSON.stringify({ values, updated: 5 }),
 });
 
-describe("local settings record (SPEC §3)", () => {
+describe("local settings record (last app version and migrations run on this device)", () => {
   it("records the app version 0.6.1 and v1 on a first start", () => {
     const storage = memoryStorage();
     const { record, ran } = runLocalMigrations(storage);

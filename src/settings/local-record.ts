@@ -4,7 +4,7 @@ import { type KeyValueStorage, readJson, writeJson } from "./storage.ts";
 import { GENERAL_STORAGE_KEY, LOCAL_RECORD_STORAGE_KEY } from "./storage-keys.ts";
 
 /**
- * SPEC §3 "Local settings": which app version last ran on this device and which local
+ * The local settings record: which app version last ran on this device and which local
  * migrations it completed. Kept per device (not per user, not synced), beside the settings.
  */
 export interface LocalSettingsRecord {
@@ -17,7 +17,7 @@ export interface LocalSettingsRecord {
 
 /**
  * The general settings an "enhanced settings" switch reveals: the ones the basic General panel
- * does not show. SPEC §3 names no list; these are the general settings past the timeline,
+ * does not show. No list was given; these are the general settings past the timeline,
  * mark-as-read and link switches.
  */
 export const ENHANCED_SETTINGS = [

@@ -7,7 +7,7 @@ describe("mark-as-read mode", () => {
     for (const mode of MARK_READ_MODES) expect(markReadMode(markReadFlags(mode))).toBe(mode);
   });
 
-  it("reads the SPEC §3 defaults as balanced", () => {
+  it("reads the default settings as balanced", () => {
     expect(markReadMode(GENERAL_DEFAULTS)).toBe("balanced");
   });
 

@@ -1,6 +1,6 @@
 import type { GeneralSettings } from "./general.ts";
 
-/** SPEC §3 mark-as-read behaviours. */
+/** The mark-as-read behaviours (on scroll, on open, on hover, by hand). */
 export type MarkReadMode = "radical" | "balanced" | "conservative";
 export const MARK_READ_MODES: readonly MarkReadMode[] = ["radical", "balanced", "conservative"];
 

@@ -5,7 +5,7 @@ import { COLUMN_WIDTH_BOUNDS, type UISettings } from "./ui.ts";
 
 /**
  * The settings the reader reads, from the settings stores (src/settings: general and
- * appearance, SPEC §3 defaults, synced with the server by that module).
+ * appearance, with their defaults, synced with the server by that module).
  */
 type GeneralKeys =
   | "unreadOnly"

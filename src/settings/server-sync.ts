@@ -24,7 +24,7 @@ export interface ServerSettingsSync {
 type AnyStore = SettingsStore<any>;
 
 /**
- * Settings follow the user across devices (SPEC §3, §7): GET settings brings each tab with its
+ * Settings follow the user across devices: GET settings brings each tab with its
  * `updated` stamp, and a tab the server changed after this device did replaces the local
  * values (newest wins, per tab); local changes queue (merged per tab, persisted) and go out as
  * PATCH settings/{tab}, throttled to one send a second, while online.

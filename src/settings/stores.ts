@@ -39,7 +39,7 @@ export const uiSettingsStore = createSettingsStore<UISettings>({
 });
 
 /**
- * SPEC §4 "hydrate settings": both tabs take what storage holds now (after the local
+ * The start-up step "hydrate settings": both tabs take what storage holds now (after the local
  * migrations and, for a new owner, after the previous user's stamps were dropped).
  */
 export function hydrateSettings(): void {

@@ -1,6 +1,6 @@
 import type { SettingsTab } from "./create-store.ts";
 
-/** A queued settings change (SPEC §3): tab, payload, date. */
+/** A queued settings change: tab, payload, date. */
 export interface QueuedSettings {
   tab: SettingsTab;
   payload: Record<string, unknown>;
@@ -8,12 +8,12 @@ export interface QueuedSettings {
   date: number;
 }
 
-/** SPEC §9: settings sync throttle. */
+/** Settings changes are sent at most this often. */
 const SETTINGS_SYNC_THROTTLE_MS = 1000;
 
 /**
  * Adds a change to the queue, merging it into the tab's pending item: later keys win, the date
- * is the latest. Empty payloads are never queued (SPEC §5).
+ * is the latest. Empty payloads are never queued (nothing to send).
  */
 export function enqueueSettings(
   queue: readonly QueuedSettings[],

@@ -1,5 +1,5 @@
 /**
- * The entry toolbar's actions and where each sits (SPEC §3 toolbarOrder): on the toolbar
+ * The entry toolbar's actions and where each sits (the toolbarOrder setting): on the toolbar
  * ("main", in this order) or in its "more" menu. Stored as the UI setting `toolbarOrder`.
  */
 export const TOOLBAR_ACTIONS = [

@@ -7,7 +7,7 @@ export type ColorMode = "system" | "light" | "dark";
 export type ThumbnailRatio = "original" | "square";
 export type AccentColor = "orange" | "red" | "pink" | "purple" | "blue" | "green";
 
-/** UI (appearance) settings (SPEC §3). */
+/** UI (appearance) settings: theme, fonts, layout, toolbar. */
 export interface UISettings {
   colorMode: ColorMode;
   accentColor: AccentColor;
@@ -61,7 +61,7 @@ export const ACCENT_COLORS: Readonly<Record<AccentColor, string>> = {
   green: "#30a46c",
 };
 
-/** Named content line heights (SPEC §3); "normal" is the 1.75 default. */
+/** Named content line heights; "normal" is the 1.75 default. */
 export const LINE_HEIGHTS = {
   tight: 1.25,
   snug: 1.5,

@@ -157,7 +157,7 @@ describe("shortcut registry", () => {
     }
   });
 
-  it("covers the SPEC §2 global shortcuts", () => {
+  it("covers the global shortcuts", () => {
     const keys = (id: string) => SHORTCUT_ACTIONS.find((a) => a.id === id)?.keys;
     expect(keys("global.settings")).toEqual(["$mod+,"]);
     expect(keys("global.discover")).toEqual(["$mod+T"]);
@@ -165,7 +165,7 @@ describe("shortcut registry", () => {
     expect(SHORTCUT_ACTIONS.find((a) => a.id === "global.quickAdd")?.webOnly).toBe(true);
   });
 
-  it("lists groups in SPEC §2 order, commands included, quick add only on the web", () => {
+  it("lists groups in the sheet's order, commands included, quick add only on the web", () => {
     const listing = shortcutListing(commandList, { web: true });
     const groups = listing.map((g) => g.group);
     expect(groups).toEqual(SHORTCUT_GROUPS.filter((g) => groups.includes(g)));

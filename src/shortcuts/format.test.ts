@@ -4,7 +4,7 @@ import { formatBinding, formatBindingText, sortKeyTokens } from "./format.ts";
 
 const ORDER = ["Shift", "Control", "Meta", "Alt"];
 
-describe("shortcut display order (SPEC §2)", () => {
+describe("shortcut display order (modifiers, function keys, then other keys)", () => {
   it("puts Shift, Control, Meta, Alt, then F1–F12, then other keys", () => {
     expect(sortKeyTokens(["K", "Alt", "F2", "Meta", "F10", "Shift", "Control", "F1"])).toEqual([
       "Shift",

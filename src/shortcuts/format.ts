@@ -1,6 +1,6 @@
 import { type KeyBinding, parseBinding } from "./keys.ts";
 
-/** SPEC §2 display order: Shift, Control, Meta, Alt, then F1 to F12, then other keys. */
+/** Display order: Shift, Control, Meta, Alt, then F1 to F12, then other keys. */
 const MODIFIER_ORDER = ["Shift", "Control", "Meta", "Alt"];
 
 function rank(token: string): number {

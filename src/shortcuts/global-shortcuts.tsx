@@ -18,7 +18,7 @@ import { IS_MAC } from "./platform.ts";
 import { scopeStore } from "./scope-store.ts";
 
 /**
- * The keyboard listener and the shortcuts with an app-wide meaning (SPEC §2 global, layout,
+ * The keyboard listener and the shortcuts with an app-wide meaning (global, layout,
  * theme). The reader binds its own (timeline, entry, subscription) with useShortcut; the
  * defaults here marked `fallback` (focus, unread only) give way to the reader's.
  */

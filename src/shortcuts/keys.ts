@@ -1,6 +1,6 @@
 /**
  * Key bindings are written like "Shift+$mod+A": modifiers then one key, joined by "+". `$mod` is
- * Meta on macOS and Control elsewhere (SPEC §2).
+ * Meta on macOS and Control elsewhere.
  */
 export interface KeyBinding {
   shift: boolean;

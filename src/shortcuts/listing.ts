@@ -37,7 +37,7 @@ function commandGroup(scope: ShortcutScope): ShortcutGroup {
 }
 
 /**
- * Every shortcut, actions and commands alike, grouped in SPEC §2 order; empty groups are left
+ * Every shortcut, actions and commands alike, grouped in SHORTCUT_GROUPS order; empty groups are left
  * out. Inside a group, commands come first, then actions in registry order.
  */
 export function shortcutListing(

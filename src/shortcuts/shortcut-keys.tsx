@@ -8,7 +8,7 @@ const KBD =
   "font-sans text-[11px] font-medium text-zinc-600 shadow-[0_1px_0_rgb(0_0_0/0.08)] " +
   "dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300";
 
-/** One binding as key caps in SPEC §2 display order. */
+/** One binding as key caps in display order (modifiers first). */
 export function KeyCaps({ binding }: { binding: string }) {
   return (
     <span className="inline-flex items-center gap-0.5" data-testid="key-caps">

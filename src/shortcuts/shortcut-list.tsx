@@ -3,7 +3,7 @@ import { commandInfoList } from "../commands/catalog.ts";
 import { shortcutListing } from "./listing.ts";
 import { ShortcutKeys } from "./shortcut-keys.tsx";
 
-/** Every shortcut, grouped in SPEC §2 order (the dialog and the settings page show this). */
+/** Every shortcut, grouped in SHORTCUT_GROUPS order (the dialog and the settings page show this). */
 export function ShortcutList({ web, columns = 2 }: { web: boolean; columns?: 1 | 2 }) {
   const { t } = useTranslation();
   const groups = shortcutListing(commandInfoList, { web });

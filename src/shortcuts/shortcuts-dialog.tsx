@@ -6,7 +6,7 @@ import { Modal } from "../ui/modal.tsx";
 import { onControlEvent } from "./bus.ts";
 import { ShortcutList } from "./shortcut-list.tsx";
 
-/** The keyboard shortcut list dialog (SPEC §2 dialogs), opened with ? or Shift+/. */
+/** The keyboard shortcut list dialog, opened with ? or Shift+/. */
 export function ShortcutsDialog({ web }: { web: boolean }) {
   const { t } = useTranslation("controls");
   const [open, setOpen] = useState(false);

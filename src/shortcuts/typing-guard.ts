@@ -20,7 +20,7 @@ const NON_TEXT_INPUTS = new Set([
   "submit",
 ]);
 
-/** Whether keys pressed on `target` are typing (SPEC §2: shortcuts are ignored while typing). */
+/** Whether keys pressed on `target` are typing (shortcuts are ignored while typing). */
 export function isTypingTarget(target: unknown): boolean {
   if (typeof target !== "object" || target === null) return false;
   const element = target as TargetLike;

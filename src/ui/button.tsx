@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Spinner } from "./spinner.tsx";
 
-/** Button sizes and variants of SPEC §9. */
+/** Button sizes and variants: the app's only ones. */
 export type ButtonVariant = "primary" | "outline" | "text" | "ghost";
 export type ButtonSize = "sm" | "default" | "lg";
 

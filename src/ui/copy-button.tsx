@@ -4,7 +4,7 @@ import { COPY_CHECK_MS } from "../../contract/constants.ts";
 import { CheckIcon, CopyIcon } from "./icons.tsx";
 import { toast } from "./toaster.tsx";
 
-/** Copies `text`; the icon turns into a check for COPY_CHECK_MS (SPEC §4). */
+/** Copies `text`; the icon turns into a check for COPY_CHECK_MS. */
 export function CopyButton({ text, testId }: { text: string; testId?: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compactNumber, dayKey, dayLabel, duration, openingWords, relativeTime } from "./format.ts";
 
 describe("reader formatting", () => {
-  it("compacts numbers as SPEC §9 says", () => {
+  it("compacts numbers with K, M and B and one decimal", () => {
     expect(compactNumber(999)).toBe("999");
     expect(compactNumber(1000)).toBe("1K");
     expect(compactNumber(1250)).toBe("1.2K");

@@ -1,4 +1,4 @@
-/** SPEC §9 compact numbers: K at 1e3, M at 1e6, B at 1e9, one decimal. */
+/** Compact numbers: K at 1e3, M at 1e6, B at 1e9, one decimal. */
 export function compactNumber(value: number): string {
   const units: [number, string][] = [
     [1e9, "B"],

@@ -1,4 +1,4 @@
-/** Spinner sizes of SPEC §9. */
+/** Spinner sizes: the app's only ones. */
 export type SpinnerSize = 16 | 24 | 30;
 
 /** A spinning ring; with a label it is also announced as a status. */

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 
 /**
- * A small tooltip on hover and focus (max width 300 px, SPEC §9). The trigger is a button so
+ * A small tooltip on hover and focus (max width 300 px). The trigger is a button so
  * keyboard users reach it; the text describes it for screen readers.
  */
 export function Tooltip({

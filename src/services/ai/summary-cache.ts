@@ -2,7 +2,7 @@ import { SUMMARY_CACHE_SIZE, type SummaryKind } from "../../../contract/ai.ts";
 import { LruCache } from "../../../contract/lru.ts";
 
 /**
- * The in-memory summary cache of SPEC §3/§9: per entry and language, the summary of the content
+ * The in-memory summary cache: per entry and language, the summary of the content
  * and of the full text, with when it was last read; at most 10 pairs, the least recently read
  * evicted.
  */

@@ -13,7 +13,7 @@ const entry: TranslatableEntry = {
   readabilityContent: null,
 };
 
-describe("the translation field rule (SPEC §5)", () => {
+describe("the translation field rule (which fields are translated, and when)", () => {
   it("asks only for fields that exist, are not translated, and need translating", () => {
     expect(fieldsToTranslate(entry, {}, "ja", "content")).toEqual([
       "title",

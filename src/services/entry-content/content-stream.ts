@@ -3,7 +3,7 @@ import type { ApiFetch } from "../../api/client.ts";
 import { storeContents } from "../../db/entry-cache.ts";
 import type { LocalDatabase } from "../../db/types.ts";
 
-/** SPEC §9: content streams are fetched at most once per second. */
+/** Content streams are fetched at most once per second. */
 const STREAM_THROTTLE_MS = 1000;
 
 interface Target {

@@ -3,7 +3,7 @@ import type { ApiFetch } from "../../api/client.ts";
 import { storeReadability } from "../../db/entry-cache.ts";
 import type { LocalDatabase } from "../../db/types.ts";
 
-/** SPEC §4/§9: readability content is refetched only if absent or older than 3 days. */
+/** Readability content is refetched only if absent or older than 3 days. */
 export const READABILITY_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 
 export function readabilityFresh(

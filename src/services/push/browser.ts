@@ -2,7 +2,7 @@ import { endpointInfo } from "../../../contract/api/info.ts";
 import type { ApiFetch } from "../../api/client.ts";
 
 /**
- * This browser and Web Push (loaded on demand, SPEC §7): whether it can receive pushes, its
+ * This browser and Web Push (loaded on demand, only where push is used): whether it can receive pushes, its
  * subscription for the server's VAPID key (asking permission first), and the devices the
  * server knows for the user.
  */

@@ -2,10 +2,10 @@ import { endpointInfo } from "../../../contract/api/info.ts";
 import type { ApiFetch } from "../../api/client.ts";
 
 /**
- * The start-up push registration (SPEC §4, last step): a browser that already allowed
+ * The start-up push registration (the sequence's last step): a browser that already allowed
  * notifications and holds a subscription tells the server again (the server keys it by
  * endpoint, so this is idempotent, and it follows the browser to whoever signed in). Loaded
- * dynamically (SPEC §7); never asks for permission itself.
+ * dynamically; never asks for permission itself.
  */
 export async function renewPushRegistration(api: ApiFetch): Promise<void> {
   if (typeof Notification === "undefined" || Notification.permission !== "granted") return;

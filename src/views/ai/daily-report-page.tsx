@@ -22,7 +22,7 @@ function deviceTimeZone(): string {
 }
 
 /**
- * The daily AI report (SPEC §9): the digests written at 8 AM and 8 PM of the user's unread
+ * The daily AI report: the digests written at 8 AM and 8 PM of the user's unread
  * entries, newest first, each story linking to the entries it cites; with the switch that turns
  * it off and the zone its 8 o'clocks are in.
  */

@@ -11,7 +11,7 @@ import {
 } from "./share-targets.ts";
 
 /**
- * Share (SPEC §2 dialogs): copy the link, the system share sheet where the browser has one,
+ * Share: copy the link, the system share sheet where the browser has one,
  * and plain links to e-mail, X, Telegram and the user's Mastodon instance.
  */
 export function ShareDialog(props: {

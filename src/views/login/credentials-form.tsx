@@ -43,7 +43,7 @@ export function CredentialsForm({
     setError(null);
     const trimmedEmail = email.trim();
     if (!trimmedEmail || !password) {
-      // SPEC §5: a credential login without e-mail or password goes (back) to /login.
+      // A credential login without e-mail or password goes (back) to /login.
       setError({ message: t("auth.missingCredentials") });
       await navigate({ to: "/login", search: { redirect }, replace: true });
       return;

@@ -1,4 +1,4 @@
-/** The new-user guide's steps, in order (SPEC §2 dialogs): what a newcomer needs first. */
+/** The new-user guide's steps, in order: what a newcomer needs first. */
 export const GUIDE_STEPS = ["welcome", "views", "add", "discover", "shortcuts"] as const;
 export type GuideStep = (typeof GUIDE_STEPS)[number];
 

@@ -14,7 +14,7 @@ import { GUIDE_STEPS, type GuideStep, stepAt } from "./guide-steps.ts";
 import { recordGuideShown, shouldShowGuide } from "./guide-store.ts";
 
 /**
- * The new-user guide (SPEC §2 dialogs), once, on the first signed-in screen after an account
+ * The new-user guide, once, on the first signed-in screen after an account
  * was made in this browser (the sign-up form, or a provider sign-in that created the account).
  */
 export function NewUserGuideHost() {

@@ -8,7 +8,7 @@ import { FIELD_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
 import { useAccountAction } from "../settings/account/use-account-action.ts";
 
 /**
- * The invitation code (SPEC §5): required; submit stays disabled until there is one; the
+ * The invitation code: required; submit stays disabled until there is one; the
  * server's words for a refused code show on the field. A valid code makes the trial account a
  * plain one (the session is reloaded with the new role).
  */

@@ -21,7 +21,7 @@ const TOGGLES: readonly Toggle[] = [
 ];
 
 /**
- * enhancedSettings (SPEC §3) and what it reveals: the start-up screen, the quick timeline,
+ * enhancedSettings (off by default) and what it reveals: the start-up screen, the quick timeline,
  * grouping by site, keeping data on the device, anonymous data and external links. It opens by
  * itself on a device whose stored settings already differed there (the local `v1` migration).
  */

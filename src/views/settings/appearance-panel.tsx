@@ -28,7 +28,7 @@ import {
 import { DiscoverLanguageSetting } from "./discover-language-setting.tsx";
 import { ToolbarOrderSetting } from "./toolbar-order-setting.tsx";
 
-/** Appearance settings (SPEC §3 UI settings), bound to the UI settings store. */
+/** Appearance settings (the UI settings), bound to the UI settings store. */
 export function AppearancePanel() {
   const { t } = useTranslation("controls");
   const ui = useUISettings();

@@ -4,7 +4,7 @@ import { setUISetting, useUISettings } from "../../settings/hooks.ts";
 import { SelectRow, SettingsSection } from "../../ui/setting-rows.tsx";
 import { discoverLanguageName } from "../discover/discover-language-label.ts";
 
-/** discoverLanguage (SPEC §3): the language Discover's results are written in. */
+/** discoverLanguage: the language Discover's results are written in. */
 export function DiscoverLanguageSetting() {
   const { t, i18n } = useTranslation("onboarding");
   const ui = useUISettings();

@@ -10,7 +10,7 @@ import { ChoiceRow, SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx
 import { AdvancedGeneralSection } from "./advanced-general-section.tsx";
 import { AiSettingsSection } from "./ai-settings-section.tsx";
 
-/** General reading settings (SPEC §3), bound to the general settings store. */
+/** General reading settings, bound to the general settings store. */
 export function GeneralPanel() {
   const { t } = useTranslation("controls");
   const general = useGeneralSettings();

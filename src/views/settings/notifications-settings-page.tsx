@@ -22,7 +22,7 @@ async function readDevices(source: { api: RuntimeServices["api"]; browser: Brows
 
 /**
  * Settings › Notifications: this browser's push registration, the user's devices (each can be
- * removed), and a test push. The push module loads only here (SPEC §7: loaded dynamically).
+ * removed), and a test push. The push module loads only here, when the page opens.
  */
 export function NotificationsSettingsPage() {
   const { t, i18n } = useTranslation("ai");

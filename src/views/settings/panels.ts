@@ -1,5 +1,5 @@
 /**
- * The settings sub-pages (SPEC §2 route table and panel labels, plus "account": e-mail, password,
+ * The settings sub-pages (their routes and labels, plus "account": e-mail, password,
  * two-factor and deleting the account), in the order the settings menu shows them.
  */
 export const SETTINGS_PAGES = [

@@ -96,7 +96,7 @@ export function PowerSettingsPage(props: { testId?: string }) {
   );
 }
 
-/** /power (SPEC §2 route table): the same page outside the settings layout. */
+/** /power: the same page outside the settings layout. */
 export function PowerPage() {
   return <PowerSettingsPage testId="power-page" />;
 }

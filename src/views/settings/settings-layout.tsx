@@ -9,7 +9,7 @@ const ITEM =
   "hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
 const ACTIVE = "bg-accent-soft text-accent hover:bg-accent-soft hover:text-accent";
 
-/** /settings: the panel menu (SPEC §2 labels) beside the chosen panel. */
+/** /settings: the panel menu beside the chosen panel. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const { request: signOut, signingOut, dialog: signOutDialog } = useConfirmedSignOut();

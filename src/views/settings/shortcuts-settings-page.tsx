@@ -3,7 +3,7 @@ import { detectEnvironment } from "../../platform/client-info.ts";
 import { ShortcutList } from "../../shortcuts/shortcut-list.tsx";
 import { PageHeader } from "../page.tsx";
 
-/** /settings/shortcuts: every keyboard shortcut, grouped in SPEC §2 order (src/shortcuts). */
+/** /settings/shortcuts: every keyboard shortcut, grouped as the shortcut sheet is (src/shortcuts). */
 export function ShortcutsSettingsPage() {
   const { t } = useTranslation();
   return (

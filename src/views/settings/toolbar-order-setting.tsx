@@ -11,7 +11,7 @@ import { IconButton } from "../../ui/icon-button.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 
 /**
- * toolbarOrder (SPEC §3): each entry toolbar action, on the bar or in its "more" menu, in the
+ * toolbarOrder: each entry toolbar action, on the bar or in its "more" menu, in the
  * order shown; arrows reorder within the bar or the menu.
  */
 export function ToolbarOrderSetting() {

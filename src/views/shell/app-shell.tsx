@@ -21,7 +21,7 @@ import { useIsMobile } from "./use-is-mobile.ts";
 import { useReaderHost } from "./use-reader-host.ts";
 
 /**
- * The signed-in layout. From 1024 px (SPEC §9): the subscription column (256 px by default,
+ * The signed-in layout. From 1024 px (below it, the one-column mobile layout): the subscription column (256 px by default,
  * resizable and remembered) and the main area; zen mode hides the column. Under 1024 px one
  * column at a time: the main area, or the subscription column in its place.
  */

@@ -4,7 +4,7 @@ import type { StartupScreen } from "../../settings/general.ts";
 const LANDING = /^\/timeline\/[^/]+\/[^/]+\/pending\/?$/;
 
 /**
- * startupScreen (SPEC §3): on the one-column layout, an app started on its landing timeline
+ * startupScreen: on the one-column layout, an app started on its landing timeline
  * shows the subscription column first when the user chose "subscription".
  */
 export function startsOnSubscriptions(screen: StartupScreen, pathname: string): boolean {

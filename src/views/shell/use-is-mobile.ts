@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { MOBILE_MAX_WIDTH } from "../../../contract/constants.ts";
 
-/** SPEC §9: the mobile layout is a viewport under 1024 px. */
+/** The mobile layout is a viewport under 1024 px. */
 const QUERY = `(max-width: ${MOBILE_MAX_WIDTH - 0.02}px)`;
 
 function subscribe(listener: () => void) {

@@ -28,7 +28,7 @@ export interface ViewMeta {
   icon: Icon;
 }
 
-/** The six views in tab order (SPEC §1). */
+/** The six views in tab order (Articles, Social, Pictures, Videos, Audio, Notifications). */
 export const VIEW_META: ViewMeta[] = VIEW_NAMES.map((name) => ({
   view: FeedViewType[name],
   name,

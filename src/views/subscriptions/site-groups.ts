@@ -22,7 +22,7 @@ export function siteHost(item: Pick<SubscriptionItem, "siteUrl" | "url">): strin
 }
 
 /**
- * autoGroup (SPEC §3): feeds without a folder that come from one site (two or more) are shown
+ * autoGroup: feeds without a folder that come from one site (two or more) are shown
  * together under the site's name, sites by name; the others stay as they were.
  */
 export function groupBySite(

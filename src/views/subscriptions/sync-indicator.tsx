@@ -3,7 +3,7 @@ import { useSyncIndicator } from "../../runtime/use-sync-status.ts";
 import { AlertIcon, CloudIcon, CloudOffIcon } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 
-/** SPEC §4's sync indicator (disabled, offline, synced), in the subscription column footer. */
+/** The sync indicator (disabled, offline, synced), in the subscription column footer. */
 export function SyncIndicator() {
   const { t } = useTranslation("reader");
   const { state, pending } = useSyncIndicator();

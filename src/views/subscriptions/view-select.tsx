@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Select } from "../../ui/fields.tsx";
 import { VIEW_META } from "../shell/view-meta.tsx";
 
-/** A select of the six views (SPEC §1), labelled in the UI language. */
+/** A select of the six views, labelled in the UI language. */
 export function ViewSelect(
   props: Omit<Parameters<typeof Select<number>>[0], "choices"> & { label: string },
 ) {

@@ -8,7 +8,7 @@ import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { compactNumber } from "../../ui/format.ts";
 import { VIEW_META } from "../shell/view-meta.tsx";
 
-/** The six view tabs (SPEC §1) with their unread totals. */
+/** The six view tabs with their unread totals. */
 export function ViewTabs({ active }: { active: number }) {
   const { t } = useTranslation();
   const { t: tr } = useTranslation("reader");

@@ -9,7 +9,7 @@ interface WithMedia {
 const IMAGE_FILE = /\.(?:avif|gif|jpe?g|png|webp)(?:[?#]|$)/i;
 const VIDEO_FILE = /\.(?:mp4|webm|m4v|mov)(?:[?#]|$)/i;
 const AUDIO_FILE = /\.(?:mp3|m4a|aac|ogg|oga|opus|wav|flac)(?:[?#]|$)/i;
-/** SPEC §1: these video types play inline. */
+/** These video types play inline (others open their page). */
 const INLINE_VIDEO = /^video\/(?:mp4|webm)$/i;
 const INLINE_VIDEO_FILE = /\.(?:mp4|webm)(?:[?#]|$)/i;
 

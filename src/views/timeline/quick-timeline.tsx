@@ -14,7 +14,7 @@ const CHIP_IDLE = "border-zinc-200 text-zinc-700 dark:border-zinc-700 dark:text-
 const CHIP_ACTIVE = "border-accent bg-accent/10 font-medium text-accent";
 
 /**
- * showQuickTimeline (SPEC §3): on the one-column layout, a row of the view's folders and feeds
+ * showQuickTimeline: on the one-column layout, a row of the view's folders and feeds
  * above the timeline, to switch between them without going back to the subscription list.
  */
 export function QuickTimeline({ view, feedParam }: { view: number; feedParam: string }) {

@@ -3,7 +3,7 @@ import type { CommandContext } from "../../commands/types.ts";
 import type { SubscriptionItem, TimelineQuery } from "../../queries/index.ts";
 
 /**
- * What commands act on for a timeline selection (SPEC §2 feedId forms): the timeline publishes
+ * What commands act on for a timeline selection (any form of the feedId parameter): the timeline publishes
  * it for the palette and shortcuts, its header and the column's menus run commands with it.
  */
 export function selectionContext(

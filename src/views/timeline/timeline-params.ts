@@ -7,7 +7,7 @@ import {
 } from "../../../contract/routes.ts";
 import { type FeedViewName, type FeedViewType, viewName } from "../../../contract/views.ts";
 
-/** The timeline route's parameters, parsed (SPEC §2). */
+/** The timeline route's parameters, parsed (view, feed selection, open entry). */
 export interface TimelineParams {
   view: FeedViewType;
   viewName: FeedViewName;

@@ -16,7 +16,7 @@ const FLUSH_MS = 250;
 const DISPLAYED_RATIO = 0.6;
 
 /**
- * The timeline's automatic mark-as-read (SPEC §3 options). Rows register with `observe`; an
+ * The timeline's automatic mark-as-read (on scroll, on open, on hover, as the settings say). Rows register with `observe`; an
  * IntersectionObserver on the scroll container sees them displayed or scrolled past, and
  * hover timers see them hovered. Marks are batched into one command. Opening an entry (a click)
  * marks it read in every mode; that is the entry pane's job.

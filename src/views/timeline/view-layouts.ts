@@ -7,7 +7,7 @@ import { PictureItem } from "./items/picture-item.tsx";
 import { SocialItem } from "./items/social-item.tsx";
 import { VideoItem } from "./items/video-item.tsx";
 
-/** How one view lays its timeline out (SPEC §1 views; numbers are the view ids). */
+/** How one view lays its timeline out (numbers are the view ids). */
 export interface ViewLayout {
   kind: "list" | "masonry" | "grid";
   item: ComponentType<ItemProps>;

@@ -1,5 +1,5 @@
 /**
- * The CSS aspect ratio of a Pictures tile (SPEC §3 thumbnailRatio): `square` crops every tile
+ * The CSS aspect ratio of a Pictures tile (the thumbnailRatio setting): `square` crops every tile
  * square; `original` keeps the picture's ratio, from the feed's width and height when it gave
  * them (so the masonry lays the tile out right the first time) or else from the picture itself
  * once loaded (square until then).
