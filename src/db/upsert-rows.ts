@@ -32,6 +32,9 @@ function upsertStatement(
   );
 }
 
+/** Compiled upserts by table, columns, key and kept columns (a handful: rows come from codecs). */
+const compiled = new Map<string, Statement>();
+
 /**
  * Inserts each row or, on a key conflict, updates its other columns except those in `keep`
  * (nothing left to update: the stored row stays as it is). One statement a row, compiled
@@ -43,11 +46,10 @@ export function upsertRows<T extends TableName>(
   key: readonly ColumnOf<T>[],
   keep: readonly ColumnOf<T>[] = [],
 ): Statement[] {
-  const compiled = new Map<string, Statement>();
   return rows.map((row) => {
     const values = row as Record<string, SqlValue | undefined>;
     const columns = Object.keys(values).filter((column) => values[column] !== undefined);
-    const shape = columns.join();
+    const shape = [table, columns.join(), key.join(), keep.join()].join("|");
     let template = compiled.get(shape);
     if (!template) {
       template = upsertStatement(table, columns, key, keep);

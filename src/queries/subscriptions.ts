@@ -1,13 +1,28 @@
+import { type InferResult, sql } from "kysely";
 import type { Observable } from "rxjs";
-import { liveQuery } from "../db/queries.ts";
+import { type SubscriptionType, subscriptionsTable } from "../../contract/entities/subscription.ts";
+import { local, type Select, select } from "../db/local-sql.ts";
+import { liveQuery, liveSelect } from "../db/queries.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase } from "../db/types.ts";
-import { distinctUnread, distinctUnreadBy, LIST_UNREAD_SQL } from "./distinct-unread.ts";
+import {
+  distinctUnread,
+  distinctUnreadBy,
+  scope,
+  unreadByGroup,
+  unreadTotal,
+} from "./distinct-unread.ts";
+
+/** Every table some of `selects` read: what a live query running them all watches. */
+function readsOf(...selects: Select<unknown>[]): string[] {
+  return [...new Set(selects.flatMap((query) => query.reads))];
+}
 
 /** One row of the subscription column. */
 export interface SubscriptionItem {
   /** Client-side id `type/target`, or `pending/<commandId>` while a subscribe is in flight. */
   id: string;
-  type: "feed" | "list" | "inbox";
+  type: SubscriptionType;
   feedId: string | null;
   listId: string | null;
   inboxId: string | null;
@@ -39,51 +54,62 @@ export interface SubscriptionTree {
   unread: number;
 }
 
-type Row = {
-  id: string;
-  type: string;
-  feed_id: string | null;
-  list_id: string | null;
-  inbox_id: string | null;
-  view: number;
-  is_private: number;
-  sub_title: string | null;
-  category: string | null;
-  feed_title: string | null;
-  list_title: string | null;
-  inbox_title: string | null;
-  url: string | null;
-  site_url: string | null;
-  image: string | null;
-  error_at: string | null;
-  error_message: string | null;
-  unread: number;
-};
+/** Subscriptions with what they follow; unread counts are keyed by the target id. */
+const subscriptions = local
+  .selectFrom("subscriptions as s")
+  .leftJoin("feeds as f", "f.id", "s.feed_id")
+  .leftJoin("lists as l", "l.id", "s.list_id")
+  .leftJoin("inboxes as i", "i.id", "s.inbox_id")
+  .leftJoin("unread as u", (join) =>
+    join.on((eb) =>
+      eb("u.subscription_id", "=", eb.fn.coalesce("s.feed_id", "s.list_id", "s.inbox_id")),
+    ),
+  )
+  .select((eb) => [
+    "s.id",
+    "s.type",
+    "s.feed_id",
+    "s.list_id",
+    "s.inbox_id",
+    "s.view",
+    "s.is_private",
+    "s.title as sub_title",
+    "s.category",
+    "f.title as feed_title",
+    "l.title as list_title",
+    "i.title as inbox_title",
+    "f.url",
+    "f.site_url",
+    eb.fn.coalesce("f.image", "l.image").as("image"),
+    "f.error_at",
+    "f.error_message",
+    // A list's unread: the sum over its feeds when they are stored here, else its own count.
+    eb
+      .case()
+      .when(eb.and([eb("s.list_id", "is not", null), eb("l.feed_ids", "is not", null)]))
+      .then(
+        eb
+          .selectFrom(sql<{ value: string }>`json_each(${sql.ref("l.feed_ids")})`.as("j"))
+          .innerJoin("unread as uf", "uf.subscription_id", "j.value")
+          .select((sub) => sub.fn.coalesce(sub.fn.sum<number>("uf.count"), sub.lit(0)).as("n")),
+      )
+      .else(eb.fn.coalesce("u.count", eb.lit(0)))
+      .end()
+      .as("unread"),
+  ]);
 
-// Unread counts are keyed by the target id (the feed id for feeds).
-const SUBSCRIPTIONS_SQL = `
-  SELECT s.id, s.type, s.feed_id, s.list_id, s.inbox_id, s.view, s.is_private,
-    s.title AS sub_title, s.category, f.title AS feed_title, l.title AS list_title,
-    i.title AS inbox_title, f.url, f.site_url, COALESCE(f.image, l.image) AS image,
-    f.error_at, f.error_message, ${LIST_UNREAD_SQL} AS unread
-  FROM subscriptions s
-    LEFT JOIN feeds f ON f.id = s.feed_id
-    LEFT JOIN lists l ON l.id = s.list_id
-    LEFT JOIN inboxes i ON i.id = s.inbox_id
-    LEFT JOIN unread u ON u.subscription_id = COALESCE(s.feed_id, s.list_id, s.inbox_id)`;
-
-const SUBSCRIPTION_TABLES = ["subscriptions", "feeds", "lists", "inboxes", "unread"];
+type Row = InferResult<typeof subscriptions>[number];
 
 function toItem(row: Row): SubscriptionItem {
   const pending = row.id.startsWith("pending/");
   return {
     id: row.id,
-    type: row.type as SubscriptionItem["type"],
+    type: row.type,
     feedId: row.feed_id,
     listId: row.list_id,
     inboxId: row.inbox_id,
     view: Number(row.view),
-    isPrivate: Number(row.is_private) === 1,
+    isPrivate: subscriptionsTable.decode({ is_private: row.is_private }).is_private,
     title:
       row.sub_title ||
       row.feed_title ||
@@ -139,51 +165,48 @@ export function groupSubscriptions(
   };
 }
 
+const byView = (view: number) => scope("s.view", "=", view);
+
 /** The subscriptions of one view, grouped by folder, with unread counts. */
 export function subscriptionTree$(db: LocalDatabase, view: number): Observable<SubscriptionTree> {
-  return liveQuery(db, SUBSCRIPTION_TABLES, async () => {
-    const rows = await db.query<Row>(`${SUBSCRIPTIONS_SQL} WHERE s.view = ?`, [view]);
-    const unread = await distinctUnreadBy(db, "COALESCE(s.category, '')", "s.view = ?", [view]);
+  const rows = select(subscriptions.where("s.view", "=", view));
+  const byFolder = distinctUnreadBy(scope.fn.coalesce("s.category", scope.val("")), byView(view));
+  const total = distinctUnread(byView(view));
+  return liveQuery(db, readsOf(rows, byFolder, total), async () => {
+    const unread = unreadByGroup(await selectRows(db, byFolder));
     // Loose rows have no folder: the "" group here is the whole view.
-    unread.set("", await distinctUnread(db, "s.view = ?", [view]));
-    return groupSubscriptions(rows.map(toItem), unread);
+    unread.set("", unreadTotal(await selectRows(db, total)));
+    return groupSubscriptions((await selectRows(db, rows)).map(toItem), unread);
   });
 }
 
 /** Every subscription, any view (quick add's category list, the timeline's titles). */
 export function allSubscriptions$(db: LocalDatabase): Observable<SubscriptionItem[]> {
-  return liveQuery(db, SUBSCRIPTION_TABLES, async () => {
-    const rows = await db.query<Row>(SUBSCRIPTIONS_SQL);
-    return rows.map(toItem);
-  });
+  return liveSelect(db, select(subscriptions), (rows) => rows.map(toItem));
 }
 
 /** One subscription by its client-side id. */
 export function subscription$(db: LocalDatabase, id: string): Observable<SubscriptionItem | null> {
-  return liveQuery(db, SUBSCRIPTION_TABLES, async () => {
-    const rows = await db.query<Row>(`${SUBSCRIPTIONS_SQL} WHERE s.id = ?`, [id]);
-    return rows[0] ? toItem(rows[0]) : null;
-  });
+  return liveSelect(db, select(subscriptions.where("s.id", "=", id)), ([row]) =>
+    row ? toItem(row) : null,
+  );
 }
 
 /** Unread totals per view (the view tabs' badges), views without unread entries left out. */
 export function viewUnreadTotals$(db: LocalDatabase): Observable<Record<number, number>> {
-  return liveQuery(db, ["subscriptions", "lists", "unread"], async () => {
+  return liveSelect(db, distinctUnreadBy(scope.ref("s.view"), scope.lit(true)), (rows) => {
     const totals: Record<number, number> = {};
-    for (const [view, total] of await distinctUnreadBy(db, "s.view", "1 = 1", [])) {
+    for (const [view, total] of unreadByGroup(rows)) {
       if (total > 0) totals[Number(view)] = total;
     }
     return totals;
   });
 }
-
 /** Starred entries in a view (the "Collections" row). */
 export function starredCount$(db: LocalDatabase, view: number): Observable<number> {
-  return liveQuery(db, ["collections"], async () => {
-    const rows = await db.query<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM collections WHERE view = ?",
-      [view],
-    );
-    return Number(rows[0]?.n ?? 0);
-  });
+  const starred = local
+    .selectFrom("collections")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("view", "=", view);
+  return liveSelect(db, select(starred), ([row]) => Number(row?.n ?? 0));
 }

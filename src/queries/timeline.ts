@@ -1,15 +1,15 @@
 import { type SelectQueryBuilder, sql } from "kysely";
-import { map, type Observable } from "rxjs";
+import { map, type Observable, of } from "rxjs";
 import type { FeedSelection } from "../../contract/routes.ts";
 import { toFts5Match } from "../../contract/search/fts5.ts";
 import { parseSearchQuery } from "../../contract/search/query.ts";
 import { jsonValues } from "../db/json-values.ts";
 import { local, select } from "../db/local-sql.ts";
 import type { LocalTables } from "../db/local-tables.ts";
-import { liveQuery, runSelect } from "../db/queries.ts";
+import { liveQuery, liveSelect, runSelect } from "../db/queries.ts";
 import { refreshSearchIndex } from "../db/search-index.ts";
-import type { LocalDatabase, SqlValue } from "../db/types.ts";
-import { distinctUnread } from "./distinct-unread.ts";
+import type { LocalDatabase } from "../db/types.ts";
+import { distinctUnread, scope, unreadTotal } from "./distinct-unread.ts";
 import { readSavedSearch, type SavedSearchItem } from "./saved-searches.ts";
 
 /** What a timeline shows: a view, a source within it, and whether read entries are hidden. */
@@ -215,36 +215,28 @@ function toPage(lines: string, count: number, limit: number): TimelinePage {
  * counts (cheap at any size; an entries COUNT would scan them all on every read toggle).
  */
 export function timelineUnreadCount$(db: LocalDatabase, query: TimelineQuery): Observable<number> {
-  return liveQuery(db, ["subscriptions", "lists", "unread"], async () => {
-    const { feed, view } = query;
-    let where: string;
-    let params: SqlValue[];
-    switch (feed.kind) {
-      case "all":
-        [where, params] = ["s.view = ?", [view]];
-        break;
-      case "folder":
-        [where, params] = ["s.view = ? AND s.category = ?", [view, feed.name]];
-        break;
-      case "feed":
-        [where, params] = ["s.feed_id = ?", [feed.feedId]];
-        break;
-      case "feeds":
-        [where, params] = [
-          "s.feed_id IN (SELECT value FROM json_each(?))",
-          [JSON.stringify(feed.feedIds)],
-        ];
-        break;
-      case "list":
-        [where, params] = ["s.list_id = ?", [feed.listId]];
-        break;
-      case "inbox":
-        [where, params] = ["s.inbox_id = ?", [feed.inboxId]];
-        break;
-      case "collections":
-      case "search":
-        return 0;
-    }
-    return distinctUnread(db, where, params);
-  });
+  const where = unreadScope(query);
+  if (!where) return of(0);
+  return liveSelect(db, distinctUnread(where), unreadTotal);
+}
+
+/** The subscriptions a timeline shows, or undefined for one without unread counts. */
+function unreadScope({ feed, view }: TimelineQuery) {
+  switch (feed.kind) {
+    case "all":
+      return scope("s.view", "=", view);
+    case "folder":
+      return scope.and([scope("s.view", "=", view), scope("s.category", "=", feed.name)]);
+    case "feed":
+      return scope("s.feed_id", "=", feed.feedId);
+    case "feeds":
+      return scope("s.feed_id", "in", jsonValues(feed.feedIds));
+    case "list":
+      return scope("s.list_id", "=", feed.listId);
+    case "inbox":
+      return scope("s.inbox_id", "=", feed.inboxId);
+    case "collections":
+    case "search":
+      return undefined;
+  }
 }

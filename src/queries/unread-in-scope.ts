@@ -1,3 +1,6 @@
+import { jsonValues } from "../db/json-values.ts";
+import { local, select } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { SqlRunner } from "../db/types.ts";
 
 /** The scope of a mark-all-read as its command names it (time bounds aside). */
@@ -8,6 +11,18 @@ export interface MarkAllReadScope {
   excludePrivate?: boolean;
 }
 
+/** The feeds of the subscriptions a mark-all-read of `scope` picks (as its materializer does). */
+function subscribedFeeds(scope: MarkAllReadScope) {
+  let feeds = local.selectFrom("subscriptions").select("feed_id").where("feed_id", "is not", null);
+  const feedIds = scope.feedId ? [scope.feedId] : scope.feedIdList;
+  feeds = feedIds
+    ? feeds.where("feed_id", "in", jsonValues(feedIds))
+    : feeds.where("is_private", "=", 0);
+  if (scope.view !== undefined) feeds = feeds.where("view", "=", scope.view);
+  if (scope.excludePrivate) feeds = feeds.where("is_private", "=", 0);
+  return feeds;
+}
+
 /**
  * The entries stored here that a mark-all-read of `scope` will mark: unread entries of the
  * named feeds, or else of every public subscription, narrowed by view, private ones left out
@@ -15,22 +30,15 @@ export interface MarkAllReadScope {
  * undo can mark exactly these unread again.
  */
 export async function unreadEntryIdsIn(db: SqlRunner, scope: MarkAllReadScope): Promise<string[]> {
-  const where: string[] = ["feed_id IS NOT NULL"];
-  const params: (string | number)[] = [];
-  const feedIds = scope.feedId ? [scope.feedId] : scope.feedIdList;
-  if (feedIds) {
-    where.push("feed_id IN (SELECT value FROM json_each(?))");
-    params.push(JSON.stringify(feedIds));
-  } else where.push("is_private = 0");
-  if (scope.view !== undefined) {
-    where.push("view = ?");
-    params.push(scope.view);
-  }
-  if (scope.excludePrivate) where.push("is_private = 0");
-  const rows = await db.query<{ id: string }>(
-    `SELECT id FROM entries WHERE read = 0
-       AND feed_id IN (SELECT feed_id FROM subscriptions WHERE ${where.join(" AND ")})`,
-    params,
+  const rows = await selectRows(
+    db,
+    select(
+      local
+        .selectFrom("entries")
+        .select("id")
+        .where("read", "=", 0)
+        .where("feed_id", "in", subscribedFeeds(scope)),
+    ),
   );
   return rows.map((row) => String(row.id));
 }

@@ -1,15 +1,19 @@
 import type { ApiCall } from "../api/call.ts";
 import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
+import { local, select } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import type { Connectivity } from "../sync/connectivity.ts";
 import { DEFAULT_PULL, fetchSnapshot } from "../sync/pull.ts";
 import { writeSnapshot } from "../sync/snapshot.ts";
 import { abortableCall } from "./abortable-call.ts";
 
+const ANY_ENTRY = select(local.selectFrom("entries").select("id").limit(1));
+
 /** Whether the local database holds any entry: without one, only a pull can show rows. */
 export async function hasEntries(db: LocalDatabase): Promise<boolean> {
-  const rows = await db.query("SELECT 1 FROM entries LIMIT 1");
+  const rows = await selectRows(db, ANY_ENTRY);
   return rows.length > 0;
 }
 

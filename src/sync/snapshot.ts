@@ -1,14 +1,24 @@
 import { collectionRow } from "../../contract/entities/collection.ts";
 import { entryRow } from "../../contract/entities/entry.ts";
 import { feedRow } from "../../contract/entities/feed.ts";
+import { inboxRow } from "../../contract/entities/inbox.ts";
 import { listRow } from "../../contract/entities/list.ts";
+import { savedSearchesTable } from "../../contract/entities/saved-search.ts";
 import { subscriptionRow } from "../../contract/entities/subscription.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/index.ts";
-import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
+import { local, select, statement } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
+import { runStatements, type Statement } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import { upsertRows } from "../db/upsert-rows.ts";
 import { capEndedCeilingsStatement, clearWideCeilingsStatement } from "./ceilings.ts";
-import { clearFloorsStatement, clearWideFloorsStatement, lowerFloorStatement } from "./floors.ts";
+import {
+  clearFloorsStatement,
+  clearWideFloorsStatement,
+  lowerFloorStatement,
+  metaValues,
+} from "./floors.ts";
 import { pendingEvents } from "./outbox.ts";
 import type { ServerSnapshot } from "./pull.ts";
 
@@ -28,11 +38,15 @@ export async function writeSnapshot(
       ...snapshotStatements(snapshot),
       setMeta("lastPulledAt", context.pulledAt),
       ...(context.userId ? [setMeta("userId", context.userId)] : []),
-      sql("DELETE FROM events WHERE status = 'confirmed'"),
+      statement(local.deleteFrom("events").where("status", "=", "confirmed")),
     ]);
     await replayPending(tx);
   });
 }
+
+const NEWEST_ENTRY = select(
+  local.selectFrom("entries").select((eb) => eb.fn.max("published_at").as("at")),
+);
 
 /**
  * The pull fetched the newest entries down to `entriesFloor`: every timeline is complete down
@@ -41,15 +55,11 @@ export async function writeSnapshot(
  */
 async function floorStatements(tx: SqlRunner, snapshot: ServerSnapshot): Promise<Statement[]> {
   if (snapshot.entriesFloor === undefined || snapshot.starredFloor === undefined) return [];
-  const [newest] = await tx.query<{ at: string | null }>(
-    "SELECT MAX(published_at) AS at FROM entries",
-  );
+  const [newest] = await selectRows(tx, NEWEST_ENTRY);
   const joinsUp = newest?.at != null && newest.at >= snapshot.entriesFloor;
   // Feeds subscribed elsewhere since the floors were written: their older entries are missing.
   const feeds = JSON.stringify(snapshot.subscriptions.map((s) => s.feedId).sort());
-  const [known] = await tx.query<{ value: string }>(
-    "SELECT value FROM meta WHERE key = 'floorFeeds'",
-  );
+  const [known] = await selectRows(tx, metaValues(["floorFeeds"]));
   const sameFeeds = known?.value === feeds;
   return [
     ...(joinsUp ? [] : [clearFloorsStatement()]),
@@ -62,65 +72,70 @@ async function floorStatements(tx: SqlRunner, snapshot: ServerSnapshot): Promise
 }
 
 function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
-  const statements: Statement[] = [sql("DELETE FROM subscriptions WHERE type = 'feed'")];
+  const statements = [statement(local.deleteFrom("subscriptions").where("type", "=", "feed"))];
   for (const subscription of snapshot.subscriptions) {
-    statements.push(upsert("feeds", feedRow(subscription.feeds), ["id"]));
-    statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
+    statements.push(
+      ...upsertRows("feeds", [feedRow(subscription.feeds)], ["id"]),
+      ...upsertRows("subscriptions", [subscriptionRow(subscription)], ["id"]),
+    );
   }
   if (snapshot.ownedLists) {
-    statements.push(sql("DELETE FROM lists"));
+    statements.push(statement(local.deleteFrom("lists")));
     for (const list of snapshot.ownedLists) {
       const row = listRow(list);
-      if (row) statements.push(upsert("lists", row, ["id"]));
+      if (row) statements.push(...upsertRows("lists", [row], ["id"]));
     }
   }
   if (snapshot.savedSearches) {
-    statements.push(sql("DELETE FROM saved_searches"));
-    for (const search of snapshot.savedSearches) {
-      const { id, name, keyword, filters, createdAt } = search;
-      const row = { id, name, keyword, filters: JSON.stringify(filters), created_at: createdAt };
-      statements.push(upsert("saved_searches", row, ["id"]));
-    }
+    statements.push(statement(local.deleteFrom("saved_searches")));
+    const searches = snapshot.savedSearches.map(({ id, name, keyword, filters, createdAt }) =>
+      savedSearchesTable.encode({ id, name, keyword, filters, created_at: createdAt }),
+    );
+    statements.push(...upsertRows("saved_searches", searches, ["id"]));
   }
   if (snapshot.inboxSubscriptions) {
     statements.push(
-      sql("DELETE FROM subscriptions WHERE type = 'inbox'"),
-      sql("DELETE FROM inboxes"),
+      statement(local.deleteFrom("subscriptions").where("type", "=", "inbox")),
+      statement(local.deleteFrom("inboxes")),
     );
     for (const subscription of snapshot.inboxSubscriptions) {
-      const { id, title, secret } = subscription.inboxes;
-      statements.push(upsert("inboxes", { id, title, secret }, ["id"]));
-      statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
+      statements.push(
+        ...upsertRows("inboxes", [inboxRow(subscription.inboxes)], ["id"]),
+        ...upsertRows("subscriptions", [subscriptionRow(subscription)], ["id"]),
+      );
     }
   }
   if (snapshot.listSubscriptions) {
-    statements.push(sql("DELETE FROM subscriptions WHERE type = 'list'"));
+    statements.push(statement(local.deleteFrom("subscriptions").where("type", "=", "list")));
     for (const subscription of snapshot.listSubscriptions) {
       const list = listRow(subscription.lists);
-      if (list) statements.push(upsert("lists", list, ["id"]));
-      statements.push(upsert("subscriptions", subscriptionRow(subscription), ["id"]));
+      if (list) statements.push(...upsertRows("lists", [list], ["id"]));
+      statements.push(...upsertRows("subscriptions", [subscriptionRow(subscription)], ["id"]));
     }
   }
-  statements.push(sql("DELETE FROM unread"));
-  for (const [id, count] of Object.entries(snapshot.unread)) {
-    const row = { subscription_id: id, count: Math.max(count, 0) };
-    statements.push(upsert("unread", row, ["subscription_id"]));
-  }
+  statements.push(statement(local.deleteFrom("unread")));
+  const counts = Object.entries(snapshot.unread).map(([id, count]) => ({
+    subscription_id: id,
+    count: Math.max(count, 0),
+  }));
+  statements.push(...upsertRows("unread", counts, ["subscription_id"]));
   if (!snapshot.entries || !snapshot.starred) return statements;
   statements.push(...entryStatements([...snapshot.entries, ...snapshot.starred]));
   // Stars are known for the window the pull fetched; older local entries keep theirs.
+  const { starredFloor } = snapshot;
   statements.push(
-    snapshot.starredFloor
-      ? sql(
-          "DELETE FROM collections WHERE entry_id IN (SELECT id FROM entries WHERE published_at >= ?)",
-          snapshot.starredFloor,
-        )
-      : sql("DELETE FROM collections"),
+    statement(
+      starredFloor
+        ? local
+            .deleteFrom("collections")
+            .where("entry_id", "in", (eb) =>
+              eb.selectFrom("entries").select("id").where("published_at", ">=", starredFloor),
+            )
+        : local.deleteFrom("collections"),
+    ),
   );
-  for (const item of snapshot.starred) {
-    const row = collectionRow(item);
-    if (row) statements.push(upsert("collections", row, ["entry_id"]));
-  }
+  const stars = snapshot.starred.flatMap((item) => collectionRow(item) ?? []);
+  statements.push(...upsertRows("collections", stars, ["entry_id"]));
   return statements;
 }
 
@@ -130,9 +145,9 @@ export function entryStatements(items: readonly EntryListItem[]): Statement[] {
     // An inbox is no feed of the local store: its entries carry its handle instead.
     ...((item.feeds as { type: string }).type === "inbox"
       ? []
-      : [upsert("feeds", feedRow(item.feeds), ["id"])]),
+      : upsertRows("feeds", [feedRow(item.feeds)], ["id"])),
     // Content fetched earlier (detail view) is kept; the list form has none.
-    upsert("entries", entryRow(item), ["id"], item.entries.content ? [] : ["content"]),
+    ...upsertRows("entries", [entryRow(item)], ["id"], item.entries.content ? [] : ["content"]),
   ]);
 }
 
@@ -145,9 +160,5 @@ export async function replayPending(tx: SqlRunner) {
 }
 
 export function setMeta(key: string, value: string): Statement {
-  return sql(
-    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    key,
-    value,
-  );
+  return upsertRows("meta", [{ key, value }], ["key"])[0]!;
 }

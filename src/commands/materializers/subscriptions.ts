@@ -1,20 +1,17 @@
 import { Schema } from "effect";
-import { expressionBuilder, sql } from "kysely";
+import { expressionBuilder } from "kysely";
 import { feedRow, StoredFeed } from "../../../contract/entities/feed.ts";
 import { SubscriptionModel, subscriptionsTable } from "../../../contract/entities/subscription.ts";
+import { jsonValues } from "../../db/json-values.ts";
 import { local, statement } from "../../db/local-sql.ts";
 import type { LocalTables } from "../../db/local-tables.ts";
-import { feedSubscriptionId, jsonList, type Statement } from "../../db/statements.ts";
+import { feedSubscriptionId, type Statement } from "../../db/statements.ts";
 import { upsertRows } from "../../db/upsert-rows.ts";
 import { defineEvent } from "../event-definition.ts";
 
 /** Subscriptions to feeds and their folders (categories), in the local `subscriptions` table. */
 const subscription = SubscriptionModel.fields;
 const FeedIds = Schema.Array(subscription.feedId);
-
-/** Feed ids as one JSON parameter for `IN`: one parameter however many ids. */
-const jsonValues = (ids: readonly string[]) =>
-  sql<string>`(SELECT value FROM json_each(${jsonList(ids)}))`;
 
 /** What a subscribe or an edit may set; an absent field keeps its value. */
 const Settings = {
