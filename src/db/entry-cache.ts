@@ -1,8 +1,14 @@
 import { entryRow } from "../../contract/entities/entry.ts";
 import { feedRow } from "../../contract/entities/feed.ts";
 import type { EntryModel, FeedModel } from "../../contract/reading-models.ts";
-import { runStatements, sql, upsert } from "./statements.ts";
+import { local, statement } from "./local-sql.ts";
+import type { LocalTables } from "./local-tables.ts";
+import { runStatements } from "./statements.ts";
 import type { LocalDatabase } from "./types.ts";
+import { upsertRows } from "./upsert-rows.ts";
+
+type FeedColumn = keyof LocalTables["feeds"];
+type EntryColumn = keyof LocalTables["entries"];
 
 /**
  * Server data the entry pane fetched, kept in the local store like a pull keeps its data: the
@@ -18,19 +24,20 @@ export async function storeContents(
     runStatements(
       tx,
       contents.map(({ id, content }) =>
-        sql("UPDATE entries SET content = ? WHERE id = ?", content, id),
+        statement(local.updateTable("entries").set({ content }).where("id", "=", id)),
       ),
     ),
   );
 }
 
 export async function storeReadability(db: LocalDatabase, id: string, content: string, at: Date) {
-  await db.transaction(["entries"], (tx) =>
-    tx.execute(
-      "UPDATE entries SET readability_content = ?, readability_updated_at = ? WHERE id = ?",
-      [content, at.toISOString(), id],
-    ),
+  const write = statement(
+    local
+      .updateTable("entries")
+      .set({ readability_content: content, readability_updated_at: at.toISOString() })
+      .where("id", "=", id),
   );
+  await db.transaction(["entries"], (tx) => tx.execute(write.sql, write.params));
 }
 
 /**
@@ -43,12 +50,12 @@ export async function storeFetchedEntry(db: LocalDatabase, entry: EntryModel, fe
   const feedValues = feedRow(feed);
   await db.transaction(["entries", "feeds"], (tx) =>
     runStatements(tx, [
-      upsert("feeds", feedValues, ["id"], Object.keys(feedValues)),
-      upsert(
+      ...upsertRows("feeds", [feedValues], ["id"], Object.keys(feedValues) as FeedColumn[]),
+      ...upsertRows(
         "entries",
-        row,
+        [row],
         ["id"],
-        Object.keys(row).filter((column) => column !== "content"),
+        (Object.keys(row) as EntryColumn[]).filter((column) => column !== "content"),
       ),
     ]),
   );
