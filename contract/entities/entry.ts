@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { EntryActionSettings } from "../actions.ts";
 import { CollectionModel } from "./collection.ts";
-import { json, text } from "./columns.ts";
+import { text } from "./columns.ts";
 import { FeedModel } from "./feed.ts";
 import { localTable, type RowOf, type StoredRowOf } from "./local-table.ts";
 import { modelColumns } from "./model-columns.ts";
@@ -118,7 +118,7 @@ export const entriesTable = localTable({
     feed_id: wire.feed_id.orNull(),
     inbox_handle: text().orNull(),
     read: state.read.orNull(),
-    sources: json<unknown>().orNull(),
+    sources: text().orNull(),
     settings: state.settings,
   },
   key: ["id"],

@@ -1,5 +1,7 @@
 import type { EventDefinition, FormerVersion } from "./event-definition.ts";
 import { actionEvents } from "./materializers/actions.ts";
+import { collectionEvents } from "./materializers/collections.ts";
+import { entryEvents } from "./materializers/entries.ts";
 import { listEvents } from "./materializers/lists.ts";
 import { savedSearchEvents } from "./materializers/saved-searches.ts";
 import { subscriptionEvents } from "./materializers/subscriptions.ts";
@@ -12,6 +14,8 @@ import { subscriptionEvents } from "./materializers/subscriptions.ts";
  */
 export const EVENTS = [
   ...subscriptionEvents,
+  ...entryEvents,
+  ...collectionEvents,
   ...listEvents,
   ...savedSearchEvents,
   ...actionEvents,
@@ -30,23 +34,7 @@ type DeclaredData = {
     : never;
 };
 
-/** Events not yet declared with a Schema (their materializers take these shapes). */
-interface UndeclaredEventData {
-  EntriesMarkedRead: { entryIds: string[] };
-  EntryMarkedUnread: { entryId: string };
-  AllEntriesMarkedRead: {
-    view?: number;
-    feedIds?: string[];
-    excludePrivate?: boolean;
-    /** ISO bounds on publishedAt, inclusive. */
-    startTime?: string;
-    endTime?: string;
-  };
-  EntryStarred: { entryId: string; feedId?: string; view?: number; createdAt: string };
-  EntryUnstarred: { entryId: string };
-}
-
-export type EventData = UndeclaredEventData & DeclaredData;
+export type EventData = DeclaredData;
 
 export type EventName = keyof EventData;
 

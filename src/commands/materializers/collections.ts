@@ -1,26 +1,61 @@
-import { type Statement, sql } from "../../db/statements.ts";
-import type { EventData } from "../events.ts";
+import { Schema } from "effect";
+import { sql } from "kysely";
+import { CollectionModel } from "../../../contract/entities/collection.ts";
+import { EntryModel } from "../../../contract/entities/entry.ts";
+import { SubscriptionModel } from "../../../contract/entities/subscription.ts";
+import { local, statement } from "../../db/local-sql.ts";
+import { defineEvent } from "../event-definition.ts";
+
+/** Stars, in the local `collections` table. */
+const entry = EntryModel.fields;
 
 /** A star takes the view given, else its subscription's view, else Articles (as the server). */
-export function entryStarred(data: EventData["EntryStarred"]): Statement[] {
-  return [
-    sql(
-      `INSERT INTO collections (entry_id, feed_id, created_at, view)
-       SELECT ?, COALESCE(?, e.feed_id), ?, COALESCE(?, s.view, 0)
-       FROM (SELECT 1) LEFT JOIN entries e ON e.id = ?
-         LEFT JOIN subscriptions s ON s.feed_id = COALESCE(?, e.feed_id)
-       WHERE true LIMIT 1
-       ON CONFLICT (entry_id) DO NOTHING`,
-      data.entryId,
-      data.feedId ?? null,
-      data.createdAt,
-      data.view ?? null,
-      data.entryId,
-      data.feedId ?? null,
-    ),
-  ];
-}
+export const EntryStarred = defineEvent(
+  "EntryStarred",
+  1,
+  Schema.Struct({
+    entryId: entry.id,
+    feedId: Schema.optionalKey(entry.feedId),
+    view: Schema.optionalKey(SubscriptionModel.fields.view),
+    createdAt: CollectionModel.fields.createdAt,
+  }),
+  (data) => {
+    const feedId = data.feedId ?? null;
+    return [
+      statement(
+        local
+          .insertInto("collections")
+          .columns(["entry_id", "feed_id", "created_at", "view"])
+          .expression((eb) =>
+            eb
+              // One row whether the entry is stored or not: a star can come before its entry.
+              .selectFrom(sql<{ one: number }>`(SELECT 1)`.as("one"))
+              .leftJoin("entries as e", (join) => join.on("e.id", "=", data.entryId))
+              .leftJoin("subscriptions as s", (join) =>
+                join.on((on) =>
+                  on("s.feed_id", "=", on.fn.coalesce(on.val(feedId), on.ref("e.feed_id"))),
+                ),
+              )
+              .select((row) => [
+                row.val(data.entryId).as("entry_id"),
+                row.fn.coalesce(row.val(feedId), "e.feed_id").as("feed_id"),
+                row.val(data.createdAt).as("created_at"),
+                row.fn.coalesce(row.val(data.view ?? null), "s.view", row.lit(0)).as("view"),
+              ])
+              .where(sql.lit(true))
+              .limit(1),
+          )
+          .onConflict((conflict) => conflict.column("entry_id").doNothing()),
+      ),
+    ];
+  },
+);
 
-export function entryUnstarred(data: EventData["EntryUnstarred"]): Statement[] {
-  return [sql("DELETE FROM collections WHERE entry_id = ?", data.entryId)];
-}
+export const EntryUnstarred = defineEvent(
+  "EntryUnstarred",
+  1,
+  Schema.Struct({ entryId: entry.id }),
+  (data) => [statement(local.deleteFrom("collections").where("entry_id", "=", data.entryId))],
+);
+
+export const collectionEvents = [EntryStarred, EntryUnstarred] as const;

@@ -1,93 +1,154 @@
-import { jsonList, type Statement, sql } from "../../db/statements.ts";
-import type { EventData } from "../events.ts";
+import { Schema } from "effect";
+import { EntryModel } from "../../../contract/entities/entry.ts";
+import { SubscriptionModel } from "../../../contract/entities/subscription.ts";
+import { jsonValues } from "../../db/json-values.ts";
+import { local, statement } from "../../db/local-sql.ts";
+import { defineEvent } from "../event-definition.ts";
+
+/** Read state of entries, in `entries.read`, with the unread counts and manual unread marks. */
+const entry = EntryModel.fields;
+const EntryIds = Schema.Array(entry.id);
 
 // Counts move only when the flag really flips, so replaying an event twice changes nothing,
-// and they never go below 0 (SPEC §4).
-export function entriesMarkedRead(data: EventData["EntriesMarkedRead"]): Statement[] {
-  const ids = jsonList(data.entryIds);
-  return [
-    sql(
-      `UPDATE unread SET count = MAX(count - (
-         SELECT COUNT(*) FROM entries e
-         WHERE e.feed_id = unread.subscription_id AND e.read = 0
-           AND e.id IN (SELECT value FROM json_each(?))), 0)
-       WHERE subscription_id IN (
-         SELECT feed_id FROM entries WHERE read = 0 AND id IN (SELECT value FROM json_each(?)))`,
-      ids,
-      ids,
-    ),
-    sql("UPDATE entries SET read = 1 WHERE id IN (SELECT value FROM json_each(?))", ids),
-    sql("DELETE FROM manual_unread WHERE entry_id IN (SELECT value FROM json_each(?))", ids),
-  ];
-}
+// and they never go below 0.
+export const EntriesMarkedRead = defineEvent(
+  "EntriesMarkedRead",
+  1,
+  Schema.Struct({ entryIds: EntryIds }),
+  ({ entryIds }) => {
+    const ids = jsonValues(entryIds);
+    return [
+      statement(
+        local
+          .updateTable("unread")
+          .set((eb) => ({
+            count: eb.fn<number>("MAX", [
+              eb(
+                "count",
+                "-",
+                eb
+                  .selectFrom("entries as e")
+                  .select((count) => count.fn.countAll<number>().as("n"))
+                  .whereRef("e.feed_id", "=", "unread.subscription_id")
+                  .where("e.read", "=", 0)
+                  .where("e.id", "in", ids),
+              ),
+              eb.lit(0),
+            ]),
+          }))
+          .where("subscription_id", "in", (eb) =>
+            eb
+              .selectFrom("entries")
+              .select("feed_id")
+              .where("read", "=", 0)
+              .where("id", "in", ids)
+              .$narrowType<{ feed_id: string }>(),
+          ),
+      ),
+      statement(local.updateTable("entries").set({ read: 1 }).where("id", "in", ids)),
+      statement(local.deleteFrom("manual_unread").where("entry_id", "in", ids)),
+    ];
+  },
+);
 
-export function entryMarkedUnread(data: EventData["EntryMarkedUnread"]): Statement[] {
-  return [
-    sql(
-      `INSERT INTO unread (subscription_id, count)
-       SELECT feed_id, 1 FROM entries WHERE id = ? AND read = 1 AND feed_id IS NOT NULL
-       ON CONFLICT (subscription_id) DO UPDATE SET count = count + 1`,
-      data.entryId,
+export const EntryMarkedUnread = defineEvent(
+  "EntryMarkedUnread",
+  1,
+  Schema.Struct({ entryId: entry.id }),
+  ({ entryId }) => [
+    statement(
+      local
+        .insertInto("unread")
+        .columns(["subscription_id", "count"])
+        .expression((eb) =>
+          eb
+            .selectFrom("entries")
+            .select(["feed_id", eb.lit(1).as("count")])
+            .where("id", "=", entryId)
+            .where("read", "=", 1)
+            .where("feed_id", "is not", null)
+            .$narrowType<{ feed_id: string }>(),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .column("subscription_id")
+            .doUpdateSet((eb) => ({ count: eb(eb.ref("unread.count"), "+", 1) })),
+        ),
     ),
-    sql("UPDATE entries SET read = 0 WHERE id = ?", data.entryId),
+    statement(local.updateTable("entries").set({ read: 0 }).where("id", "=", entryId)),
     // By hand: automatic marking leaves it unread until the person reads it again.
-    sql("INSERT OR IGNORE INTO manual_unread (entry_id) VALUES (?)", data.entryId),
-  ];
-}
+    statement(local.insertInto("manual_unread").orIgnore().values({ entry_id: entryId })),
+  ],
+);
+
+const subscription = SubscriptionModel.fields;
+const MarkAllRead = Schema.Struct({
+  view: Schema.optionalKey(subscription.view),
+  feedIds: Schema.optionalKey(Schema.Array(subscription.feedId)),
+  excludePrivate: Schema.optionalKey(Schema.Boolean),
+  /** ISO bounds on publishedAt, inclusive. */
+  startTime: Schema.optionalKey(entry.publishedAt),
+  endTime: Schema.optionalKey(entry.publishedAt),
+});
+type MarkAllRead = typeof MarkAllRead.Type;
 
 /**
  * The subscriptions mark-all-read touches, as the server picks them: the named feeds, or else
- * every public subscription; narrowed by view, and never private ones when asked (SPEC §6).
+ * every public subscription; narrowed by view, and never private ones when asked.
  */
-function matchingFeeds(data: EventData["AllEntriesMarkedRead"]): Statement {
-  const where: string[] = ["feed_id IS NOT NULL"];
-  const params: (string | number)[] = [];
-  if (data.feedIds) {
-    where.push("feed_id IN (SELECT value FROM json_each(?))");
-    params.push(jsonList(data.feedIds));
-  } else where.push("is_private = 0");
-  if (data.view !== undefined) {
-    where.push("view = ?");
-    params.push(data.view);
-  }
-  if (data.excludePrivate) where.push("is_private = 0");
-  return { sql: `SELECT feed_id FROM subscriptions WHERE ${where.join(" AND ")}`, params };
+function matchingFeeds(data: MarkAllRead) {
+  let feeds = local
+    .selectFrom("subscriptions")
+    .select("feed_id")
+    .where("feed_id", "is not", null)
+    .$narrowType<{ feed_id: string }>();
+  feeds = data.feedIds
+    ? feeds.where("feed_id", "in", jsonValues(data.feedIds))
+    : feeds.where("is_private", "=", 0);
+  if (data.view !== undefined) feeds = feeds.where("view", "=", data.view);
+  if (data.excludePrivate) feeds = feeds.where("is_private", "=", 0);
+  return feeds;
 }
 
-function inRange(data: EventData["AllEntriesMarkedRead"]): Statement {
-  let text = "";
-  const params: string[] = [];
-  if (data.startTime) {
-    text += " AND published_at >= ?";
-    params.push(data.startTime);
-  }
-  if (data.endTime) {
-    text += " AND published_at <= ?";
-    params.push(data.endTime);
-  }
-  return { sql: text, params };
-}
-
-export function allEntriesMarkedRead(data: EventData["AllEntriesMarkedRead"]): Statement[] {
+export const AllEntriesMarkedRead = defineEvent("AllEntriesMarkedRead", 1, MarkAllRead, (data) => {
   const feeds = matchingFeeds(data);
-  const range = inRange(data);
-  const counts =
-    range.params.length === 0
-      ? sql(`UPDATE unread SET count = 0 WHERE subscription_id IN (${feeds.sql})`, ...feeds.params)
-      : sql(
-          `UPDATE unread SET count = MAX(count - (
-             SELECT COUNT(*) FROM entries WHERE feed_id = unread.subscription_id AND read = 0${range.sql}), 0)
-           WHERE subscription_id IN (${feeds.sql})`,
-          ...range.params,
-          ...feeds.params,
-        );
+  const { startTime, endTime } = data;
+  const ranged = startTime !== undefined || endTime !== undefined;
+  const counts = ranged
+    ? local.updateTable("unread").set((eb) => ({
+        count: eb.fn<number>("MAX", [
+          eb(
+            "count",
+            "-",
+            eb
+              .selectFrom("entries")
+              .select((count) => count.fn.countAll<number>().as("n"))
+              .whereRef("entries.feed_id", "=", "unread.subscription_id")
+              .where("read", "=", 0)
+              .$if(startTime !== undefined, (q) => q.where("published_at", ">=", startTime!))
+              .$if(endTime !== undefined, (q) => q.where("published_at", "<=", endTime!)),
+          ),
+          eb.lit(0),
+        ]),
+      }))
+    : local.updateTable("unread").set({ count: 0 });
   return [
-    counts,
-    sql(
-      `UPDATE entries SET read = 1 WHERE read = 0 AND feed_id IN (${feeds.sql})${range.sql}`,
-      ...feeds.params,
-      ...range.params,
+    statement(counts.where("subscription_id", "in", feeds)),
+    statement(
+      local
+        .updateTable("entries")
+        .set({ read: 1 })
+        .where("read", "=", 0)
+        .where("feed_id", "in", feeds)
+        .$if(startTime !== undefined, (q) => q.where("published_at", ">=", startTime!))
+        .$if(endTime !== undefined, (q) => q.where("published_at", "<=", endTime!)),
     ),
-    sql("DELETE FROM manual_unread WHERE entry_id IN (SELECT id FROM entries WHERE read = 1)"),
+    statement(
+      local
+        .deleteFrom("manual_unread")
+        .where("entry_id", "in", local.selectFrom("entries").select("id").where("read", "=", 1)),
+    ),
   ];
-}
+});
+
+export const entryEvents = [EntriesMarkedRead, EntryMarkedUnread, AllEntriesMarkedRead] as const;

@@ -1,14 +1,6 @@
 import type { Statement } from "../../db/statements.ts";
 import { decodeData, type EventDefinition, storedName } from "../event-definition.ts";
-import {
-  type DomainEvent,
-  EVENTS,
-  type EventData,
-  type EventName,
-  FORMER_VERSIONS,
-} from "../events.ts";
-import { entryStarred, entryUnstarred } from "./collections.ts";
-import { allEntriesMarkedRead, entriesMarkedRead, entryMarkedUnread } from "./entries.ts";
+import { type DomainEvent, EVENTS, type EventName, FORMER_VERSIONS } from "../events.ts";
 
 /** The local tables events materialize into. */
 export type MaterializedTable =
@@ -21,63 +13,29 @@ export type MaterializedTable =
   | "saved_searches"
   | "manual_unread";
 
-interface Materializer<Data> {
-  /** Pure: the SQL writes that bring the tables up to date. */
-  run(data: Data): Statement[];
-  /** Every table `run` may write: the transaction's scope and the queries to notify. */
-  writes: readonly MaterializedTable[];
-}
-
-type DeclaredName = (typeof EVENTS)[number]["name"];
-type Materializers = {
-  [Name in Exclude<EventName, DeclaredName>]: Materializer<EventData[Name]>;
-};
-
-/** Materializers of the events not yet declared with a Schema, with the tables they write. */
-const undeclared: Materializers = {
-  EntriesMarkedRead: { run: entriesMarkedRead, writes: ["unread", "entries", "manual_unread"] },
-  EntryMarkedUnread: { run: entryMarkedUnread, writes: ["unread", "entries", "manual_unread"] },
-  AllEntriesMarkedRead: {
-    run: allEntriesMarkedRead,
-    writes: ["unread", "entries", "manual_unread"],
-  },
-  EntryStarred: { run: entryStarred, writes: ["collections"] },
-  EntryUnstarred: { run: entryUnstarred, writes: ["collections"] },
-};
-
 const declared = new Map<string, EventDefinition<string, unknown>>(
   EVENTS.map((definition) => [definition.name, definition as EventDefinition<string, unknown>]),
 );
 
 /** The tables materializers write: the queries to notify after a rebuild. */
 export const MATERIALIZED_TABLES: readonly MaterializedTable[] = [
-  ...new Set(Object.values(undeclared).flatMap((m: Materializer<never>) => m.writes)),
   "subscriptions",
   "feeds",
+  "unread",
+  "entries",
+  "collections",
   "lists",
   "saved_searches",
+  "manual_unread",
 ];
 
 export function materialize(event: DomainEvent): Statement[] {
-  const definition = declared.get(event.name);
-  if (definition) return definition.materialize(event.data);
-  const materializer = undeclared[event.name as keyof Materializers] as Materializer<unknown>;
-  return materializer.run(event.data);
+  return declared.get(event.name)?.materialize(event.data) ?? [];
 }
-
-// The target of a statement not built by the typed builder (until every materializer is).
-const WRITE_TARGET = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)/i;
 
 /** The tables some events' materializers write, read from the statements they build. */
 export function tablesWritten(events: readonly DomainEvent[]): string[] {
-  const tables = events.flatMap((event) => {
-    const materializer = undeclared[event.name as keyof Materializers] as
-      | Materializer<unknown>
-      | undefined;
-    if (materializer) return [...materializer.writes];
-    return materialize(event).flatMap((s) => s.writes ?? WRITE_TARGET.exec(s.sql)?.[1] ?? []);
-  });
-  return [...new Set(tables)];
+  return [...new Set(events.flatMap((event) => materialize(event).flatMap((s) => s.writes ?? [])))];
 }
 
 /**
@@ -100,7 +58,6 @@ export function decodeEvent(name: string, payload: unknown): DomainEvent | undef
       return { name: former.name, data: former.upgrade(decoded.data as never) } as DomainEvent;
     return undefined;
   }
-  if (Object.hasOwn(undeclared, name)) return { name, data: payload } as DomainEvent;
   return undefined;
 }
 
@@ -111,5 +68,5 @@ export function storedNameOf(event: DomainEvent): string {
 }
 
 export function isEventName(name: string): name is EventName {
-  return declared.has(name) || Object.hasOwn(undeclared, name);
+  return declared.has(name);
 }
