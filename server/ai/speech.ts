@@ -1,5 +1,5 @@
+import { CodedError } from "../coded-error.ts";
 import type { AiConfig } from "../config.ts";
-import { ApiError } from "../http/api-error.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { providerError } from "./chat/provider.ts";
 import { SpeechCache, speechCacheKey } from "./speech-cache.ts";
@@ -58,7 +58,7 @@ export function createSpeechProvider(config: AiConfig["speech"], fetcher: Fetche
     ): Promise<SpeechAudio> {
       const read = text.slice(0, config.maxChars);
       const pieces = speechPieces(read, SPEECH_INPUT_CHARS);
-      if (pieces.length === 0) throw new ApiError(1002, "this entry has no text to read", 400);
+      if (pieces.length === 0) throw new CodedError(1002, "this entry has no text to read");
       const key =
         cache && entryId !== undefined
           ? speechCacheKey({ entryId, voice, model: config.model, text: read })

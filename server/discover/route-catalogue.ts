@@ -1,6 +1,5 @@
 import type { FeedRoute, FeedRouteNamespace, RouteParameter } from "../../contract/api/discover.ts";
 import { CodedError } from "../coded-error.ts";
-import { ApiError } from "../http/api-error.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 
 /** The feed-route generator's listings are kept this long (an hour). */
@@ -88,7 +87,7 @@ async function read(
     if (response.body.length > MAX_CATALOGUE_BYTES) throw new Error("listing too large");
     body = JSON.parse(response.body.toString("utf8"));
   } catch (error) {
-    throw new ApiError(
+    throw new CodedError(
       13007,
       `The feed-route instance's route listing could not be read: ${hideKey((error as Error).message, accessKey)}`,
     );

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
+import { CodedError } from "../coded-error.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { EntryAttachment, EntryMedia } from "../feed-model.ts";
-import { ApiError } from "../http/api-error.ts";
 import { sanitizeEntry } from "../ingest/sanitize.ts";
 import { excerpt, htmlToText, textToHtml } from "../ingest/text.ts";
 import { storeFeedEntries } from "../jobs/store-entries.ts";
@@ -31,7 +31,7 @@ export async function receiveInboxMessage(
   received: InboxMessage,
 ): Promise<string> {
   const inbox = await findInbox(database, handle);
-  if (!inbox) throw new ApiError(10000);
+  if (!inbox) throw new CodedError(10000);
   const message = withoutNul(received);
   const html = message.html?.trim() || (message.text ? textToHtml(message.text) : "");
   const url = httpUrl(message.url);

@@ -1,6 +1,6 @@
 import type { SubscribeRequest } from "../../contract/reading.ts";
+import { CodedError } from "../coded-error.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import { ApiError } from "../http/api-error.ts";
 import { discoverFeed } from "../ingest/discover.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { feedOrNotFound, isInboxUrl, readableFeedIds } from "../storage/feed-access.ts";
@@ -39,7 +39,7 @@ export function createSubscribeService(
       return readable.has(feed.id) ? feed : undefined;
     }
     const url = request.url?.trim();
-    if (!url) throw new ApiError(2002);
+    if (!url) throw new CodedError(2002);
     const known = await findFeedByUrl(database, url);
     // An inbox is made, never fetched: an unknown handle is simply not found.
     if (known || isInboxUrl(url)) return known;

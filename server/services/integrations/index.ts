@@ -9,7 +9,6 @@ import type { ServiceBases } from "../../config.ts";
 import type { SecretBox } from "../../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../../db/connect.ts";
 import type { EntryRow } from "../../db/schema.ts";
-import { ApiError } from "../../http/api-error.ts";
 import type { Fetcher } from "../../ingest/guarded-fetch.ts";
 import { readIntegrationSecrets } from "../../storage/integration-secrets.ts";
 import { readSettings } from "../../storage/settings.ts";
@@ -102,17 +101,17 @@ export function entryToSave(entry: EntryRow): EntryToSave {
 }
 
 /** What a failure of the service (or of reaching it) becomes: code 3 with the reason. */
-export function asSaveError(service: ServerService, error: unknown): ApiError {
-  if (error instanceof ServiceFailure) return new ApiError(3, error.message);
+export function asSaveError(service: ServerService, error: unknown): CodedError {
+  if (error instanceof ServiceFailure) return new CodedError(3, error.message);
   if (error instanceof CodedError) {
-    return new ApiError(3, `${SERVICE_FIELDS[service].name}: ${error.reason ?? error.message}`);
+    return new CodedError(3, `${SERVICE_FIELDS[service].name}: ${error.reason ?? error.message}`);
   }
   throw error;
 }
 
 export function requireConfigured(service: ServerService, settings: Record<string, unknown>) {
   if (!isServiceConfigured(service, settings)) {
-    throw new ApiError(7000, `${SERVICE_FIELDS[service].name} is not enabled or not set up`);
+    throw new CodedError(7000, `${SERVICE_FIELDS[service].name} is not enabled or not set up`);
   }
 }
 

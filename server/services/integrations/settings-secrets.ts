@@ -6,9 +6,9 @@ import {
   SECRET_FIELDS,
   secretHint,
 } from "../../../contract/integrations.ts";
+import { CodedError } from "../../coded-error.ts";
 import type { SecretBox } from "../../crypto/secret-box.ts";
 import type { DatabaseHandle } from "../../db/connect.ts";
-import { ApiError } from "../../http/api-error.ts";
 import { storedSecretNames, writeIntegrationSecrets } from "../../storage/integration-secrets.ts";
 import { readSettings } from "../../storage/settings.ts";
 
@@ -33,7 +33,7 @@ export async function divertIntegrationSecrets(
       continue;
     }
     if (typeof value !== "string" || value.length > MAX_INTEGRATION_FIELD_LENGTH) {
-      throw new ApiError(
+      throw new CodedError(
         7002,
         `${name} must be a string of at most ${MAX_INTEGRATION_FIELD_LENGTH} characters`,
       );
@@ -49,7 +49,7 @@ export async function divertIntegrationSecrets(
   for (const [secret, endpoint] of Object.entries(SECRET_ENDPOINT)) {
     if (!(endpoint in patch) || !endpointChanged(current[endpoint], patch[endpoint])) continue;
     if (secret in secrets || !stored.has(secret)) continue;
-    throw new ApiError(
+    throw new CodedError(
       1002,
       `send the token again for a new endpoint: ${secret} is only sent to the ${endpoint} it was given for`,
     );
