@@ -2,10 +2,13 @@ import { defineConfig } from "vitest/config";
 
 // Three projects: fast unit tests beside the code, server integration tests over real HTTP
 // (SQLite and PostgreSQL), and end-to-end tests in Debian's Chromium against a built client.
-// The browser tests run after the other two (groupOrder): on two cores, sharing the CPU with
-// them made timing-sensitive browser steps flaky.
+// Unit and integration files run side by side on two workers (each integration file has its
+// own servers, ports and databases); the default on two cores would be one worker for all.
+// The browser tests run after the other two, one file at a time (groupOrder): sharing the CPU
+// with them made timing-sensitive browser steps flaky.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       {
@@ -33,7 +36,6 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           sequence: { groupOrder: 0 },
         },
       },
