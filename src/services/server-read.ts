@@ -158,8 +158,20 @@ export function useReloadableRead<Source, Input extends NonNullable<unknown>, T>
   source: Source | undefined,
   input: Input,
   read: (source: Source, input: Input, signal: AbortSignal) => Promise<T>,
+  options?: Omit<ReadOptions, "revision" | "onSettled">,
+): [LoadState<T, Input>, () => Promise<void>];
+export function useReloadableRead<Source, Input, T>(
+  source: Source | undefined,
+  input: Input | null,
+  read: (source: Source, input: Input, signal: AbortSignal) => Promise<T>,
+  options?: Omit<ReadOptions, "revision" | "onSettled">,
+): [ReadState<T, Input>, () => Promise<void>];
+export function useReloadableRead<Source, Input, T>(
+  source: Source | undefined,
+  input: Input | null,
+  read: (source: Source, input: Input, signal: AbortSignal) => Promise<T>,
   options: Omit<ReadOptions, "revision" | "onSettled"> = {},
-): [LoadState<T, Input>, () => Promise<void>] {
+): [ReadState<T, Input>, () => Promise<void>] {
   const [revision, setRevision] = useState(0);
   const waiting = useRef<(() => void)[]>([]);
   const settle = useCallback(() => {

@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InboxModel } from "../../../contract/api/inboxes.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { errorInWords } from "../../services/error-words.ts";
 import { createInbox, deleteInbox, loadInboxes } from "../../services/inboxes.ts";
+import { useReloadableRead } from "../../services/server-read.ts";
 import { Button } from "../../ui/button.tsx";
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { Field } from "../../ui/fields.tsx";
@@ -20,19 +21,13 @@ const HANDLE_RULE = /^[a-z0-9][a-z0-9._-]{1,30}[a-z0-9]$/;
 export function InboxesSection() {
   const { t } = useTranslation("lists");
   const reader = useRuntime();
-  const [inboxes, setInboxes] = useState<readonly InboxModel[]>([]);
   const [handle, setHandle] = useState("");
   const [title, setTitle] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const refresh = useCallback(async () => {
-    if (!reader) return;
-    setInboxes(await loadInboxes(reader).catch(() => []));
-  }, [reader]);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const [read, refresh] = useReloadableRead(reader ?? undefined, "inboxes", loadInboxes);
+  const inboxes: readonly InboxModel[] = read.status === "ready" ? read.data : [];
 
   async function submit(event: FormEvent) {
     event.preventDefault();

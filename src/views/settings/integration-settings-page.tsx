@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import {
   INTEGRATION_SERVICES,
@@ -12,6 +12,7 @@ import {
   saveIntegrationSettings,
   testIntegration,
 } from "../../services/integrations.ts";
+import { useRead } from "../../services/server-read.ts";
 import { integrationSettingsStore } from "../../settings/integration.ts";
 import { SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -32,13 +33,10 @@ export function IntegrationSettingsPage() {
     integrationSettingsStore.get,
     integrationSettingsStore.get,
   );
-  const [failed, setFailed] = useState(false);
   const desktop = desktopBridge() !== undefined;
-
-  useEffect(() => {
-    if (!reader) return;
-    loadIntegrationSettings(reader.api).catch(() => setFailed(true));
-  }, [reader]);
+  // The answer lands in the integration settings store, which the fields read.
+  const load = useRead(reader?.api, "integration", loadIntegrationSettings);
+  const failed = load.status === "failed";
 
   const save = async (patch: Record<string, unknown>) => {
     if (!reader) return;

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { endpointInfo } from "../../../contract/api/info.ts";
-import { useAppServices } from "../../runtime/app-services.tsx";
+import { type AppServices, useAppServices } from "../../runtime/app-services.tsx";
+import { writeOnline } from "../../services/online-write.ts";
+import { useReloadableRead } from "../../services/server-read.ts";
 import { useSession } from "../../session/session-context.tsx";
 import { Button } from "../../ui/button.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
@@ -16,6 +17,35 @@ interface Invitation {
   usedBy: string | null;
 }
 
+interface InvitationsPage {
+  codes: Invitation[] | null;
+  left: number | null;
+  names: Record<string, string>;
+}
+
+const NOTHING_YET: InvitationsPage = { codes: null, left: null, names: {} };
+
+/** The codes, how many more may be made, and the names of who used them; a part that cannot be
+ * read stays empty. */
+async function readInvitations(api: AppServices["api"]): Promise<InvitationsPage> {
+  const [listed, limitation] = await Promise.all([
+    api.call(endpointInfo.invitations.list, {}, { silent: true }).catch(() => null),
+    api.call(endpointInfo.invitations.limitation, {}, { silent: true }).catch(() => null),
+  ]);
+  const users = [...new Set((listed?.data ?? []).flatMap((c) => (c.usedBy ? [c.usedBy] : [])))];
+  const profiles =
+    users.length > 0
+      ? await api
+          .call(endpointInfo.profiles.batch, { ids: users }, { silent: true })
+          .catch(() => null)
+      : null;
+  return {
+    codes: listed ? [...listed.data] : null,
+    left: limitation ? limitation.data : null,
+    names: Object.fromEntries(Object.values(profiles?.data ?? {}).map((p) => [p.id, p.name])),
+  };
+}
+
 /**
  * /settings/invitations: the codes this user created (code, created, used by whom), how many
  * more they may create, and creating one. A trial account enters a code here instead.
@@ -25,36 +55,18 @@ export function InvitationsSettingsPage() {
   const { api } = useAppServices();
   const { role } = useSession();
   const action = useAccountAction();
-  const [codes, setCodes] = useState<Invitation[] | null>(null);
-  const [left, setLeft] = useState<number | null>(null);
-  const [names, setNames] = useState<Record<string, string>>({});
-
-  const load = useCallback(async () => {
-    const [listed, limitation] = await Promise.all([
-      api.call(endpointInfo.invitations.list, {}, { silent: true }).catch(() => null),
-      api.call(endpointInfo.invitations.limitation, {}, { silent: true }).catch(() => null),
-    ]);
-    if (listed) setCodes([...listed.data]);
-    if (limitation) setLeft(limitation.data);
-    const users = [...new Set((listed?.data ?? []).flatMap((c) => (c.usedBy ? [c.usedBy] : [])))];
-    if (users.length > 0) {
-      const profiles = await api
-        .call(endpointInfo.profiles.batch, { ids: users }, { silent: true })
-        .catch(() => null);
-      if (profiles) {
-        setNames(Object.fromEntries(Object.values(profiles.data).map((p) => [p.id, p.name])));
-      }
-    }
-  }, [api]);
-  useEffect(() => {
-    if (role !== "trial") void load();
-  }, [load, role]);
+  // A trial account has no codes to list: it enters one instead.
+  const [read, reload] = useReloadableRead(
+    api,
+    role === "trial" ? null : "invitations",
+    readInvitations,
+  );
+  const { codes, left, names } = read.status === "ready" ? read.data : NOTHING_YET;
 
   async function create() {
-    const done = await action.run(() =>
-      api.call(endpointInfo.invitations.create, {}, { silent: true }),
+    await action.run(() =>
+      writeOnline(api, endpointInfo.invitations.create, {}, { silent: true, thenRead: reload }),
     );
-    if (done) await load();
   }
 
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
