@@ -1,8 +1,12 @@
 import { collectionRow } from "../../contract/entities/collection.ts";
 import type { EntryListItem } from "../../contract/entities/entry.ts";
 import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
-import { runStatements, type Statement, sql, upsert } from "../db/statements.ts";
+import { jsonValues } from "../db/json-values.ts";
+import { local, select, statement } from "../db/local-sql.ts";
+import { selectRows } from "../db/select-rows.ts";
+import { runStatements, type Statement } from "../db/statements.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
+import { upsertRows } from "../db/upsert-rows.ts";
 import { clearWideCeilingsStatement, raiseCeilingStatement, readCeiling } from "./ceilings.ts";
 import {
   lowerFloorStatement,
@@ -11,6 +15,9 @@ import {
   type TimelineScope,
 } from "./floors.ts";
 import { entryStatements, replayPending } from "./snapshot.ts";
+
+const UNREAD_COUNTS = select(local.selectFrom("unread").select(["subscription_id", "count"]));
+const CLEAR_UNREAD = statement(local.deleteFrom("unread"));
 
 /**
  * Where a page sits in its timeline: newest first, every entry published before `from`
@@ -43,9 +50,7 @@ export async function writePage(
   options: { newFeed?: boolean } = {},
 ): Promise<boolean> {
   return db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
-    const counts = await tx.query<{ subscription_id: string; count: number }>(
-      "SELECT subscription_id, count FROM unread",
-    );
+    const counts = await selectRows(tx, UNREAD_COUNTS);
     const joins = await joinsLocalRun(tx, scope, range);
     const bound =
       range.order === "newest"
@@ -53,17 +58,14 @@ export async function writePage(
         : raiseCeilingStatement(scope, range.to);
     await runStatements(tx, [
       ...entryStatements(items),
-      ...items.map(starStatement),
+      ...starStatements(items),
       ...(joins ? [bound] : []),
       ...(options.newFeed
         ? [raiseWideFloorsStatement(range.to), clearWideCeilingsStatement()]
         : []),
     ]);
     await replayPending(tx);
-    await runStatements(tx, [
-      sql("DELETE FROM unread"),
-      ...counts.map((row) => upsert("unread", row, ["subscription_id"])),
-    ]);
+    await runStatements(tx, [CLEAR_UNREAD, ...upsertRows("unread", counts, ["subscription_id"])]);
     return joins;
   });
 }
@@ -78,10 +80,24 @@ async function joinsLocalRun(tx: SqlRunner, scope: TimelineScope, range: PageRan
   return ceiling !== undefined && range.from <= ceiling;
 }
 
-/** The server says whether each entry is starred; pending stars are replayed after. */
-function starStatement(item: EntryListItem): Statement {
-  const row = collectionRow(item);
-  return row
-    ? upsert("collections", row, ["entry_id"])
-    : sql("DELETE FROM collections WHERE entry_id = ?", item.entries.id);
+/**
+ * The server says whether each entry is starred; pending stars are replayed after. An entry
+ * listed twice takes its last item's state, as when each item was written in turn.
+ */
+function starStatements(items: readonly EntryListItem[]): Statement[] {
+  const last = new Map(items.map((item) => [item.entries.id, item]));
+  const stars = [...last.values()].flatMap((item) => collectionRow(item) ?? []);
+  const unstarred = [...last.values()].filter((item) => !item.collections);
+  return [
+    ...upsertRows("collections", stars, ["entry_id"]),
+    ...(unstarred.length === 0
+      ? []
+      : [
+          statement(
+            local
+              .deleteFrom("collections")
+              .where("entry_id", "in", jsonValues(unstarred.map((item) => item.entries.id))),
+          ),
+        ]),
+  ];
 }

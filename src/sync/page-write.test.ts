@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { EntryListItem } from "../../contract/entities/entry.ts";
+import type { FeedModel } from "../../contract/entities/feed.ts";
+import { openMemoryDatabase } from "../db/node.ts";
+import type { LocalDatabase } from "../db/types.ts";
+import { writePage } from "./page-write.ts";
+
+const feed: FeedModel = {
+  type: "feed",
+  id: "f1",
+  url: "https://example.com/feed",
+  title: "Example",
+  description: null,
+  image: null,
+  siteUrl: null,
+  ownerUserId: null,
+  errorAt: null,
+  errorMessage: null,
+};
+
+function item(id: string, starredAt?: string): EntryListItem {
+  return {
+    entries: {
+      id,
+      feedId: "f1",
+      guid: id,
+      title: id,
+      url: null,
+      description: null,
+      author: null,
+      authorUrl: null,
+      authorAvatar: null,
+      language: null,
+      categories: [],
+      media: [],
+      attachments: [],
+      extra: null,
+      publishedAt: `2026-06-01T00:00:0${id.slice(1)}.000Z`,
+      insertedAt: "2026-06-01T00:00:00.000Z",
+    },
+    feeds: feed,
+    read: false,
+    view: 1,
+    ...(starredAt ? { collections: { createdAt: starredAt } } : {}),
+  };
+}
+
+const stars = (db: LocalDatabase) =>
+  db.query("SELECT entry_id, feed_id, created_at, view FROM collections ORDER BY entry_id");
+
+describe("a stored timeline page", () => {
+  let db: LocalDatabase;
+  beforeEach(async () => {
+    db = await openMemoryDatabase();
+  });
+  afterEach(() => db.close());
+
+  it("takes each entry's star from the server and keeps the unread counts", async () => {
+    await db.execute("INSERT INTO unread (subscription_id, count) VALUES ('f1', 7)");
+    await db.execute(
+      "INSERT INTO collections (entry_id, feed_id, created_at, view) VALUES ('e2', 'f1', 'old', 0)",
+    );
+    const range = { order: "newest", from: undefined, to: "" } as const;
+    await writePage(db, [item("e1", "2026-06-02"), item("e2"), item("e3")], {}, range);
+    expect(await stars(db)).toEqual([
+      { entry_id: "e1", feed_id: "f1", created_at: "2026-06-02", view: 1 },
+    ]);
+    expect(await db.query("SELECT id, read FROM entries ORDER BY id")).toEqual([
+      { id: "e1", read: 0 },
+      { id: "e2", read: 0 },
+      { id: "e3", read: 0 },
+    ]);
+    expect(await db.query("SELECT count FROM unread")).toEqual([{ count: 7 }]);
+  });
+
+  it("gives an entry listed twice the state of its last item", async () => {
+    const range = { order: "newest", from: undefined, to: "" } as const;
+    await writePage(
+      db,
+      [item("e1"), item("e1", "later"), item("e2", "first"), item("e2")],
+      {},
+      range,
+    );
+    expect(await stars(db)).toEqual([
+      { entry_id: "e1", feed_id: "f1", created_at: "later", view: 1 },
+    ]);
+  });
+});
