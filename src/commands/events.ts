@@ -22,7 +22,7 @@ export const EVENTS = [
 ] as const;
 
 /** Older versions still decoded when a log written by an older build replays. */
-export const FORMER_VERSIONS: readonly FormerVersion[] = [];
+export const FORMER_VERSIONS: readonly FormerVersion<string, unknown>[] = [];
 
 type Declared = (typeof EVENTS)[number];
 type DeclaredData = {

@@ -1,5 +1,5 @@
 import type { Statement } from "../../db/statements.ts";
-import { decodeData, type EventDefinition, storedName } from "../event-definition.ts";
+import { type EventDefinition, eventDecoder, storedName } from "../event-definition.ts";
 import { type DomainEvent, EVENTS, type EventName, FORMER_VERSIONS } from "../events.ts";
 
 /** The local tables events materialize into. */
@@ -16,6 +16,7 @@ export type MaterializedTable =
 const declared = new Map<string, EventDefinition<string, unknown>>(
   EVENTS.map((definition) => [definition.name, definition as EventDefinition<string, unknown>]),
 );
+const decodeDeclared = eventDecoder([...declared.values()], FORMER_VERSIONS);
 
 /** The tables materializers write: the queries to notify after a rebuild. */
 export const MATERIALIZED_TABLES: readonly MaterializedTable[] = [
@@ -44,20 +45,8 @@ export function tablesWritten(events: readonly DomainEvent[]): string[] {
  * unknown or undecodable is left out, as an event this build cannot replay.
  */
 export function decodeEvent(name: string, payload: unknown): DomainEvent | undefined {
-  for (const definition of declared.values()) {
-    if (storedName(definition.name, definition.version) !== name) continue;
-    const decoded = decodeData(definition.data, payload);
-    if (decoded.ok) return { name: definition.name, data: decoded.data } as DomainEvent;
-    console.warn(`Event ${name} cannot be replayed: ${decoded.reason}`);
-    return undefined;
-  }
-  for (const former of FORMER_VERSIONS) {
-    if (storedName(former.name, former.version) !== name) continue;
-    const decoded = decodeData(former.data, payload);
-    if (decoded.ok)
-      return { name: former.name, data: former.upgrade(decoded.data as never) } as DomainEvent;
-    return undefined;
-  }
+  const decoded = decodeDeclared(name, payload);
+  if (decoded) return decoded as DomainEvent;
   return undefined;
 }
 
