@@ -5,13 +5,22 @@ import { migration as m0002 } from "./0002_timeline_index.ts";
 import { migration as m0003 } from "./0003_search.ts";
 import { migration as m0004 } from "./0004_saved_searches.ts";
 import { migration as m0005 } from "./0005_manual_unread.ts";
+import { migration as m0006 } from "./0006_search_dirty_upsert.ts";
 
 /**
  * Local database (follow.db) migrations, numbered from 0 and append-only: never edit or
  * remove one that has shipped, add the next number instead. A database that recorded a
- * version missing from this list refuses to open ('Missing migration', SPEC §8).
+ * version missing from this list refuses to open (the coded 'Missing migration' error).
  *
  * Naming: tables and columns are snake_case (`published_at`, `is_private`); booleans are
  * INTEGER 0/1, lists and objects JSON in TEXT, timestamps ISO-8601 TEXT.
  */
-export const clientMigrations: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004, m0005];
+export const clientMigrations: readonly Migration[] = [
+  m0000,
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+];

@@ -104,6 +104,21 @@ describe("local search over follow.db", () => {
     expect(await titles("caraway")).toEqual([]);
   });
 
+  it("re-stores an entry whose text changed before the index caught up", async () => {
+    const upsert = (title: string) =>
+      db.execute(
+        `INSERT INTO entries (id, feed_id, guid, title, inserted_at, published_at)
+         VALUES ('e9', 'f2', 'e9', ?, '2026-05-05', '2026-05-05')
+         ON CONFLICT (id) DO UPDATE SET title = excluded.title`,
+        [title],
+      );
+    await upsert("Tulip bulbs");
+    // Still noted as changed (no search ran since): a second upsert must not fail on the note.
+    await upsert("Crocus bulbs");
+    expect(await titles("crocus")).toEqual(["Crocus bulbs"]);
+    expect(await titles("tulip")).toEqual([]);
+  });
+
   it("indexes entries stored before the search migration", async () => {
     const old = await openMemoryDatabase({
       name: "before-search",
