@@ -4,7 +4,7 @@ import type { FeedSelection } from "../../contract/routes.ts";
 import { toFts5Match } from "../../contract/search/fts5.ts";
 import { parseSearchQuery } from "../../contract/search/query.ts";
 import { jsonValues } from "../db/json-values.ts";
-import { local, select } from "../db/local-sql.ts";
+import { local, type Select, select } from "../db/local-sql.ts";
 import type { LocalTables } from "../db/local-tables.ts";
 import { liveQuery, liveSelect, runSelect } from "../db/queries.ts";
 import { refreshSearchIndex } from "../db/search-index.ts";
@@ -165,6 +165,25 @@ function timelinePage(
   );
 }
 
+type PageRow = ReturnType<typeof timelinePage> extends Select<infer Row> ? Row : never;
+
+/** Stands for the kept ids in a compiled page, to find their parameter. */
+const KEPT = "\u0000kept";
+
+/** A compiled page whose kept ids (if it has them) are filled in per run. */
+function withKept(page: Select<PageRow>) {
+  const at = page.params.indexOf(JSON.stringify([KEPT]));
+  return {
+    page,
+    fill(keep: readonly string[]): Select<PageRow> {
+      if (at < 0) return page;
+      const params = [...page.params];
+      params[at] = JSON.stringify(keep);
+      return { ...page, params };
+    },
+  };
+}
+
 /** Tables a saved search's page reads besides the search itself (the index follows entries). */
 const SEARCH_READS = ["entries", "subscriptions", "collections", "saved_searches"];
 
@@ -180,20 +199,23 @@ export function timelineIds$(
   keep: () => readonly string[] = () => [],
   bounds: TimelineBounds = {},
 ): Observable<TimelinePage> {
-  const isSearch = query.feed.kind === "search";
-  const watched = isSearch
-    ? SEARCH_READS
-    : timelinePage(timelineSource(query), query, limit, [], bounds).reads;
+  // A timeline other than a search is compiled once: only the kept ids change between runs.
+  const compiled =
+    query.feed.kind === "search"
+      ? undefined
+      : withKept(timelinePage(timelineSource(query), query, limit, [KEPT], bounds));
   // One text value ("id published_at" lines) instead of 50,000 row objects: the worker hands it
   // over and the live query compares it far faster, which matters as it re-runs on every read.
-  return liveQuery(db, watched, async () => {
-    let search: SavedSearchItem | undefined;
-    if (query.feed.kind === "search") {
-      search = await readSavedSearch(db, query.feed.searchId);
+  return liveQuery(db, compiled?.page.reads ?? SEARCH_READS, async () => {
+    let page: Select<PageRow>;
+    if (compiled) page = compiled.fill(keep());
+    else {
+      const search =
+        query.feed.kind === "search" ? await readSavedSearch(db, query.feed.searchId) : undefined;
       // Entries stored since the last search join the local index first.
       await refreshSearchIndex(db);
+      page = timelinePage(timelineSource(query, search), query, limit, keep(), bounds);
     }
-    const page = timelinePage(timelineSource(query, search), query, limit, keep(), bounds);
     const [row] = await runSelect(db, page);
     return { lines: row?.lines ?? "", count: Number(row?.n ?? 0) };
   }).pipe(map(({ lines, count }) => toPage(lines, count, limit)));
