@@ -77,8 +77,11 @@ export const ListDeleted = defineEvent(
   ],
 );
 
+/** The values of a JSON array, as a table (`json_each`). */
+const jsonEach = (array: unknown) => sql<{ value: string }>`json_each(${array})`;
 /** The list's current feed ids (an empty array when none are stored yet). */
-const currentIds = sql`json_each(COALESCE(${sql.ref("lists.feed_ids")}, '[]'))`;
+const storedIds = () => jsonEach(sql`COALESCE(${sql.ref("lists.feed_ids")}, '[]')`);
+const idArray = sql<string>`json_group_array(value)`.as("ids");
 
 /** Adds feed ids to the list's JSON array, once each, in the order given. */
 export const ListFeedsAdded = defineEvent(
@@ -89,16 +92,26 @@ export const ListFeedsAdded = defineEvent(
     statement(
       local
         .updateTable("lists")
-        .set({
-          feed_ids: sql<string>`(
-            SELECT json_group_array(value) FROM (
-              SELECT value FROM ${currentIds}
-              UNION ALL
-              SELECT n.value FROM json_each(${JSON.stringify(data.feedIds)}) n
-              WHERE n.value NOT IN (SELECT value FROM ${currentIds})
+        .set((eb) => ({
+          feed_ids: eb
+            .selectFrom(
+              eb
+                .selectFrom(storedIds().as("current"))
+                .select("value")
+                .unionAll(
+                  eb
+                    .selectFrom(jsonEach(JSON.stringify(data.feedIds)).as("added"))
+                    .select("added.value")
+                    .where(
+                      "added.value",
+                      "not in",
+                      eb.selectFrom(storedIds().as("kept")).select("value"),
+                    ),
+                )
+                .as("merged"),
             )
-          )`,
-        })
+            .select(idArray),
+        }))
         .where("id", "=", data.listId),
     ),
   ],
@@ -112,12 +125,16 @@ export const ListFeedsRemoved = defineEvent(
     statement(
       local
         .updateTable("lists")
-        .set({
-          feed_ids: sql<string>`(
-            SELECT json_group_array(value) FROM ${currentIds}
-            WHERE value NOT IN (SELECT value FROM json_each(${JSON.stringify(data.feedIds)}))
-          )`,
-        })
+        .set((eb) => ({
+          feed_ids: eb
+            .selectFrom(storedIds().as("current"))
+            .select(idArray)
+            .where(
+              "value",
+              "not in",
+              eb.selectFrom(jsonEach(JSON.stringify(data.feedIds)).as("removed")).select("value"),
+            ),
+        }))
         .where("id", "=", data.listId),
     ),
   ],
