@@ -56,7 +56,11 @@ export function tablesNamed(query: Node): string[] {
       const name = tableName(node);
       if (name) names.add(name);
     }
-    for (const child of Object.values(node)) visit(child);
+    for (const [field, child] of Object.entries(node)) {
+      // A column reference names its table by alias (`s.view`): not a table read.
+      if (node.kind === "ReferenceNode" && field === "table") continue;
+      visit(child);
+    }
   };
   visit(query);
   return [...names];

@@ -1,5 +1,6 @@
 import { Observable } from "rxjs";
 import type { Select } from "./local-sql.ts";
+import { selectRows } from "./select-rows.ts";
 import type { LocalDatabase } from "./types.ts";
 
 /**
@@ -67,13 +68,5 @@ export function liveSelect<Row, T>(
   query: Select<Row>,
   map: (rows: Row[]) => T,
 ): Observable<T> {
-  return liveQuery(db, query.reads, async () => map(await runSelect(db, query)));
-}
-
-/** Runs a built select once. */
-export async function runSelect<Row>(
-  db: Pick<LocalDatabase, "query">,
-  query: Select<Row>,
-): Promise<Row[]> {
-  return (await db.query(query.sql, query.params)) as Row[];
+  return liveQuery(db, query.reads, async () => map(await selectRows(db, query)));
 }

@@ -4,7 +4,8 @@ import {
   savedSearchesTable,
 } from "../../contract/entities/saved-search.ts";
 import { local, select } from "../db/local-sql.ts";
-import { liveSelect, runSelect } from "../db/queries.ts";
+import { liveSelect } from "../db/queries.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 
 /** A saved search as the sidebar lists it and its timeline reads it. */
@@ -38,6 +39,6 @@ export async function readSavedSearch(
   const query = select(
     local.selectFrom("saved_searches").select(columns).where("id", "=", searchId),
   );
-  const [row] = await runSelect(db, query);
+  const [row] = await selectRows(db, query);
   return row ? toItem(row) : undefined;
 }

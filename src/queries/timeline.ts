@@ -6,8 +6,9 @@ import { parseSearchQuery } from "../../contract/search/query.ts";
 import { jsonValues } from "../db/json-values.ts";
 import { local, type Select, select } from "../db/local-sql.ts";
 import type { LocalTables } from "../db/local-tables.ts";
-import { liveQuery, liveSelect, runSelect } from "../db/queries.ts";
+import { liveQuery, liveSelect } from "../db/queries.ts";
 import { refreshSearchIndex } from "../db/search-index.ts";
+import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { distinctUnread, scope, unreadTotal } from "./distinct-unread.ts";
 import { readSavedSearch, type SavedSearchItem } from "./saved-searches.ts";
@@ -216,7 +217,7 @@ export function timelineIds$(
       await refreshSearchIndex(db);
       page = timelinePage(timelineSource(query, search), query, limit, keep(), bounds);
     }
-    const [row] = await runSelect(db, page);
+    const [row] = await selectRows(db, page);
     return { lines: row?.lines ?? "", count: Number(row?.n ?? 0) };
   }).pipe(map(({ lines, count }) => toPage(lines, count, limit)));
 }
