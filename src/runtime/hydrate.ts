@@ -4,7 +4,7 @@ import type { LocalTables } from "../db/local-tables.ts";
 import { selectRows } from "../db/select-rows.ts";
 import type { LocalDatabase } from "../db/types.ts";
 
-/** At most this many entries per subscription are hydrated at start-up (SPEC §9). */
+/** At most this many entries per subscription are hydrated at start-up (starred and pending ones besides). */
 export const HYDRATE_ENTRIES_PER_SUBSCRIPTION = 20;
 
 /** List form: every column but the content (the entry pane loads that on demand). */
@@ -35,7 +35,7 @@ type EntryInListForm = Pick<LocalTables["entries"], ListColumn>;
 const SUBSCRIPTIONS = select(local.selectFrom("subscriptions").selectAll().orderBy("created_at"));
 const UNREAD = select(local.selectFrom("unread").select(["subscription_id", "count"]));
 
-/** What start-up holds in memory when data persistence is on (SPEC §4, §9). */
+/** What start-up holds in memory when data persistence is on. */
 export interface HydratedState {
   subscriptions: LocalTables["subscriptions"][];
   unread: Record<string, number>;
