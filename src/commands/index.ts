@@ -1,7 +1,7 @@
 export { commandInfoList } from "./catalog.ts";
 export type { DomainEvent, EventData, EventName } from "./events.ts";
 export type { Dispatch } from "./host.ts";
-export { MATERIALIZED_TABLES, materialize } from "./materializers/index.ts";
+export { materialize } from "./materializers/index.ts";
 export {
   type AnyCommand,
   type CommandName,

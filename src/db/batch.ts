@@ -3,6 +3,8 @@ import type { ExecuteResult, SqlRunner, SqlValue } from "./types.ts";
 export interface SqlStatement {
   sql: string;
   params?: readonly SqlValue[];
+  /** The table a built statement writes (its transaction notifies that table's queries). */
+  writes?: string;
 }
 
 /**

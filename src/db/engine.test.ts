@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { executeBatch } from "./batch.ts";
 import { EXPORT_CHUNK_SIZE } from "./export.ts";
+import { local, statement } from "./local-sql.ts";
 import { openMemoryDatabase } from "./node.ts";
+import { runStatements } from "./statements.ts";
 import type { LocalDatabase } from "./types.ts";
 
 const FEED = "INSERT INTO feeds (id, url) VALUES (?, ?)";
@@ -83,6 +85,19 @@ describe("transaction", () => {
       { id: "f1" },
       { id: "f2" },
     ]);
+    await db.close();
+  });
+
+  it("notifies the table a built statement writes, even a delete of every row", async () => {
+    const db = await openMemoryDatabase();
+    await db.execute(
+      "INSERT INTO saved_searches (id, name, keyword, created_at) VALUES ('s', 'n', 'k', 't')",
+    );
+    const seen = recordChanges(db);
+    await db.transaction([], (tx) =>
+      runStatements(tx, [statement(local.deleteFrom("saved_searches"))]),
+    );
+    expect(seen).toEqual([["saved_searches"]]);
     await db.close();
   });
 

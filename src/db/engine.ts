@@ -153,7 +153,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         const tx = transactionRunner((sql, params) => connection.run(sql, params));
         try {
           const value = await inTransaction(() => work(tx.runner));
-          changed = new Set([...tables, ...connection.takeWrittenTables()]);
+          changed = new Set([...tables, ...tx.written, ...connection.takeWrittenTables()]);
           return value;
         } finally {
           tx.finish();
@@ -197,13 +197,19 @@ function transactionRunner(
   run: (sql: string, params?: readonly SqlValue[]) => Promise<ExecuteResult>,
 ) {
   let finished = false;
+  // Built statements name the table they write: notified even when the update hook misses
+  // the write (a DELETE of every row, which SQLite runs as a truncation).
+  const written = new Set<string>();
   const execute = (sql: string, params?: readonly SqlValue[]) => {
     if (finished) return Promise.reject(new Error("The transaction has already finished"));
     return run(sql, params);
   };
   const runner: BatchRunner = {
     execute,
-    executeBatch: (statements) => runInOrder(execute, statements),
+    executeBatch: (statements) => {
+      for (const statement of statements) if (statement.writes) written.add(statement.writes);
+      return runInOrder(execute, statements);
+    },
     async query<T extends Row = Row>(sql: string, params?: readonly SqlValue[]) {
       try {
         return (await execute(sql, params)).rows as T[];
@@ -215,6 +221,7 @@ function transactionRunner(
   };
   return {
     runner,
+    written,
     finish() {
       finished = true;
     },

@@ -23,8 +23,9 @@ export interface ExecuteResult {
 export interface LocalDatabase extends SqlRunner {
   /**
    * Runs `work` in one transaction, serialised with every other write (one writer at a time,
-   * across tabs too). Commits when it resolves, rolls back when it throws. `tables` lists the
-   * tables the work writes; subscribers of those tables are notified once, after commit.
+   * across tabs too). Commits when it resolves, rolls back when it throws. Subscribers of the
+   * tables it wrote are notified once, after commit: the tables its built statements name, those
+   * SQLite reports, and `tables` (writes neither covers: raw statements that delete every row).
    */
   transaction<T>(tables: readonly string[], work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** Emits the set of tables changed by each committed write (from this tab or another). */

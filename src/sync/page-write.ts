@@ -1,6 +1,5 @@
 import { collectionRow } from "../../contract/entities/collection.ts";
 import type { EntryListItem } from "../../contract/entities/entry.ts";
-import { MATERIALIZED_TABLES } from "../commands/materializers/index.ts";
 import { jsonValues } from "../db/json-values.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import { selectRows } from "../db/select-rows.ts";
@@ -49,7 +48,7 @@ export async function writePage(
   /** A new subscription's first page: wider timelines now lack the rest of its entries. */
   options: { newFeed?: boolean } = {},
 ): Promise<boolean> {
-  return db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
+  return db.transaction([], async (tx) => {
     const counts = await selectRows(tx, UNREAD_COUNTS);
     const joins = await joinsLocalRun(tx, scope, range);
     const bound =

@@ -6,7 +6,7 @@ import { listRow } from "../../contract/entities/list.ts";
 import { savedSearchesTable } from "../../contract/entities/saved-search.ts";
 import { subscriptionRow } from "../../contract/entities/subscription.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
-import { MATERIALIZED_TABLES, materialize } from "../commands/materializers/index.ts";
+import { materialize } from "../commands/materializers/index.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import { selectRows } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
@@ -32,7 +32,7 @@ export async function writeSnapshot(
   snapshot: ServerSnapshot,
   context: { userId?: string; pulledAt: string },
 ) {
-  await db.transaction([...MATERIALIZED_TABLES, "events", "meta"], async (tx) => {
+  await db.transaction([], async (tx) => {
     await runStatements(tx, [
       ...(await floorStatements(tx, snapshot)),
       ...snapshotStatements(snapshot),

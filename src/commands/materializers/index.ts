@@ -2,33 +2,10 @@ import type { Statement } from "../../db/statements.ts";
 import { type EventDefinition, eventDecoder, storedName } from "../event-definition.ts";
 import { type DomainEvent, EVENTS, type EventName, FORMER_VERSIONS } from "../events.ts";
 
-/** The local tables events materialize into. */
-export type MaterializedTable =
-  | "subscriptions"
-  | "feeds"
-  | "unread"
-  | "entries"
-  | "collections"
-  | "lists"
-  | "saved_searches"
-  | "manual_unread";
-
 const declared = new Map<string, EventDefinition<string, unknown>>(
   EVENTS.map((definition) => [definition.name, definition as EventDefinition<string, unknown>]),
 );
 const decodeDeclared = eventDecoder([...declared.values()], FORMER_VERSIONS);
-
-/** The tables materializers write: the queries to notify after a rebuild. */
-export const MATERIALIZED_TABLES: readonly MaterializedTable[] = [
-  "subscriptions",
-  "feeds",
-  "unread",
-  "entries",
-  "collections",
-  "lists",
-  "saved_searches",
-  "manual_unread",
-];
 
 export function materialize(event: DomainEvent): Statement[] {
   return declared.get(event.name)?.materialize(event.data) ?? [];
