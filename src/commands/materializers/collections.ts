@@ -29,7 +29,7 @@ export const EntryStarred = defineEvent(
           .expression((eb) =>
             eb
               // One row whether the entry is stored or not: a star can come before its entry.
-              .selectFrom(sql<{ one: number }>`(SELECT 1)`.as("one"))
+              .selectFrom(local.selectNoFrom((one) => one.lit(1).as("one")).as("row"))
               .leftJoin("entries as e", (join) => join.on("e.id", "=", data.entryId))
               .leftJoin("subscriptions as s", (join) =>
                 join.on((on) =>
