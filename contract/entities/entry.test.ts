@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { collectionRow } from "./collection.ts";
-import { type EntryListItem, entryRow } from "./entry.ts";
+import { collectionRow } from "./collection-table.ts";
+import type { EntryListItem } from "./entry.ts";
+import { entryRow } from "./entry-table.ts";
 import type { FeedModel } from "./feed.ts";
 
 const feed: FeedModel = {

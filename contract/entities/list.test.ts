@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listRow } from "./list.ts";
+import { listRow } from "./list-table.ts";
 
 describe("a list's local row", () => {
   it("is kept only with an owner, its purchase amount as text and feed ids as JSON", () => {

@@ -1,8 +1,6 @@
 import { Schema } from "effect";
 import { EntityId, View } from "../reading.ts";
 import { MAX_QUERY_LENGTH } from "../search/query.ts";
-import { localTable } from "./local-table.ts";
-import { modelColumns } from "./model-columns.ts";
 
 const Name = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200));
 
@@ -25,12 +23,3 @@ export const SavedSearch = Schema.Struct({
   createdAt: Schema.String,
 });
 export type SavedSearch = typeof SavedSearch.Type;
-
-const wire = modelColumns(SavedSearch, ["id", "name", "keyword", "filters", "createdAt"]);
-
-/** Saved searches as the sidebar lists them and their timelines read them. */
-export const savedSearchesTable = localTable({
-  name: "saved_searches",
-  columns: { ...wire, filters: wire.filters.withDefault("'{}'") },
-  key: ["id"],
-});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subscriptionRow, subscriptionType } from "./subscription.ts";
+import { subscriptionRow, subscriptionType } from "./subscription-table.ts";
 
 describe("subscription rows from server data", () => {
   const base = { userId: "u", view: 0, isPrivate: false };

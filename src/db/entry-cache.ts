@@ -1,5 +1,5 @@
-import { entryRow } from "../../contract/entities/entry.ts";
-import { feedRow } from "../../contract/entities/feed.ts";
+import { entryRow } from "../../contract/entities/entry-table.ts";
+import { feedRow } from "../../contract/entities/feed-table.ts";
 import type { EntryModel, FeedModel } from "../../contract/reading-models.ts";
 import { local, statement } from "./local-sql.ts";
 import type { LocalTables } from "./local-tables.ts";

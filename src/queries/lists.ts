@@ -1,5 +1,5 @@
 import type { Observable } from "rxjs";
-import { listsTable } from "../../contract/entities/list.ts";
+import { listsTable } from "../../contract/entities/list-table.ts";
 import { local, select } from "../db/local-sql.ts";
 import { liveSelect } from "../db/queries.ts";
 import type { LocalDatabase } from "../db/types.ts";

@@ -1,8 +1,6 @@
 import type { Observable } from "rxjs";
-import {
-  type SavedSearchFilters,
-  savedSearchesTable,
-} from "../../contract/entities/saved-search.ts";
+import type { SavedSearchFilters } from "../../contract/entities/saved-search.ts";
+import { savedSearchesTable } from "../../contract/entities/saved-search-table.ts";
 import { local, select } from "../db/local-sql.ts";
 import { liveSelect } from "../db/queries.ts";
 import { selectRows } from "../db/select-rows.ts";

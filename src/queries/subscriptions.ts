@@ -1,6 +1,9 @@
 import { type InferResult, sql } from "kysely";
 import type { Observable } from "rxjs";
-import { type SubscriptionType, subscriptionsTable } from "../../contract/entities/subscription.ts";
+import {
+  type SubscriptionType,
+  subscriptionsTable,
+} from "../../contract/entities/subscription-table.ts";
 import { local, type Select, select } from "../db/local-sql.ts";
 import { liveQuery, liveSelect } from "../db/queries.ts";
 import { selectRows } from "../db/select-rows.ts";

@@ -1,4 +1,4 @@
-import { collectionRow } from "../../contract/entities/collection.ts";
+import { collectionRow } from "../../contract/entities/collection-table.ts";
 import type { EntryListItem } from "../../contract/entities/entry.ts";
 import { jsonValues } from "../db/json-values.ts";
 import { local, select, statement } from "../db/local-sql.ts";

@@ -1,10 +1,10 @@
-import { collectionRow } from "../../contract/entities/collection.ts";
-import { entryRow } from "../../contract/entities/entry.ts";
-import { feedRow } from "../../contract/entities/feed.ts";
-import { inboxRow } from "../../contract/entities/inbox.ts";
-import { listRow } from "../../contract/entities/list.ts";
-import { savedSearchesTable } from "../../contract/entities/saved-search.ts";
-import { subscriptionRow } from "../../contract/entities/subscription.ts";
+import { collectionRow } from "../../contract/entities/collection-table.ts";
+import { entryRow } from "../../contract/entities/entry-table.ts";
+import { feedRow } from "../../contract/entities/feed-table.ts";
+import { inboxRow } from "../../contract/entities/inbox-table.ts";
+import { listRow } from "../../contract/entities/list-table.ts";
+import { savedSearchesTable } from "../../contract/entities/saved-search-table.ts";
+import { subscriptionRow } from "../../contract/entities/subscription-table.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
 import { materialize } from "../commands/materializers/index.ts";
 import { local, select, statement } from "../db/local-sql.ts";

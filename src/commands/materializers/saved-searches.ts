@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { SavedSearch, savedSearchesTable } from "../../../contract/entities/saved-search.ts";
+import { SavedSearch } from "../../../contract/entities/saved-search.ts";
+import { savedSearchesTable } from "../../../contract/entities/saved-search-table.ts";
 import { local, statement } from "../../db/local-sql.ts";
 import { defineEvent } from "../event-definition.ts";
 

@@ -1,7 +1,9 @@
 import { Schema } from "effect";
 import { expressionBuilder } from "kysely";
-import { feedRow, StoredFeed } from "../../../contract/entities/feed.ts";
-import { SubscriptionModel, subscriptionsTable } from "../../../contract/entities/subscription.ts";
+import { StoredFeed } from "../../../contract/entities/feed.ts";
+import { feedRow } from "../../../contract/entities/feed-table.ts";
+import { SubscriptionModel } from "../../../contract/entities/subscription.ts";
+import { subscriptionsTable } from "../../../contract/entities/subscription-table.ts";
 import { jsonValues } from "../../db/json-values.ts";
 import { local, statement } from "../../db/local-sql.ts";
 import type { LocalTables } from "../../db/local-tables.ts";
