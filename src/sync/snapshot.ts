@@ -6,7 +6,6 @@ import { listRow } from "../../contract/entities/list-table.ts";
 import { savedSearchesTable } from "../../contract/entities/saved-search-table.ts";
 import { subscriptionRow } from "../../contract/entities/subscription-table.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
-import { materialize } from "../commands/materializers/index.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import { selectRows } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
@@ -19,7 +18,6 @@ import {
   lowerFloorStatement,
   metaValues,
 } from "./floors.ts";
-import { pendingEvents } from "./outbox.ts";
 import type { ServerSnapshot } from "./pull.ts";
 
 /**
@@ -152,6 +150,11 @@ export function entryStatements(items: readonly EntryListItem[]): Statement[] {
 }
 
 export async function replayPending(tx: SqlRunner) {
+  // The event log's Schemas load with the first pull, not with the app before its first paint.
+  const [{ pendingEvents }, { materialize }] = await Promise.all([
+    import("./outbox.ts"),
+    import("../commands/materializers/index.ts"),
+  ]);
   const events = await pendingEvents(tx);
   await runStatements(
     tx,
