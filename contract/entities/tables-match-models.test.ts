@@ -1,5 +1,8 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import type { Schema } from "effect";
 import { describe, expect, it } from "vitest";
+import { runtimeImports } from "../../tests/support/runtime-imports.ts";
 import { SessionUser } from "../session.ts";
 import { CollectionModel } from "./collection.ts";
 import { collectionColumns } from "./collection-table.ts";
@@ -54,6 +57,15 @@ describe("local tables stay derived from the wire models", () => {
     const keys = Object.keys(model.fields).filter((field) => snakeCase(field) in columns);
     expect(keys.length).toBe(Object.keys(columns).length);
     expect(shapes(columns)).toEqual(schemaColumns(model, keys));
+  });
+
+  it("loads no Schema: a table and its codec load before the app's first paint", () => {
+    const tables = readdirSync(import.meta.dirname).filter((file) => file.endsWith("-table.ts"));
+    expect(tables).toContain("entry-table.ts");
+    const { modules, chain } = runtimeImports(
+      tables.map((file) => join(import.meta.dirname, file)),
+    );
+    expect(modules.has("effect") ? chain("effect") : []).toEqual([]);
   });
 
   it("names columns snake_case after the fields", () => {
