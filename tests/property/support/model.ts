@@ -22,10 +22,15 @@ export class ServerModel {
   readonly subscriptions = new Map<string, Settings>();
   readonly unread = new Set<string>();
   readonly starred = new Set<string>();
+  /**
+   * Entries the person has read while they could see them (their read history). Marking one
+   * unread again does not forget the read: following its feed anew leaves it read.
+   */
+  readonly readBefore = new Set<string>();
 
-  private readonly universe: Universe;
+  private readonly universe: Pick<Universe, "feeds" | "feedOfEntry">;
 
-  constructor(universe: Universe) {
+  constructor(universe: Pick<Universe, "feeds" | "feedOfEntry">) {
     this.universe = universe;
   }
 
@@ -40,7 +45,12 @@ export class ServerModel {
           title: p.title !== undefined ? p.title : (existing?.title ?? null),
           category: p.category !== undefined ? p.category : (existing?.category ?? null),
         });
-        if (!existing) for (const entry of this.entriesOf([feedId])) this.unread.add(entry);
+        // A feed followed anew starts unread, except what the person already read.
+        if (!existing) {
+          for (const entry of this.entriesOf([feedId])) {
+            if (!this.readBefore.has(entry)) this.unread.add(entry);
+          }
+        }
         return true;
       }
       case "subscriptions.unsubscribe":
@@ -65,7 +75,7 @@ export class ServerModel {
         this.update(p.feedIds, { view: p.view });
         return true;
       case "entries.markRead":
-        for (const id of p.entryIds) this.unread.delete(id);
+        for (const id of p.entryIds) this.markEntryRead(id);
         return true;
       case "entries.markUnread": {
         if (!this.subscriptions.has(this.feedOf(p.entryId))) return false;
@@ -143,6 +153,12 @@ export class ServerModel {
       .flatMap((f) => f.entries.map((e) => e.id));
   }
 
+  /** A read counts in the read history only for an entry of a feed the person follows. */
+  private markEntryRead(entryId: string) {
+    this.unread.delete(entryId);
+    if (this.subscriptions.has(this.feedOf(entryId))) this.readBefore.add(entryId);
+  }
+
   private unsubscribe(feedIds: readonly string[]) {
     for (const id of feedIds) this.subscriptions.delete(id);
     for (const entry of this.entriesOf(feedIds)) this.unread.delete(entry);
@@ -172,7 +188,7 @@ export class ServerModel {
     for (const feed of this.universe.feeds.filter((f) => feeds.some(([id]) => id === f.id))) {
       for (const entry of feed.entries) {
         const at = Date.parse(entry.publishedAt);
-        if (at >= start && at <= end) this.unread.delete(entry.id);
+        if (at >= start && at <= end) this.markEntryRead(entry.id);
       }
     }
   }
