@@ -13,7 +13,7 @@ import {
   readFloor,
   type TimelineScope,
 } from "./floors.ts";
-import { entryStatements, replayPending } from "./snapshot.ts";
+import { entryStatements, loadReplay, replayPending } from "./snapshot.ts";
 
 const UNREAD_COUNTS = select(local.selectFrom("unread").select(["subscription_id", "count"]));
 const CLEAR_UNREAD = statement(local.deleteFrom("unread"));
@@ -48,6 +48,7 @@ export async function writePage(
   /** A new subscription's first page: wider timelines now lack the rest of its entries. */
   options: { newFeed?: boolean } = {},
 ): Promise<boolean> {
+  await loadReplay();
   return db.transaction([], async (tx) => {
     const counts = await selectRows(tx, UNREAD_COUNTS);
     const joins = await joinsLocalRun(tx, scope, range);

@@ -30,6 +30,7 @@ export async function writeSnapshot(
   snapshot: ServerSnapshot,
   context: { userId?: string; pulledAt: string },
 ) {
+  await loadReplay();
   await db.transaction([], async (tx) => {
     await runStatements(tx, [
       ...(await floorStatements(tx, snapshot)),
@@ -149,12 +150,25 @@ export function entryStatements(items: readonly EntryListItem[]): Statement[] {
   ]);
 }
 
-export async function replayPending(tx: SqlRunner) {
-  // The event log's Schemas load with the first pull, not with the app before its first paint.
-  const [{ pendingEvents }, { materialize }] = await Promise.all([
+let replayModules:
+  | Promise<[typeof import("./outbox.ts"), typeof import("../commands/materializers/index.ts")]>
+  | undefined;
+
+/**
+ * The event log's reader and the materializers (their event Schemas are Effect): loaded with
+ * the first pull rather than with the app before its first paint. Writers call this before
+ * opening their transaction, so the write lock is not held while the code loads.
+ */
+export function loadReplay() {
+  replayModules ??= Promise.all([
     import("./outbox.ts"),
     import("../commands/materializers/index.ts"),
   ]);
+  return replayModules;
+}
+
+export async function replayPending(tx: SqlRunner) {
+  const [{ pendingEvents }, { materialize }] = await loadReplay();
   const events = await pendingEvents(tx);
   await runStatements(
     tx,
