@@ -10,7 +10,8 @@ import {
 /**
  * Shapes the reading API answers with, in the API's field names. Declared as Schemas so the
  * client decodes what it gets; the types are what the Schemas decode to. Synced entities'
- * models are declared with their local tables in ./entities/ and re-exported here.
+ * models are declared in ./entities/<entity>.ts (their local tables beside, in
+ * <entity>-table.ts) and re-exported here.
  */
 export {
   AttachmentModel,
