@@ -1,42 +1,24 @@
 import { describe, expect, it } from "vitest";
+import { sampleEntry, sampleFeed } from "../../tests/support/models.ts";
 import { collectionRow } from "./collection-table.ts";
 import type { EntryListItem } from "./entry.ts";
 import { entryRow } from "./entry-table.ts";
 import type { FeedModel } from "./feed.ts";
 
-const feed: FeedModel = {
-  type: "feed",
-  id: "f1",
-  url: "https://example.com/feed",
-  title: "Example",
-  description: null,
-  image: null,
-  siteUrl: null,
-  ownerUserId: null,
-  errorAt: null,
-  errorMessage: null,
-};
+const feed = sampleFeed({ id: "f1", url: "https://example.com/feed", title: "Example" });
 
 const item = (feedType: string, content?: string): EntryListItem => ({
-  entries: {
+  entries: sampleEntry({
     id: "e1",
     feedId: "f1",
     guid: "g1",
     title: "Hello",
-    url: null,
     ...(content === undefined ? {} : { content }),
     description: "d",
-    author: null,
-    authorUrl: null,
-    authorAvatar: null,
-    language: null,
     categories: ["a"],
-    media: [],
-    attachments: [],
-    extra: null,
     publishedAt: "2026-06-01T00:00:00.000Z",
     insertedAt: "2026-06-01T00:00:01.000Z",
-  },
+  }),
   feeds: { ...feed, type: feedType } as FeedModel,
   read: true,
   view: 0,

@@ -1,23 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { EntryModel, FeedModel } from "../../contract/reading-models.ts";
+import { sampleEntry, sampleFeed } from "../../tests/support/models.ts";
 import { storeContents, storeFetchedEntry, storeReadability } from "./entry-cache.ts";
 import { openMemoryDatabase } from "./node.ts";
 import type { LocalDatabase } from "./types.ts";
 
-const feed: FeedModel = {
-  type: "feed",
-  id: "f1",
-  url: "https://example.com/feed.xml",
-  title: "Site",
-  description: null,
-  image: null,
-  siteUrl: null,
-  ownerUserId: null,
-  errorAt: null,
-  errorMessage: null,
-};
+const feed = sampleFeed({ id: "f1", url: "https://example.com/feed.xml", title: "Site" });
 
-const entry: EntryModel = {
+const entry = sampleEntry({
   id: "e1",
   feedId: "f1",
   guid: "g1",
@@ -25,17 +14,8 @@ const entry: EntryModel = {
   url: "https://example.com/1",
   content: "<p>fetched</p>",
   description: "short",
-  author: null,
-  authorUrl: null,
-  authorAvatar: null,
-  language: null,
-  categories: [],
-  media: [],
-  attachments: [],
-  extra: null,
   publishedAt: "2026-01-01T00:00:00.000Z",
-  insertedAt: "2026-01-01T00:00:00.000Z",
-};
+});
 
 describe("the entry pane's cache writes", () => {
   let db: LocalDatabase;

@@ -1,43 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EntryListItem } from "../../contract/entities/entry.ts";
-import type { FeedModel } from "../../contract/entities/feed.ts";
+import { sampleEntry, sampleFeed } from "../../tests/support/models.ts";
 import { openMemoryDatabase } from "../db/node.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { writePage } from "./page-write.ts";
 
-const feed: FeedModel = {
-  type: "feed",
-  id: "f1",
-  url: "https://example.com/feed",
-  title: "Example",
-  description: null,
-  image: null,
-  siteUrl: null,
-  ownerUserId: null,
-  errorAt: null,
-  errorMessage: null,
-};
+const feed = sampleFeed({ id: "f1", url: "https://example.com/feed", title: "Example" });
 
 function item(id: string, starredAt?: string): EntryListItem {
   return {
-    entries: {
+    entries: sampleEntry({
       id,
       feedId: "f1",
-      guid: id,
-      title: id,
-      url: null,
-      description: null,
-      author: null,
-      authorUrl: null,
-      authorAvatar: null,
-      language: null,
-      categories: [],
-      media: [],
-      attachments: [],
-      extra: null,
       publishedAt: `2026-06-01T00:00:0${id.slice(1)}.000Z`,
       insertedAt: "2026-06-01T00:00:00.000Z",
-    },
+    }),
     feeds: feed,
     read: false,
     view: 1,

@@ -2,6 +2,7 @@ import { endpoints } from "../../../contract/api/index.ts";
 import type { EntriesRequest } from "../../../contract/reading.ts";
 import type { EntryListItem, FeedModel } from "../../../contract/reading-models.ts";
 import type { ApiCall } from "../../../src/api/call.ts";
+import { sampleEntry, sampleFeed } from "../models.ts";
 
 /** One entry as the fake server holds it. */
 export interface ServerEntry {
@@ -12,18 +13,7 @@ export interface ServerEntry {
   starred: boolean;
 }
 
-const feed = (id: string): FeedModel => ({
-  type: "feed",
-  id,
-  url: `https://feeds.test/${id}`,
-  title: id,
-  description: null,
-  image: null,
-  siteUrl: null,
-  ownerUserId: null,
-  errorAt: null,
-  errorMessage: null,
-});
+const feed = (id: string): FeedModel => sampleFeed({ id });
 
 /** Newest first, ties by id descending: the server's timeline order. */
 export function timelineOrder(a: ServerEntry, b: ServerEntry): number {
@@ -90,24 +80,7 @@ export function fakeTimelineServer(entries: ServerEntry[]) {
 
 function toItem(entry: ServerEntry): EntryListItem {
   return {
-    entries: {
-      id: entry.id,
-      feedId: entry.feedId,
-      guid: entry.id,
-      title: entry.id,
-      url: null,
-      description: null,
-      author: null,
-      authorUrl: null,
-      authorAvatar: null,
-      language: null,
-      categories: [],
-      media: [],
-      attachments: [],
-      extra: null,
-      publishedAt: entry.publishedAt,
-      insertedAt: entry.publishedAt,
-    },
+    entries: sampleEntry({ id: entry.id, feedId: entry.feedId, publishedAt: entry.publishedAt }),
     feeds: feed(entry.feedId),
     read: entry.read,
     view: 0,
