@@ -31,7 +31,7 @@ export const markUnreadInfo = commandInfo({
   fromContext: ({ entryId }) => (entryId ? { entryId } : undefined),
 });
 
-/** The toolbar's read button (SPEC §3: entry read state toggles). */
+/** The toolbar's read button (an entry's read state toggles). */
 export const toggleReadInfo = commandInfo({
   name: "entries.toggleRead",
   keywords: ["read", "unread", "toggle"],
@@ -46,7 +46,7 @@ export const toggleReadInfo = commandInfo({
 
 /**
  * Mark all read for the selection: a single feed as it is (private or not), several feeds or
- * a whole view without the private ones (SPEC §6). Starred items, lists and inboxes have none.
+ * a whole view without the private ones. Starred items, lists and inboxes have none.
  */
 export const markAllReadInfo = commandInfo({
   name: "entries.markAllRead",

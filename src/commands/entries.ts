@@ -31,7 +31,7 @@ export const toggleRead = defineCommand(toggleReadInfo, {
       : api.call(reads.markUnread, { entryId }),
 });
 
-/** Mark all read with the filters of reads/all; private subscriptions are left alone (SPEC §6). */
+/** Mark all read with the filters of reads/all; private subscriptions are left alone. */
 export const markAllRead = defineCommand(markAllReadInfo, {
   payload: MarkAllReadRequest,
   apply: (payload) => [

@@ -109,7 +109,7 @@ describe("runCommand", () => {
     }
   });
 
-  it("builds mark all read the same way for every selection (SPEC §6 private feeds)", () => {
+  it("builds mark all read the same way for every selection (private feeds left out of a whole view)", () => {
     const payload = (context: CommandContext) => {
       const { host, dispatch } = fakeHost();
       runCommand("entries.markAllRead", context, undefined, host);

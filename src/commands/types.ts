@@ -5,7 +5,7 @@ import type { FeedViewType } from "../../contract/views.ts";
 import type { DomainEvent } from "./events.ts";
 import type { PromptRequest } from "./prompts.ts";
 
-/** Where a shortcut is active (SPEC §2 shortcut scopes). */
+/** Where a shortcut is active (the shortcut scopes). */
 export type ShortcutScope =
   | "home"
   | "timeline"
@@ -35,7 +35,7 @@ export interface SyncApi {
  * about the selection (mark all read) never picks up the open entry's feed.
  */
 export interface CommandContext {
-  /** The kind of the timeline selection (SPEC §2 feedId forms). */
+  /** The kind of the timeline selection (all, collections, folder, list, inbox or feeds). */
   selection?: FeedSelection["kind"];
   view?: FeedViewType;
   /** The one feed selected. */

@@ -8,7 +8,7 @@ import type { SqliteModule } from "./sqlite.ts";
 import { createMemoryVfs } from "./vfs-classes.ts";
 import { IDB_RUNTIME_KEY } from "./worker-protocol.ts";
 
-/** SPEC §9: the IndexedDB database that holds follow.db when OPFS is not available. */
+/** The IndexedDB database that holds follow.db when OPFS is not available. */
 const IDB_STORAGE_NAME = "WA_SQLITE";
 
 export type VfsKind = "opfs" | "idb";

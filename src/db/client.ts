@@ -13,7 +13,7 @@ import {
   type WorkerRequest,
 } from "./worker-protocol.ts";
 
-/** SPEC §3/§9: the local database file. */
+/** The local database file. */
 const DATABASE_FILENAME = "follow.db";
 
 export interface BrowserDatabase extends LocalDatabase, BatchRunner {
@@ -38,7 +38,7 @@ interface Pending {
 }
 
 /**
- * Opens follow.db in a dedicated worker of this tab and migrates it (SPEC §4: migrations
+ * Opens follow.db in a dedicated worker of this tab and migrates it (migrations
  * come first at startup). Every call is a message to the worker; a transaction's work runs
  * here and sends its statements one by one.
  */

@@ -20,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("query and execute (SPEC §8)", () => {
+describe("query and execute (a failing query is logged and yields no rows)", () => {
   it("query logs a failing statement with its SQL and returns no rows", async () => {
     const db = await openMemoryDatabase();
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
 import type { SqliteConnection } from "./sqlite.ts";
 
-/** SPEC §9: the database file is exported in chunks of this many bytes. */
+/** The database file is exported in chunks of this many bytes. */
 export const EXPORT_CHUNK_SIZE = 65_536;
 
 /** The in-memory VFS that export snapshots are written to; registered next to the real one. */

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe("client migrations", () => {
-  it("create every local table of SPEC §3 plus the event log, outbox and meta", async () => {
+  it("create every local entity table plus the event log, outbox and meta", async () => {
     const db = await openMemoryDatabase();
     const rows = await db.query<{ name: string }>(
       "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
@@ -76,7 +76,7 @@ describe("client migrations", () => {
   });
 });
 
-describe("migration runner (SPEC §4)", () => {
+describe("migration runner (in order, once, wiped and rerun on failure)", () => {
   it("runs only the migrations newer than the last recorded one, in order", async () => {
     const name = uniqueName();
     expect(await recorded(name, [table(0, "a"), table(2, "c")])).toEqual([0, 2]);

@@ -31,8 +31,8 @@ const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS _migrations (
 )`;
 
 /**
- * SPEC §4: runs the migrations newer than the last recorded one, in order. A recorded
- * version with no migration throws 'Missing migration' (SPEC §8). A failing migration is
+ * Runs the migrations newer than the last recorded one, in order. A recorded
+ * version with no migration throws the coded 'Missing migration' error. A failing migration is
  * logged, the database wiped and migration run again from scratch, once.
  */
 export async function migrate(

@@ -9,7 +9,7 @@ export type SqlValue = string | number | null | Uint8Array;
 export type Row = Record<string, SqlValue>;
 
 export interface SqlRunner {
-  /** Runs one statement. A failing statement is logged and yields no rows (SPEC §8). */
+  /** Runs one statement. A failing statement is logged and yields no rows. */
   query<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** Runs a statement and throws on failure (used inside transactions that must roll back). */
   execute(sql: string, params?: readonly SqlValue[]): Promise<ExecuteResult>;
@@ -30,7 +30,7 @@ export interface LocalDatabase extends SqlRunner {
   transaction<T>(tables: readonly string[], work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** Emits the set of tables changed by each committed write (from this tab or another). */
   readonly changes$: Observable<ReadonlySet<string>>;
-  /** The database file, streamed in 65,536-byte chunks (SPEC §7 export). */
+  /** The database file, streamed in 65,536-byte chunks. */
   exportFile(): AsyncIterable<Uint8Array>;
   /** Deletes the database and recreates it, migrated, empty. */
   reset(): Promise<void>;

@@ -13,7 +13,7 @@ function setup(initial = true) {
   return { source, connectivity, statuses, reconnects: () => reconnects };
 }
 
-describe("connectivity (SPEC §4)", () => {
+describe("connectivity (online, offline, disabled)", () => {
   it("starts from what the browser says", () => {
     expect(setup(true).connectivity.status).toBe("online");
     expect(setup(false).connectivity.status).toBe("offline");

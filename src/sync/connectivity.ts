@@ -54,7 +54,7 @@ export interface Connectivity {
 }
 
 /**
- * Connectivity per SPEC §4: the browser's online/offline events set the status; a network
+ * Connectivity: the browser's online/offline events set the status; a network
  * failure while the browser says online sets offline; a good response sets online.
  */
 export function createConnectivity(source: OnlineSource): Connectivity {

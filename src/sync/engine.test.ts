@@ -183,7 +183,7 @@ describe("sync engine against the real server", () => {
       baseUrl: world.baseUrl,
       account,
       fetch: (input, init) => {
-        // POST entries is a query (SPEC §7), not a write.
+        // POST entries is a query (it reads entries by id), not a write.
         const write = init?.method && init.method !== "GET" && !/\/entries$/.test(String(input));
         if (write) writes.push(`${init.method} ${String(input)}`);
         return fetch(input, init);

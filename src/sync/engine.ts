@@ -19,7 +19,7 @@ export interface SyncEngineOptions {
   /** The API client's fetch (createApiClient(...).fetch), base URL ending in /api. */
   api: ApiFetch;
   connectivity: Connectivity;
-  /** Window refocus; refetches everything but entries after 10 minutes (SPEC §4). */
+  /** Window refocus; refetches everything but entries after 10 minutes. */
   focus?: FocusSource;
   clock?: Clock;
   /** The signed-in user; new subscription rows carry it. */
@@ -99,7 +99,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     activity.notify();
     return done;
   };
-  // Refocus and reconnect refresh stale data, entries excepted (SPEC §4).
+  // Refocus and reconnect refresh stale data, entries excepted.
   const refreshIfStale = () => {
     const wanted = refocusRefetch(state$.value.lastPulledAt, clock.now());
     if (wanted) requestPull(wanted.entries).catch(() => undefined);

@@ -43,7 +43,7 @@ async function pageToEnd(database: LocalDatabase, server: ReturnType<typeof fake
   }
 }
 
-describe("evictEntries (start-up bound, SPEC §9)", () => {
+describe("evictEntries (start-up keeps 20 entries a feed)", () => {
   it("keeps the newest 20 of a feed plus starred and pending entries, raises floors, and the pager brings the rest back", async () => {
     const database = await openMemoryDatabase();
     db = database;

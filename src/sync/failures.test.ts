@@ -8,7 +8,7 @@ import { classify, Rejected, Retryable, rejection } from "./failures.ts";
 const answer = (status: number | null, data?: unknown, aborted = false) =>
   new FetchError({ method: "POST", url: endpoints.reads.markRead.path, status, data, aborted });
 
-describe("what the engine retries (SPEC §7)", () => {
+describe("what the engine retries (no answer, or a status it retries)", () => {
   it("retries the listed statuses and no answer at all; a network failure is marked as such", () => {
     for (const status of [408, 409, 425, 429, 500, 502, 503, 504]) {
       expect(classify(answer(status))).toBeInstanceOf(Retryable);

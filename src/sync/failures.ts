@@ -2,7 +2,7 @@ import { Data } from "effect";
 import { HTTP_RETRY_STATUSES } from "../../contract/constants.ts";
 import { type FetchError, isFetchError } from "../api/fetch-error.ts";
 
-/** A failure worth retrying: no answer (network, timeout) or a status SPEC §7 retries. */
+/** A failure worth retrying: no answer (network, timeout) or one of the statuses retried (HTTP_RETRY_STATUSES). */
 export class Retryable extends Data.TaggedError("Retryable")<{
   readonly error: unknown;
   /** True when no response came at all: the server may or may not have applied the write. */

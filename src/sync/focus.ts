@@ -1,6 +1,6 @@
 import { filter, fromEvent, map, merge, type Observable } from "rxjs";
 
-/** After this long without fresh data, refocusing the window refetches (SPEC §4). */
+/** After this long without fresh data, refocusing the window refetches. */
 export const REFOCUS_REFETCH_AFTER_MS = 10 * 60_000;
 
 /** Emits when the window regains focus or becomes visible again. */

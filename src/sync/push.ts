@@ -86,7 +86,7 @@ function attempt(ctx: PushContext, head: OutboxRow, command: AnyCommand) {
   });
 }
 
-/** A request without an answer means offline; any HTTP answer means online (SPEC §4). */
+/** A request without an answer means offline; any HTTP answer means online. */
 export function reportConnectivity(connectivity: Connectivity, error: unknown) {
   if (!isFetchError(error) || error.aborted) return;
   connectivity.reportNetworkResult(error.status !== null);

@@ -4,7 +4,7 @@ import { openTestClient, signUp } from "../../tests/support/sync/remote.ts";
 import { freshEmail, startWorld, type World } from "../../tests/support/sync/world.ts";
 import { REFOCUS_REFETCH_AFTER_MS, refocusRefetch } from "./focus.ts";
 
-describe("window refocus (SPEC §4)", () => {
+describe("window refocus (a refetch after 10 minutes away)", () => {
   it("refetches nothing under 10 minutes, everything but entries after", () => {
     expect(refocusRefetch(1_000, 1_000 + REFOCUS_REFETCH_AFTER_MS - 1)).toBeNull();
     expect(refocusRefetch(1_000, 1_000 + REFOCUS_REFETCH_AFTER_MS)).toEqual({ entries: false });

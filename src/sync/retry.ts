@@ -16,7 +16,7 @@ export interface RetryContext {
 /**
  * Runs `attempt` until it settles (anything but Retryable). Attempts wait while the browser
  * says offline; between failures the pause grows exponentially, and a reconnect cuts it short
- * and starts the pace again (SPEC §4: queued work replays on reconnect).
+ * and starts the pace again (queued work replays on reconnect).
  */
 export function untilSettled<A>(
   ctx: RetryContext,

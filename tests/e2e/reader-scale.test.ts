@@ -86,7 +86,7 @@ describe("a large local store (Chromium): 50,000 entries", () => {
     const feedId = await quickAdd(page, feeds.url("/seed.xml"));
     await seedLocal(page, feedId, ENTRIES);
 
-    // No reload: start-up keeps 20 entries a subscription (SPEC §9), and these 50,000 exist
+    // No reload: start-up keeps 20 entries a subscription, and these 50,000 exist
     // only here. The timeline's live query takes them in as they are stored.
     await expect
       .poll(

@@ -40,7 +40,7 @@ function startupOf(page: Page): Promise<StartupSeen> {
   });
 }
 
-/** SPEC §4's start-up sequence as the built app runs it in Chromium. */
+/** The start-up sequence as the built app runs it in Chromium. */
 describe("start-up sequence (Chromium)", () => {
   let world: ReaderWorld;
   let server: TestServer;

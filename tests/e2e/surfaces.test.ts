@@ -26,7 +26,7 @@ const isCut = (page: Page, testId: string) =>
 
 /**
  * The surfaces a newcomer meets besides reading: the first screen, the palette, the settings
- * pages of SPEC §2's panel labels, and an inbox's webhook, used as its settings say.
+ * pages of the panel labels, and an inbox's webhook, used as its settings say.
  */
 describe("unfinished surfaces, finished (Chromium)", () => {
   let server: TestServer;

@@ -185,7 +185,7 @@ describe("every timeline reaches every entry (Chromium, issue 12)", () => {
     await page.goto(`${world.server.localUrl}/timeline/view-0/${feedIds.D}/pending`);
     const scroller = page.getByTestId("timeline-scroll");
     await scroller.waitFor();
-    // Start-up keeps 20 entries a feed (SPEC §9): the timeline pages in until its screen is
+    // Start-up keeps 20 entries a feed: the timeline pages in until its screen is
     // full. Go offline once no page is in flight and the count stays put.
     const count = async () =>
       Number(await page.getByTestId("timeline-list").getAttribute("data-count"));

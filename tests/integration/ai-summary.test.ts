@@ -92,7 +92,7 @@ describe.each(DIALECTS)("AI summaries without a provider on %s", (dialect) => {
     expect(lines(streamed.text)).toEqual([{ type: "done", summary, kind: "extractive" }]);
   });
 
-  it("produces nothing for text under 100 characters (SPEC §5)", async () => {
+  it("produces nothing for text under 100 characters", async () => {
     const answer = await alice.request("GET", `/api/ai/summary?id=${ids.short}`);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toBeNull();

@@ -89,7 +89,7 @@ describe.each(DIALECTS)("AI translation on %s", (dialect) => {
     expect(chat.calls.length).toBe(calls + 3);
   });
 
-  it("skips fields already in the target language (SPEC §5)", async () => {
+  it("skips fields already in the target language", async () => {
     const calls = chat.calls.length;
     const answer = await alice.request(
       "GET",
@@ -290,7 +290,7 @@ describe("AI translation without a provider, and stored translations' age", () =
     expect((await alice.request("GET", "/api/ai/config")).body.data.translation).toBe(false);
   });
 
-  it("deletes stored translations older than 7 days at start-up (SPEC §9)", async () => {
+  it("deletes stored translations older than 7 days at start-up", async () => {
     await server.stop();
     server = await server.restart({
       AUTH_RATE_LIMIT_MAX: "1000",

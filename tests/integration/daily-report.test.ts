@@ -19,7 +19,7 @@ const article = (topic: string) =>
   `<p>The ${topic} story opened with a long first sentence about what happened today.</p><p>More detail follows.</p>`;
 
 /**
- * The daily AI report (SPEC §9): written at 8 AM and 8 PM in each user's zone, from the unread
+ * The daily AI report: written at 8 AM and 8 PM in each user's zone, from the unread
  * entries that arrived since the last one. The clock is the test's: runDailyReports(instant).
  */
 describe.each(DIALECTS)("daily AI report on %s", (dialect) => {

@@ -3,7 +3,7 @@ import { MAX_SETTINGS_TAB_BYTES } from "../../contract/settings.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
 
-/** GET settings and PATCH settings/{tab} (SPEC §7): per user, merged per tab, stamped. */
+/** GET settings and PATCH settings/{tab} per user, merged per tab, stamped. */
 describe.each(DIALECTS)("settings API on %s", (dialect) => {
   let server: TestServer;
   let alice: TestClient;
