@@ -1,7 +1,7 @@
 import type { Migration } from "../../src/db/migrate.ts";
 
 /**
- * The SPEC §3 entities. Columns are snake_case versions of the spec's field names
+ * The synced entities. Columns are snake_case versions of the API's field names
  * (`siteUrl` -> `site_url`); booleans are INTEGER 0/1; lists and objects are JSON in TEXT;
  * timestamps are ISO-8601 TEXT. Ordinary rowid tables on purpose: the update hook that
  * drives change notifications does not see WITHOUT ROWID tables.
@@ -60,7 +60,7 @@ export const migration: Migration = {
       subscription_count INTEGER,
       purchase_amount TEXT
     )`,
-    // SPEC §4: unread counts never go below 0; the CHECK turns a bad decrement into an error.
+    // Unread counts never go below 0; the CHECK turns a bad decrement into an error.
     `CREATE TABLE unread (
       subscription_id TEXT PRIMARY KEY NOT NULL,
       count INTEGER NOT NULL CHECK (count >= 0)
@@ -129,7 +129,7 @@ export const migration: Migration = {
       created_at TEXT NOT NULL,
       UNIQUE (entry_id, language)
     )`,
-    // Stored translations older than 7 days are deleted at start-up (SPEC §9).
+    // Stored translations older than 7 days are deleted at start-up.
     "CREATE INDEX translations_created_at ON translations (created_at)",
     `CREATE TABLE images (
       url TEXT PRIMARY KEY NOT NULL,

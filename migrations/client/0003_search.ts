@@ -1,7 +1,7 @@
 import type { Migration } from "../../src/db/migrate.ts";
 
 /**
- * Local full-text search over what follow.db holds (SPEC §1 global search, local mode): an FTS5
+ * Local full-text search over what follow.db holds (global search, local mode): an FTS5
  * table with the plain text of each entry's title, content (or description), author and url.
  * Writes only note which rows changed (`entries_fts_dirty`); the index catches up on them right
  * before a local search (src/db/search-index.ts). Indexing in the triggers themselves made every
