@@ -180,7 +180,12 @@ describe("foundation end to end (Chromium, real server, built client)", () => {
       // Reset Local Database clears local data and goes to the root.
       await page.evaluate(() => localStorage.setItem("follow:probe", "x"));
       await page.getByTestId("error-reset-database").click();
-      await page.waitForURL(/\/timeline\/view-0\/all\/pending$/);
+      // The reset reloads and then redirects: wait for where it lands, not for one navigation
+      // (the first one is aborted by the second).
+      await expect
+        .poll(() => page.url(), { timeout: 30_000 })
+        .toMatch(/\/timeline\/view-0\/all\/pending$/);
+      await page.waitForLoadState("load");
       expect(await page.evaluate(() => localStorage.getItem("follow:probe"))).toBeNull();
     });
   });
