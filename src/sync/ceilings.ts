@@ -2,7 +2,14 @@ import { local, statement } from "../db/local-sql.ts";
 import { selectRows } from "../db/select-rows.ts";
 import type { Statement } from "../db/statements.ts";
 import type { SqlRunner } from "../db/types.ts";
-import { coveringScopes, type Floor, metaValues, scopeKey, type TimelineScope } from "./floors.ts";
+import {
+  coveringScopes,
+  type Floor,
+  keepBoundStatement,
+  metaValues,
+  scopeKey,
+  type TimelineScope,
+} from "./floors.ts";
 
 /**
  * How far up a server timeline read oldest first the local store is complete: a ceiling is
@@ -44,16 +51,7 @@ export async function readCeiling(db: SqlRunner, scope: TimelineScope): Promise<
 
 /** Raises the scope's ceiling (a ceiling never falls while the entries below it stay). */
 export function raiseCeilingStatement(scope: TimelineScope, ceiling: string): Statement {
-  return statement(
-    local
-      .insertInto("meta")
-      .values({ key: PREFIX + scopeKey(scope), value: ceiling })
-      .onConflict((conflict) =>
-        conflict
-          .column("key")
-          .doUpdateSet((eb) => ({ value: eb.fn("max", ["meta.value", "excluded.value"]) })),
-      ),
-  );
+  return keepBoundStatement(PREFIX + scopeKey(scope), ceiling, "max");
 }
 
 /**

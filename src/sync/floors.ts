@@ -89,18 +89,23 @@ export function metaValues(keys: readonly string[]) {
   return select(local.selectFrom("meta").select("value").where("key", "in", keys));
 }
 
-/** Lowers the scope's floor (a floor never rises: what was fetched stays fetched). */
-export function lowerFloorStatement(scope: TimelineScope, floor: string): Statement {
+/** Stores a bound under `key`, keeping the lower (`min`) or higher (`max`) of old and new. */
+export function keepBoundStatement(key: string, value: string, keep: "min" | "max"): Statement {
   return statement(
     local
       .insertInto("meta")
-      .values({ key: PREFIX + scopeKey(scope), value: floor })
+      .values({ key, value })
       .onConflict((conflict) =>
         conflict
           .column("key")
-          .doUpdateSet((eb) => ({ value: eb.fn("min", ["meta.value", "excluded.value"]) })),
+          .doUpdateSet((eb) => ({ value: eb.fn(keep, ["meta.value", "excluded.value"]) })),
       ),
   );
+}
+
+/** Lowers the scope's floor (a floor never rises: what was fetched stays fetched). */
+export function lowerFloorStatement(scope: TimelineScope, floor: string): Statement {
+  return keepBoundStatement(PREFIX + scopeKey(scope), floor, "min");
 }
 
 /** Every floor of a wider timeline: not one feed's, not the stars'. */
