@@ -17,6 +17,11 @@ const folderSelected = (context: CommandContext) => context.category !== undefin
 
 export const renameCategoryInfo = commandInfo({
   name: "categories.rename",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Per feed: it moves the feeds the folder held on this device; a feed added to the folder elsewhere keeps the old name.",
+  },
   keywords: ["folder"],
   when: folderSelected,
   fromContext: (context, input?: { to: string }) => {
@@ -29,6 +34,11 @@ export const renameCategoryInfo = commandInfo({
 
 export const deleteCategoryInfo = commandInfo({
   name: "categories.delete",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Per feed, on the feeds the folder held on this device (cleared from the folder, or unfollowed).",
+  },
   keywords: ["folder", "remove"],
   when: folderSelected,
   // Only once the user confirmed: deleting is never one key press away.
@@ -42,6 +52,10 @@ export const deleteCategoryInfo = commandInfo({
 
 export const changeCategoryViewInfo = commandInfo({
   name: "categories.changeView",
+  conflict: {
+    rule: "last-write-wins",
+    because: "Per feed, on the feeds the folder held on this device.",
+  },
   keywords: ["folder", "move"],
   when: folderSelected,
   fromContext: (context, input?: { view: FeedViewType }) => {

@@ -4,6 +4,11 @@ import { commandInfo } from "./types.ts";
 
 export const starInfo = commandInfo({
   name: "collections.star",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Star against unstar of one entry: the one received last stands; refused if the entry is no longer visible.",
+  },
   shortcut: { keys: "S", scope: "entry-render" },
   keywords: ["star", "save", "favorite", "collect"],
   when: (context) => context.entryId !== undefined && context.entryStarred !== true,
@@ -20,6 +25,7 @@ export const starInfo = commandInfo({
 
 export const unstarInfo = commandInfo({
   name: "collections.unstar",
+  conflict: { rule: "last-write-wins" },
   shortcut: { keys: "S", scope: "entry-render" },
   keywords: ["unstar", "remove", "uncollect"],
   when: (context) => context.entryId !== undefined && context.entryStarred === true,

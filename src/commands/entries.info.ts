@@ -10,6 +10,10 @@ function entryIds(context: { entryId?: string; entryIds?: readonly string[] }) {
 
 export const markReadInfo = commandInfo({
   name: "entries.markRead",
+  conflict: {
+    rule: "last-write-wins",
+    because: "Read against unread of one entry: the mark the server received last stands.",
+  },
   shortcut: { keys: "M", scope: "entry-render" },
   keywords: ["read", "seen"],
   when: (context) =>
@@ -25,6 +29,11 @@ export const markReadInfo = commandInfo({
 
 export const markUnreadInfo = commandInfo({
   name: "entries.markUnread",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Unread against read: the mark received last stands; refused if the entry's feed was unfollowed first.",
+  },
   shortcut: { keys: "M", scope: "entry-render" },
   keywords: ["unread", "later"],
   when: (context) => context.entryId !== undefined && context.entryRead === true,
@@ -34,9 +43,13 @@ export const markUnreadInfo = commandInfo({
 /** The toolbar's read button (an entry's read state toggles). */
 export const toggleReadInfo = commandInfo({
   name: "entries.toggleRead",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "The new state is fixed when it runs, so a replay sets it again instead of flipping it back.",
+  },
   keywords: ["read", "unread", "toggle"],
   when: (context) => context.entryId !== undefined,
-  // The new state is fixed when it runs, so a replay sets the same state.
   fromContext: ({ entryId, entryRead }) =>
     entryId ? { entryId, read: entryRead !== true } : undefined,
   onRun: (payload, view) => {
@@ -50,6 +63,11 @@ export const toggleReadInfo = commandInfo({
  */
 export const markAllReadInfo = commandInfo({
   name: "entries.markAllRead",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Marks what is unread in its scope when the server receives it, entries that arrived since included.",
+  },
   shortcut: { keys: "Shift+$mod+A", scope: "subscription-list" },
   keywords: ["read", "all", "clear", "catch up"],
   fromContext: ({ selection, view, feedId, feedIds }) => {

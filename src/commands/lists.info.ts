@@ -19,6 +19,10 @@ const onListsPage = (context: CommandContext) =>
 
 export const createListInfo = commandInfo({
   name: "lists.create",
+  conflict: {
+    rule: "independent",
+    because: "The list's id is made on the device: two devices make two lists.",
+  },
   when: onListsPage,
   keywords: ["list", "new", "create", "curate"],
   // The page makes the id (so the list is the same one offline and once synced) and the owner.
@@ -30,6 +34,10 @@ export const createListInfo = commandInfo({
 
 export const editListInfo = commandInfo({
   name: "lists.edit",
+  conflict: {
+    rule: "last-write-wins",
+    because: "Field by field; refused if the list was deleted first.",
+  },
   when: onListsPage,
   keywords: ["list", "edit", "rename"],
   fromContext: (_context, input?: { listId: string } & ListFields) =>
@@ -38,6 +46,10 @@ export const editListInfo = commandInfo({
 
 export const deleteListInfo = commandInfo({
   name: "lists.delete",
+  conflict: {
+    rule: "delete-wins",
+    because: "Edits and feed changes of the list received after it are refused and rolled back.",
+  },
   when: onListsPage,
   keywords: ["list", "delete", "remove"],
   fromContext: (_context, input?: { listId: string }) =>
@@ -46,6 +58,11 @@ export const deleteListInfo = commandInfo({
 
 export const addListFeedsInfo = commandInfo({
   name: "lists.addFeeds",
+  conflict: {
+    rule: "union",
+    because:
+      "Feeds added from several devices all stay; against a removal of the same feed the one received last stands.",
+  },
   when: onListsPage,
   keywords: ["list", "add", "feed"],
   fromContext: (_context, input?: { listId: string; feedIds: string[] }) =>
@@ -54,6 +71,10 @@ export const addListFeedsInfo = commandInfo({
 
 export const removeListFeedsInfo = commandInfo({
   name: "lists.removeFeeds",
+  conflict: {
+    rule: "last-write-wins",
+    because: "Per feed: against an addition of the same feed the one received last stands.",
+  },
   when: onListsPage,
   keywords: ["list", "remove", "feed"],
   fromContext: (_context, input?: { listId: string; feedIds: string[] }) =>
@@ -63,6 +84,10 @@ export const removeListFeedsInfo = commandInfo({
 /** Following someone's list (its public page); the list's own view unless one is chosen. */
 export const followListInfo = commandInfo({
   name: "lists.follow",
+  conflict: {
+    rule: "last-write-wins",
+    because: "Against unfollow of the same list the one received last stands.",
+  },
   when: onListsPage,
   keywords: ["list", "follow", "subscribe"],
   fromContext: (_context, input?: { listId: string; userId: string; view: FeedViewType }) =>
@@ -71,6 +96,7 @@ export const followListInfo = commandInfo({
 
 export const unfollowListInfo = commandInfo({
   name: "lists.unfollow",
+  conflict: { rule: "last-write-wins" },
   when: onListsPage,
   keywords: ["list", "unfollow", "unsubscribe"],
   fromContext: (_context, input?: { listId: string }) =>

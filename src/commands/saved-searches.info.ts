@@ -12,6 +12,10 @@ const fromTheirOwnControls = (context: CommandContext) =>
 
 export const saveSearchInfo = commandInfo({
   name: "savedSearches.save",
+  conflict: {
+    rule: "independent",
+    because: "The search's id is made on the device: two devices make two searches.",
+  },
   when: fromTheirOwnControls,
   keywords: ["search", "save", "query"],
   // The dialog makes the id, so the search is the same one offline and once synced.
@@ -23,6 +27,7 @@ export const saveSearchInfo = commandInfo({
 
 export const renameSavedSearchInfo = commandInfo({
   name: "savedSearches.rename",
+  conflict: { rule: "last-write-wins", because: "Refused if the search was deleted first." },
   when: fromTheirOwnControls,
   keywords: ["search", "rename"],
   fromContext: (_context, input?: { searchId: string; name: string }) => {
@@ -33,6 +38,7 @@ export const renameSavedSearchInfo = commandInfo({
 
 export const deleteSavedSearchInfo = commandInfo({
   name: "savedSearches.delete",
+  conflict: { rule: "delete-wins" },
   when: fromTheirOwnControls,
   keywords: ["search", "delete", "remove"],
   fromContext: (_context, input?: { searchId: string }) =>

@@ -15,6 +15,11 @@ export interface SubscriptionSettings {
 
 export const subscribeInfo = commandInfo({
   name: "subscriptions.subscribe",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Against unsubscribe the one received last stands; the settings it names overwrite; what was read stays read.",
+  },
   keywords: ["follow", "add", "feed", "rss"],
   // feedId when the feed is known locally: the row is then real at once, not a placeholder.
   fromContext: (_context, input?: { url: string; feedId?: string } & SubscriptionSettings) =>
@@ -25,6 +30,11 @@ export const subscribeInfo = commandInfo({
 
 export const unsubscribeInfo = commandInfo({
   name: "subscriptions.unsubscribe",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Against subscribe the one received last stands; an edit of the feed received after it is refused.",
+  },
   keywords: ["unfollow", "remove", "delete"],
   when: (context) => (context.feedId ?? context.entryFeedId) !== undefined,
   // The selected feed, else the open entry's; only once the user confirmed.
@@ -40,6 +50,11 @@ export const unsubscribeInfo = commandInfo({
 
 export const editSubscriptionInfo = commandInfo({
   name: "subscriptions.edit",
+  conflict: {
+    rule: "last-write-wins",
+    because:
+      "Field by field: only the settings it names compete; refused if the feed was unfollowed first.",
+  },
   keywords: ["rename", "category", "view", "private"],
   when: (context) => (context.feedId ?? context.entryFeedId) !== undefined,
   fromContext: ({ feedId, entryFeedId }, input?: SubscriptionSettings) => {
@@ -55,6 +70,10 @@ export const editSubscriptionInfo = commandInfo({
 /** Moves the feeds of a selection of several (a folder, a list of feeds) to a folder or view. */
 export const batchEditSubscriptionsInfo = commandInfo({
   name: "subscriptions.batchEdit",
+  conflict: {
+    rule: "last-write-wins",
+    because: "Field by field on the feeds it names; feeds unfollowed meanwhile are skipped.",
+  },
   keywords: ["move", "category", "view"],
   when: (context) => Boolean(context.feedIds?.length),
   fromContext: ({ feedIds }, input?: Pick<SubscriptionSettings, "view" | "category">) =>

@@ -75,6 +75,45 @@ export interface ViewEffects {
 }
 
 /**
+ * What becomes of a command when another device changed the same thing while one of them was
+ * offline. The server applies writes in the order it receives them (a retry under the same
+ * Idempotency-Key is answered from its store, never applied again); every device then pulls
+ * server state and replays its still-pending events on it, so all end with the server's result.
+ * The rule says which result that is:
+ * - `last-write-wins`: of two devices' writes to the same thing (an entry's read flag, a star,
+ *   a subscription's setting, a list's field), the one the server received first is overwritten
+ *   by the one it received last. Only what a command names competes: an edit of a feed's title
+ *   leaves a concurrent move to another folder alone.
+ * - `union`: it adds members to a set; additions from several devices all remain.
+ * - `delete-wins`: once it has reached the server, commands of other devices about what it
+ *   deleted are refused there and rolled back where they were made, whatever their order.
+ * - `server-decides`: the server acts on its own state as it is when the command arrives, so
+ *   the result depends on what reached it before (it may refuse; the device then rolls back).
+ * - `independent`: it touches nothing another device can change at the same time (a new thing
+ *   with an id made on this device, a test message): there is nothing to conflict with.
+ */
+export type ConflictRule =
+  | "last-write-wins"
+  | "union"
+  | "delete-wins"
+  | "server-decides"
+  | "independent";
+
+export const CONFLICT_RULES: readonly ConflictRule[] = [
+  "last-write-wins",
+  "union",
+  "delete-wins",
+  "server-decides",
+  "independent",
+];
+
+export interface Conflict {
+  readonly rule: ConflictRule;
+  /** One line, where the rule alone does not say what happens. */
+  readonly because?: string;
+}
+
+/**
  * The Effect-free half of a command: what the palette, shortcuts, toolbar and menus need to
  * offer and run it. Declared in `<domain>.info.ts`, loaded with the first paint; the other
  * half (`<domain>.ts`: payload schema, events, endpoint) loads with the dispatcher.
@@ -83,6 +122,8 @@ export interface CommandInfo<Name extends string = string, Payload = unknown, In
   readonly name: Name;
   /** i18n key in the commands namespace: always `commands:<name>`. */
   readonly label: string;
+  /** What happens when another device changed the same thing meanwhile (required). */
+  readonly conflict: Conflict;
   readonly shortcut?: { keys: string; scope: ShortcutScope };
   readonly keywords?: readonly string[];
   /** Whether the palette and shortcuts offer it here. */
