@@ -19,6 +19,8 @@ const DATABASE_FILENAME = "follow.db";
 export interface BrowserDatabase extends LocalDatabase, BatchRunner {
   /** Where follow.db lives: OPFS, or IndexedDB ("WA_SQLITE") where OPFS is missing. */
   readonly vfs: VfsKind;
+  /** Why that storage: every tab of a profile opens the same one (./storage-choice.ts). */
+  readonly storageReason: string;
   /** Migration versions applied while opening, and whether a failure wiped the file. */
   readonly migration: { applied: number[]; wiped: boolean };
 }
@@ -27,6 +29,11 @@ export interface BrowserDatabaseOptions {
   filename?: string;
   /** "idb" skips OPFS (tests of the fallback). */
   vfs?: VfsKind;
+  /**
+   * Called while the open waits for its storage (another tab holds the file, or the browser
+   * refuses it for now); the open retries until it works rather than open a second database.
+   */
+  onWaiting?: (reason: string, attempt: number) => void;
 }
 
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
@@ -56,6 +63,13 @@ export async function openBrowserDatabase(
   worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
     if (message.type === "changes") return changes$.next(new Set(message.tables));
+    if (message.type === "waiting") {
+      console.warn(
+        `follow.db: waiting for its storage (attempt ${message.attempt})`,
+        message.reason,
+      );
+      return options.onWaiting?.(message.reason, message.attempt);
+    }
     const waiting = pending.get(message.id);
     if (message.type === "chunk") return waiting?.onChunk?.(message.chunk);
     pending.delete(message.id);
@@ -109,6 +123,7 @@ export async function openBrowserDatabase(
 
   return {
     vfs: opened.vfs,
+    storageReason: opened.storageReason,
     migration: { applied: opened.migrated, wiped: opened.wiped },
     changes$: changes$.asObservable(),
     query: (sql, params) => query(sql, params),

@@ -119,7 +119,14 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     return rows.map((row) => String(row.name));
   }
 
-  let migration = await writeLock(() => migrate(migrationTarget, options.migrations));
+  let migration: MigrationReport;
+  try {
+    migration = await writeLock(() => migrate(migrationTarget, options.migrations));
+  } catch (error) {
+    // The caller may retry the open (a busy storage): leave no connection behind.
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
   connection.takeWrittenTables();
 
   return {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientMigrations } from "../../migrations/client/index.ts";
-import type { Migration } from "./migrate.ts";
+import { type Migration, type MigrationTarget, migrate } from "./migrate.ts";
 import { memoryDatabaseFile, openMemoryDatabase } from "./node.ts";
 
 const table = (version: number, name: string): Migration => ({
@@ -175,4 +175,25 @@ describe("migration runner (in order, once, wiped and rerun on failure)", () => 
     ]);
     await db.close();
   });
+
+  it.each([
+    ["SQLITE_BUSY", 5],
+    ["SQLITE_IOERR_SHORT_READ", 10 | (2 << 8)],
+    ["SQLITE_CANTOPEN", 14],
+  ])(
+    "throws a storage failure (%s) for the caller to retry, and wipes nothing",
+    async (_, code) => {
+      const refused = Object.assign(new Error("the storage refused"), { code });
+      const wipe = vi.fn(async () => undefined);
+      const target: MigrationTarget = {
+        execute: async () => {
+          throw refused;
+        },
+        inTransaction: (work) => work(),
+        wipe,
+      };
+      await expect(migrate(target, [table(0, "a")])).rejects.toBe(refused);
+      expect(wipe).not.toHaveBeenCalled();
+    },
+  );
 });

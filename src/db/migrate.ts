@@ -33,7 +33,9 @@ const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS _migrations (
 /**
  * Runs the migrations newer than the last recorded one, in order. A recorded
  * version with no migration throws the coded 'Missing migration' error. A failing migration is
- * logged, the database wiped and migration run again from scratch, once.
+ * logged, the database wiped and migration run again from scratch, once; a storage that
+ * refuses or is busy is not a broken schema, so that failure is thrown for the caller to
+ * retry, and nothing is wiped.
  */
 export async function migrate(
   target: MigrationTarget,
@@ -43,11 +45,22 @@ export async function migrate(
   try {
     return { applied: await migrateOnce(target, ordered), wiped: false };
   } catch (error) {
-    if (error instanceof MissingMigrationError) throw error;
+    if (error instanceof MissingMigrationError || isStorageFailure(error)) throw error;
     console.error("Local database migration failed; deleting the database and retrying", error);
   }
   await target.wipe();
   return { applied: await migrateOnce(target, ordered), wiped: true };
+}
+
+/**
+ * SQLite's primary result codes that say the storage, not the schema, failed: PERM, BUSY,
+ * LOCKED, NOMEM, READONLY, IOERR (and its extended codes), FULL, CANTOPEN.
+ */
+const STORAGE_FAILURES = new Set([3, 5, 6, 7, 8, 10, 13, 14]);
+
+function isStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "number" && STORAGE_FAILURES.has(code & 0xff);
 }
 
 /** Thrown as is: wiping would destroy data that a newer app version wrote. */

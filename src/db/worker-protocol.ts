@@ -12,7 +12,7 @@ export type WorkerRequest =
       op: "open";
       filename: string;
       vfs: VfsKind;
-      /** The IndexedDB fallback's bundle (./idb-runtime.ts), loaded only if OPFS fails. */
+      /** The IndexedDB fallback's bundle (./idb-runtime.ts), loaded only where OPFS is missing. */
       idbRuntimeUrl: string;
     }
   | { id: number; op: "run"; sql: string; params: readonly SqlValue[]; txId?: number }
@@ -25,6 +25,8 @@ export type WorkerRequest =
 
 export interface OpenReply {
   vfs: VfsKind;
+  /** Why that storage (./storage-choice.ts). */
+  storageReason: string;
   migrated: number[];
   wiped: boolean;
 }
@@ -42,7 +44,9 @@ export type WorkerMessage =
   | { type: "reply"; id: number; ok: true; value: ReplyValue }
   | { type: "reply"; id: number; ok: false; error: SerializedError }
   | { type: "chunk"; id: number; chunk: Uint8Array }
-  | { type: "changes"; tables: string[] };
+  | { type: "changes"; tables: string[] }
+  /** The open is waiting for the storage (busy in another tab, or refusing): it retries. */
+  | { type: "waiting"; reason: string; attempt: number };
 
 /** Channel on which every tab's worker announces its commits (the tables changed). */
 export const CHANGES_CHANNEL = "follow-db-changes";

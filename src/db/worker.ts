@@ -1,9 +1,10 @@
 import { clientMigrations } from "../../migrations/client/index.ts";
 import { executeBatch } from "./batch.ts";
-import { loadBrowserRuntime } from "./browser-runtime.ts";
+import { type BrowserRuntime, loadBrowserRuntime, type VfsKind } from "./browser-runtime.ts";
 import { type Engine, openEngine } from "./engine.ts";
 import { withWebLock } from "./mutex.ts";
 import { openConnection } from "./sqlite.ts";
+import { announcePresence, chooseStorage, SETUP_LOCK } from "./storage-choice.ts";
 import type { SqlRunner } from "./types.ts";
 import {
   CHANGES_CHANNEL,
@@ -38,6 +39,11 @@ interface OpenTransaction {
 const ROLLBACK = Symbol("rollback");
 
 let engine: Promise<Engine> | undefined;
+/** Settles when the worker closes the database: the presence lock is held until then. */
+let markClosed: () => void = () => {};
+const closed = new Promise<void>((resolve) => {
+  markClosed = resolve;
+});
 let nextTxId = 0;
 const transactions = new Map<number, OpenTransaction>();
 const channel = new BroadcastChannel(CHANGES_CHANNEL);
@@ -79,27 +85,70 @@ async function handle(request: WorkerRequest): Promise<ReplyValue> {
       return null;
     case "close":
       await (await ready()).close();
+      markClosed();
       channel.close();
       return null;
   }
 }
 
-async function open(filename: string, prefer: "opfs" | "idb", idbRuntimeUrl: string) {
-  const runtime = await loadBrowserRuntime(prefer, idbRuntimeUrl);
-  engine = openEngine({
-    connect: () => openConnection(runtime, filename, runtime.vfsName),
-    destroy: () => runtime.deleteFile(filename),
-    exportFiles: runtime.exportFiles,
-    migrations: clientMigrations,
-    crossTabLock: (work) => withWebLock(WRITE_LOCK, work),
+/** A new profile's first choice (OPFS) is given up for IndexedDB after this many failures. */
+const FIRST_CHOICE_ATTEMPTS = 4;
+const retryDelayMs = (attempt: number) => Math.min(100 * 2 ** (attempt - 1), 2_000);
+
+/**
+ * Opens follow.db on the storage chosen for the whole profile (./storage-choice.ts), under
+ * the set-up lock so that no two tabs decide at once. When that storage is busy or refuses,
+ * the open waits and retries (telling the page) instead of opening a second database
+ * elsewhere; only a brand-new profile may give up OPFS, before any tab has used it.
+ */
+function open(filename: string, prefer: VfsKind, idbRuntimeUrl: string) {
+  return withWebLock(SETUP_LOCK, async () => {
+    let choice = await chooseStorage(prefer, filename);
+    const runtimes = new Map<VfsKind, BrowserRuntime>();
+    let failed = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const runtime =
+          runtimes.get(choice.kind) ?? (await loadBrowserRuntime(choice.kind, idbRuntimeUrl));
+        runtimes.set(choice.kind, runtime);
+        if (failed) await runtime.renewVfs();
+        failed = false;
+        const opening = openEngine({
+          connect: () => openConnection(runtime, filename, runtime.vfsName),
+          destroy: () => runtime.deleteFile(filename),
+          exportFiles: runtime.exportFiles,
+          migrations: clientMigrations,
+          crossTabLock: (work) => withWebLock(WRITE_LOCK, work),
+        });
+        const opened = await opening.catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+        engine = opening;
+        announcePresence(choice.kind, closed);
+        opened.changes$.subscribe((tables) => {
+          const list = [...tables];
+          post({ type: "changes", tables: list });
+          channel.postMessage(list);
+        });
+        return {
+          vfs: choice.kind,
+          storageReason: choice.reason,
+          migrated: opened.migration.applied,
+          wiped: opened.migration.wiped,
+        };
+      } catch (error) {
+        if (!choice.required && attempt >= FIRST_CHOICE_ATTEMPTS) {
+          console.warn("OPFS does not work in this browser; follow.db goes to IndexedDB", error);
+          choice = { kind: "idb", required: true, reason: "OPFS failed for a new database" };
+          continue;
+        }
+        const reason = `${choice.reason}; ${(error as Error).name}: ${(error as Error).message}`;
+        post({ type: "waiting", reason, attempt });
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+      }
+    }
   });
-  const opened = await engine;
-  opened.changes$.subscribe((tables) => {
-    const list = [...tables];
-    post({ type: "changes", tables: list });
-    channel.postMessage(list);
-  });
-  return { vfs: runtime.kind, migrated: opened.migration.applied, wiped: opened.migration.wiped };
 }
 
 // Statements run on the open transaction they name, or else on their own.

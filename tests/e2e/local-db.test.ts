@@ -14,7 +14,13 @@ import { launchBrowser, openPage } from "./support/browser.ts";
 /** The fixture page's API (tests/e2e/fixtures/local-db/main.ts). */
 interface LocalDbPage {
   emissions: { count: number; at: number }[];
+  waits: { reason: string; attempt: number }[];
   open(vfs?: "opfs" | "idb"): Promise<{ vfs: string; migration: { applied: number[] } }>;
+  openWithReason(): Promise<{ vfs: string; reason: string }>;
+  holdFile(): Promise<void>;
+  releaseFile(): Promise<void>;
+  leaveStaleDirectories(count: number): Promise<void>;
+  holdTransaction(id: string, ms: number): Promise<void>;
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   execute(sql: string, params?: unknown[]): Promise<{ changes: number }>;
   insertFeeds(prefix: string, count: number, padding?: number): Promise<number>;
@@ -237,6 +243,86 @@ describe("local database in Chromium (real worker, OPFS)", () => {
       await page.evaluate(() => window.localDb.query("SELECT count(*) AS n FROM feeds")),
     ).toEqual([{ n: 11_000 }]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("three tabs opened at once share one database in OPFS, whatever closed tabs left behind", async () => {
+    const { page: first, context, errors } = await openPage(browser);
+    const tabs = [first, await context.newPage(), await context.newPage()];
+    await Promise.all(tabs.map(load));
+    // Closed tabs' temporary directories: every opening tab sweeps them at once.
+    await first.evaluate(() => window.localDb.leaveStaleDirectories(20));
+    const opened = await Promise.all(tabs.map((tab) => tab.evaluate(() => window.localDb.open())));
+    expect(opened.map((reply) => reply.vfs)).toEqual(["opfs", "opfs", "opfs"]);
+    await tabs[2]!.evaluate(() => window.localDb.insertFeeds("third", 2));
+    for (const tab of tabs) {
+      expect(await tab.evaluate(() => window.localDb.query("SELECT id FROM feeds"))).toEqual([
+        { id: "third-0" },
+        { id: "third-1" },
+      ]);
+    }
+    expect(await first.evaluate(() => window.localDb.idbNames())).not.toContain("WA_SQLITE");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a tab opening while another holds a long transaction waits for it, then opens the same file", async () => {
+    const { page: tabA, context, errors } = await openPage(browser);
+    const tabB = await context.newPage();
+    await Promise.all([load(tabA), load(tabB)]);
+    await tabA.evaluate(() => window.localDb.open());
+    const busy = tabA.evaluate(() => window.localDb.holdTransaction("held", 1_500));
+    const opened = await tabB.evaluate(() => window.localDb.openWithReason());
+    await busy;
+    expect(opened).toEqual({ vfs: "opfs", reason: "another tab has it open in OPFS" });
+    expect(await tabB.evaluate(() => window.localDb.query("SELECT id FROM feeds"))).toEqual([
+      { id: "held" },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("while OPFS refuses the file, a tab waits and never opens a second database", async () => {
+    const { page: tabA, context } = await openPage(browser);
+    const tabB = await context.newPage();
+    await Promise.all([load(tabA), load(tabB)]);
+    await tabA.evaluate(() => window.localDb.open());
+    await tabA.evaluate(() => window.localDb.insertFeeds("kept", 3));
+    await tabA.evaluate(() => window.localDb.close());
+    // Something outside the hand-over holds the file: every open of it is refused.
+    await tabA.evaluate(() => window.localDb.holdFile());
+
+    const opening = tabB.evaluate(() => window.localDb.openWithReason());
+    await expect
+      .poll(() => tabB.evaluate(() => window.localDb.waits.length), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    expect(await tabB.evaluate(() => window.localDb.idbNames())).not.toContain("WA_SQLITE");
+    await tabA.evaluate(() => window.localDb.releaseFile());
+
+    expect(await opening).toEqual({ vfs: "opfs", reason: "it is stored in OPFS" });
+    expect(await tabB.evaluate(() => window.localDb.query("SELECT id FROM feeds"))).toHaveLength(3);
+    await context.close();
+  });
+
+  it("a new profile whose OPFS refuses goes to IndexedDB once, and every later tab follows it", async () => {
+    const { page: tabA, context } = await openPage(browser);
+    const tabB = await context.newPage();
+    await Promise.all([load(tabA), load(tabB)]);
+    await tabA.evaluate(() => window.localDb.holdFile());
+    expect(await tabB.evaluate(() => window.localDb.openWithReason())).toEqual({
+      vfs: "idb",
+      reason: "OPFS failed for a new database",
+    });
+    await tabB.evaluate(() => window.localDb.insertFeeds("fallback", 1));
+    await tabA.evaluate(() => window.localDb.releaseFile());
+    // OPFS works again, but the profile's database is in IndexedDB, open in tab B.
+    expect(await tabA.evaluate(() => window.localDb.openWithReason())).toEqual({
+      vfs: "idb",
+      reason: "another tab has it open in IndexedDB",
+    });
+    expect(await tabA.evaluate(() => window.localDb.query("SELECT id FROM feeds"))).toEqual([
+      { id: "fallback-0" },
+    ]);
     await context.close();
   });
 });
