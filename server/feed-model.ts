@@ -14,9 +14,12 @@ export interface NormalizedFeed {
   language: string | null;
   /**
    * Read but not stored (the feed table has no column for them): the feed's author names
-   * (else e-mail addresses), its copyright notice, categories, and when it last changed.
+   * (else e-mail addresses) and the first author's URL and avatar, its copyright notice,
+   * categories, and when it last changed.
    */
   author?: string | null;
+  authorUrl?: string | null;
+  authorAvatar?: string | null;
   rights?: string | null;
   categories?: string[];
   updatedAt?: Date | null;

@@ -24,6 +24,8 @@ describe("normalize: feed fields", () => {
       image: "https://example.com/logo.png",
       language: "en-GB",
       author: null,
+      authorUrl: null,
+      authorAvatar: null,
       rights: null,
       categories: [],
       updatedAt: null,

@@ -59,9 +59,10 @@ export function normalizeFeed(parsed: ParsedFeed, documentUrl: string | null): N
       url: documentUrl ?? "",
       siteUrl: httpUrl(raw.siteUrl, base),
       description: textField(raw.description, MAX_FEED_DESCRIPTION_CHARS),
-      image: httpUrl(raw.image, base),
+      // A blank icon stays empty: the feed says it has none.
+      image: raw.image === "" ? "" : httpUrl(raw.image, base),
       language,
-      author: authorFields(raw.feedAuthors, base).author,
+      ...authorFields(raw.feedAuthors, base),
       rights: textField(raw.rights, MAX_FEED_DESCRIPTION_CHARS),
       categories: categoriesOf(raw.categories),
       updatedAt: parseFeedDate(raw.updated, language),
@@ -187,8 +188,9 @@ function contentHash(title: string | null, content: string | null, date: string 
   return `sha256:${hash.digest("hex")}`;
 }
 
+/** A person given by any one of name, e-mail, URL or avatar (JSON Feed needs only one). */
 function hasIdentity(person: RawPerson): boolean {
-  return Boolean(person.name || person.email || person.url);
+  return Boolean(person.name || person.email || person.url || person.avatar);
 }
 
 function authorFields(authors: RawPerson[], base: string | null) {
@@ -197,9 +199,16 @@ function authorFields(authors: RawPerson[], base: string | null) {
   const first = named[0];
   return {
     author: names.length > 0 ? capText(names.join(", "), MAX_AUTHOR_CHARS) : null,
-    authorUrl: httpUrl(first?.url, base),
+    authorUrl: personUrl(first?.url, base),
     authorAvatar: httpUrl(first?.avatar, base),
   };
+}
+
+/** A person's web page, or the mailto: link some feeds give instead (JSON Feed allows either). */
+function personUrl(value: string | null | undefined, base: string | null): string | null {
+  const mailto = value?.trim();
+  if (mailto && /^mailto:[^\s@]+@[^\s@]+$/i.test(mailto)) return capUrl(mailto);
+  return httpUrl(value, base);
 }
 
 function mediaOf(entry: RawEntry, base: string | null): EntryMedia[] {

@@ -1,11 +1,13 @@
 import { parseFailed } from "./errors.ts";
+import { JsonNumber } from "./json-ids.ts";
 
 /**
  * JSON Feed parse stage, a little more leniently than the spec: a JSON object is a JSON Feed
  * when its version names jsonfeed.org (http or https) or is a bare "1"/"1.0"/"1.1" (seen in
  * the wild), or when it has an `items` array. Python-style NaN/Infinity literals are read as
  * their names. The object is returned as is: the JSON adapter reads each field with its type
- * checked, so a value of the wrong type is simply absent.
+ * checked, so a value of the wrong type is simply absent. A numeric `id` keeps the text it was
+ * written with (JsonNumber): ids are text, and 200.0 is not the id 200.
  */
 export type JsonFeedDocument = Record<string, unknown>;
 
@@ -16,10 +18,10 @@ export function parseJsonFeed(
 ): JsonFeedDocument {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text, keepIdNumberText);
   } catch {
     try {
-      json = JSON.parse(replaceBareJsonNumbers(text));
+      json = JSON.parse(replaceBareJsonNumbers(text), keepIdNumberText);
     } catch (error) {
       throw parseFailed(
         "malformed",
@@ -32,6 +34,16 @@ export function parseJsonFeed(
   if (Array.isArray(json.items) && json.items.length > maxItems)
     return { ...json, items: json.items.slice(0, maxItems) };
   return json;
+}
+
+function keepIdNumberText(
+  this: unknown,
+  key: string,
+  value: unknown,
+  context?: { source?: string },
+): unknown {
+  if (key !== "id" || typeof value !== "number") return value;
+  return new JsonNumber(value, context?.source ?? String(value));
 }
 
 function isJsonFeed(json: unknown): json is JsonFeedDocument {

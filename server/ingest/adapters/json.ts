@@ -1,3 +1,4 @@
+import { jsonIdText } from "../json-ids.ts";
 import type { JsonFeedDocument } from "../parse-json.ts";
 import { resolveBaseChain } from "../urls.ts";
 import { enclosureOf, mediaFromEnclosure } from "./namespaces.ts";
@@ -6,9 +7,14 @@ import { emptyEntry, type RawEntry, type RawFeed, type RawPerson, str } from "./
 /**
  * JSON Feed 1.0/1.1 -> RawFeed, read from the JSON itself with every field's type checked: a
  * value of the wrong type (a list for a title, a number for a URL) is absent, never coerced,
- * and a blank string is absent too. The one coercion is the spec's own: an item id that is
- * not a string is read as text ("ids must be coerced to strings"); a null id, or one that is a
- * list or object, leaves the item without an id, and normalize gives it a fallback guid.
+ * and a blank string is absent too, but for the icon: a blank one is kept empty (the feed
+ * says it has none). The one coercion is the spec's own: an item id that is not a string is
+ * read as text (json-ids.ts), null included; a blank id, or one that is a list or an object,
+ * leaves the item without an id, and normalize gives it a fallback guid.
+ *
+ * Every object in `items` is an entry, whatever its fields' types (a wrongly typed field is
+ * just unset), except one whose id is a list or an object and that has no other field of the
+ * right type: nothing of it can be read, not even an identity.
  */
 type Json = Record<string, unknown>;
 
@@ -21,7 +27,7 @@ export function adaptJson(feed: JsonFeedDocument, documentUrl: string | null): R
     title: title ? { value: title, type: "text" } : null,
     siteUrl: str(feed.home_page_url),
     description: description ? { value: description, type: "text" } : null,
-    image: str(feed.icon) ?? str(feed.favicon),
+    image: str(feed.icon) ?? str(feed.favicon) ?? (isString(feed.icon) ? "" : null),
     language: str(feed.language),
     base,
     inheritedAuthors: authors,
@@ -35,9 +41,8 @@ export function adaptJson(feed: JsonFeedDocument, documentUrl: string | null): R
   };
 }
 
-/** Item fields that make an object an item, with the types the spec gives them. */
+/** Item fields with the types the spec gives them (the id: any scalar, coerced to text). */
 const ITEM_FIELDS: Record<string, (value: unknown) => boolean> = {
-  id: (v) => v === null || ["string", "number", "boolean"].includes(typeof v),
   url: isString,
   external_url: isString,
   title: isString,
@@ -55,8 +60,9 @@ const ITEM_FIELDS: Record<string, (value: unknown) => boolean> = {
   author: isObject,
 };
 
-/** An object with at least one item field of its proper type (even blank) is an entry. */
+/** Any item object is an entry, unless its id is unreadable and so is everything else. */
 function isEntry(item: Json): boolean {
+  if (!("id" in item) || jsonIdText(item.id) !== null) return true;
   return Object.entries(ITEM_FIELDS).some(([key, valid]) => key in item && valid(item[key]));
 }
 
@@ -105,11 +111,9 @@ function adaptItem(item: Json, base: string | null): RawEntry {
   return entry;
 }
 
-/** The spec: "If an id is presented as a number or other type, a JSON Feed reader must coerce it to a string." */
+/** The id as text; a blank one is no id (normalize gives the entry a fallback guid). */
 function idOf(value: unknown): string | null {
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
-  if (typeof value === "boolean") return String(value);
-  return str(value);
+  return value === undefined ? null : jsonIdText(value) || null;
 }
 
 /** JSON Feed 1.1 `authors`, else 1.0's `author`; objects without a usable field are skipped. */
@@ -121,12 +125,12 @@ function personsOf(owner: Json): RawPerson[] {
 function personOf(author: unknown): RawPerson[] {
   if (!isObject(author)) return [];
   const url = str(author.url);
-  // An author URL may be a mailto: link: that is the author's e-mail address.
+  // An author URL may be a mailto: link: it gives the author's e-mail address, and stays the link.
   const email = url && /^mailto:/i.test(url) ? str(url.slice(7).split("?")[0]) : null;
   const person: RawPerson = {
     name: str(author.name),
     email,
-    url: email ? null : url,
+    url,
     avatar: str(author.avatar),
   };
   return person.name || person.email || person.url || person.avatar ? [person] : [];

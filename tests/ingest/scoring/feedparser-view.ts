@@ -1,4 +1,9 @@
-import type { IngestedFeed, NormalizedEntry, NormalizedFeed } from "../../../server/feed-model.ts";
+import type {
+  FeedFormat,
+  IngestedFeed,
+  NormalizedEntry,
+  NormalizedFeed,
+} from "../../../server/feed-model.ts";
 import {
   authorName,
   encodingField,
@@ -34,11 +39,12 @@ export function feedparserNamespace(
         throw new Unmappable("expects bozo (well-formedness diagnostics are not modelled)");
       },
     },
-    feed: result ? feedView(result.feed) : view(() => undefined),
+    feed: result ? feedView(result.feed, result.format) : view(() => undefined),
     entries: result
       ? withPlaceholders(
-          result.entries.map((entry) => entryView(entry)),
+          result.entries.map((entry) => entryView(entry, result.format)),
           context.documentEntries,
+          result.format,
         )
       : [],
     encoding: result
@@ -64,8 +70,8 @@ const url = (value: string | null | undefined) => urlField(value ?? "");
  * Items holding only elements we do not read are dropped by the parser; stand-ins keep the
  * document's indexes so such a case fails (a modelled field) or is unmappable (the others).
  */
-function withPlaceholders(entries: View[], documentEntries: number): View[] {
-  const placeholder = entryView(EMPTY_ENTRY);
+function withPlaceholders(entries: View[], documentEntries: number, format: FeedFormat): View[] {
+  const placeholder = entryView(EMPTY_ENTRY, format);
   return [
     ...entries,
     ...Array.from({ length: Math.max(0, documentEntries - entries.length) }, () => placeholder),
@@ -88,7 +94,51 @@ const EMPTY_ENTRY: NormalizedEntry = {
   language: null,
 };
 
-function feedView(feed: NormalizedFeed): View {
+/**
+ * feedparser's JSON Feed reader names a person by name, else e-mail, else URL, else avatar
+ * (its XML readers by name or e-mail only); our author field holds names or e-mail addresses
+ * and keeps the URL and avatar apart.
+ */
+function personName(
+  format: FeedFormat,
+  author: string | null | undefined,
+  url: string | null | undefined,
+  avatar: string | null | undefined,
+): PyValue | undefined {
+  if (author) return authorName(author);
+  if (format !== "json") return undefined;
+  const fallback = url || avatar;
+  return fallback ? urlField(fallback) : undefined;
+}
+
+/** A person's author_detail: name (unless the name is an e-mail address), email, href, image. */
+function personDetail(
+  author: string | null | undefined,
+  url: string | null | undefined,
+  avatar: string | null | undefined,
+  owner: string,
+): View | undefined {
+  if (!author && !url && !avatar) return undefined;
+  const email =
+    (author && isEmail(author) ? author : undefined) ??
+    (url && /^mailto:/i.test(url) ? url.slice(7).split("?")[0] : undefined);
+  return mappedView(
+    {
+      name: () => (author && !isEmail(author) ? authorName(author) : undefined),
+      // A named person's e-mail address is not kept: whether feedparser has one is unknown.
+      email: () => {
+        if (email === undefined) throw new Unmappable(`not in our model: ${owner}.email`);
+        return email;
+      },
+      href: () => urlField(url ?? ""),
+      url: () => urlField(url ?? ""),
+      image: () => (avatar ? urlField(avatar) : undefined),
+    },
+    owner,
+  );
+}
+
+function feedView(feed: NormalizedFeed, format: FeedFormat): View {
   const feedUpdated = () => (feed.updatedAt ? structTime(feed.updatedAt) : undefined);
   const detail = (value: string | null, field: string) =>
     detailView(text(value, field), `feed.${field}_detail`);
@@ -101,13 +151,12 @@ function feedView(feed: NormalizedFeed): View {
     description: () => text(feed.description, "feed.subtitle"),
     subtitle_detail: () => detail(feed.description, "subtitle"),
     tagline_detail: () => detail(feed.description, "subtitle"),
-    image: () => (feed.image ? imageView(feed.image) : undefined),
+    // A blank image ("") is one the feed declared empty: present, with an empty href.
+    image: () => (typeof feed.image === "string" ? imageView(feed.image) : undefined),
     language: () => feed.language,
-    author: () => (feed.author ? authorName(feed.author) : undefined),
+    author: () => personName(format, feed.author, feed.authorUrl, feed.authorAvatar),
     author_detail: () =>
-      feed.author
-        ? mappedView({ name: () => detailName(feed.author!) }, "feed.author_detail")
-        : undefined,
+      personDetail(feed.author, feed.authorUrl, feed.authorAvatar, "feed.author_detail"),
     rights: () => text(feed.rights ?? null, "feed.rights"),
     copyright: () => text(feed.rights ?? null, "feed.rights"),
     rights_detail: () => detail(feed.rights ?? null, "rights"),
@@ -121,7 +170,7 @@ function feedView(feed: NormalizedFeed): View {
   return mappedView(fields, "feed");
 }
 
-function entryView(entry: NormalizedEntry): View {
+function entryView(entry: NormalizedEntry, format: FeedFormat): View {
   // Absent content compares as "" so that an expectation our sanitizer forbids stays unmappable.
   const summary = summaryField(entry.content, entry.description);
   const contentDetail = () =>
@@ -131,17 +180,17 @@ function entryView(entry: NormalizedEntry): View {
     title: () => text(entry.title, "entry.title"),
     title_detail: () => detailView(text(entry.title, "entry.title"), "entry.title_detail"),
     link: () => url(entry.url),
-    links: () => entryLinks(entry),
+    links: () => entryLinks(entry, format),
     id: () => entry.guid || undefined,
     guid: () => entry.guid || undefined,
     description: () => summary,
     summary: () => summary,
     summary_detail: () => detailView(summary, "entry.summary_detail"),
     content: () => [contentDetail()],
-    author: () => (entry.author === null ? undefined : authorName(entry.author)),
+    author: () => personName(format, entry.author, entry.authorUrl, entry.authorAvatar),
     // A person with only a URL is still an author_detail (feedparser keeps its href).
     author_detail: () =>
-      entry.author === null && entry.authorUrl === null ? undefined : authorView(entry),
+      personDetail(entry.author, entry.authorUrl, entry.authorAvatar, "entry.author_detail"),
     tags: () => tagViews(entry.categories, "entry"),
     category: () => text(entry.categories[0] ?? null, "entry.category"),
     enclosures: () => entry.attachments.map((a) => enclosureView(a.url, a.mimeType, a.sizeInBytes)),
@@ -196,17 +245,41 @@ function tagViews(categories: string[], owner: string): View[] {
   );
 }
 
-function linkView(href: string, rel: string, type?: string): View {
+function linkView(
+  href: string,
+  rel: string,
+  type?: string,
+  title?: { value: string | null },
+): View {
   return mappedView(
-    { href: () => urlField(href), rel: () => rel, ...(type ? { type: () => type } : {}) },
+    {
+      href: () => urlField(href),
+      rel: () => rel,
+      ...(type ? { type: () => type } : {}),
+      ...(title ? { title: () => (title.value === null ? undefined : title.value) } : {}),
+    },
     "entry.links[]",
   );
 }
 
-function entryLinks(entry: NormalizedEntry): View[] {
+/**
+ * The entry's links as feedparser lists them. In RSS and Atom the entry's page is the
+ * `alternate` link and enclosures are links too; a JSON Feed item's `url` is its own
+ * permalink, which feedparser lists as `self`, titled with the item's title, and its
+ * attachments are enclosures only.
+ */
+function entryLinks(entry: NormalizedEntry, format: FeedFormat): View[] {
+  const json = format === "json";
+  const own = entry.url
+    ? [
+        json
+          ? linkView(entry.url, "self", undefined, { value: entry.title })
+          : linkView(entry.url, "alternate"),
+      ]
+    : [];
   return [
-    ...(entry.url ? [linkView(entry.url, "alternate")] : []),
-    ...entry.attachments.map((a) => linkView(a.url, "enclosure", a.mimeType)),
+    ...own,
+    ...(json ? [] : entry.attachments.map((a) => linkView(a.url, "enclosure", a.mimeType))),
     ...(entry.extra?.links ?? []).map((l) => linkView(l.url, l.rel ?? "related", l.type)),
   ];
 }
@@ -215,23 +288,12 @@ function imageView(url: string): View {
   return mappedView({ href: () => urlField(url), url: () => urlField(url) }, "feed.image");
 }
 
-function authorView(entry: NormalizedEntry): View {
-  return mappedView(
-    {
-      name: () => (entry.author === null ? undefined : detailName(entry.author)),
-      href: () => url(entry.authorUrl),
-      url: () => url(entry.authorUrl),
-    },
-    "entry.author_detail",
-  );
-}
-
 /**
  * Our author field falls back to the e-mail address when a person has no name; feedparser's
  * author_detail then has an email but no name.
  */
-function detailName(author: string): PyValue | undefined {
-  return /^[^\s@]+@[^\s@]+$/.test(author) ? undefined : authorName(author);
+function isEmail(author: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(author);
 }
 
 function enclosureView(url: string, type: string | undefined, size: number | undefined): View {
