@@ -34,8 +34,10 @@ import { readRoutes } from "./routes/reads.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
+import { syncRoutes } from "./routes/sync.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import type { Services } from "./services/index.ts";
+import { SyncHub } from "./sync/hub.ts";
 
 type PermissionsPolicy = NonNullable<
   NonNullable<Parameters<typeof secureHeaders>[0]>["permissionsPolicy"]
@@ -85,13 +87,15 @@ export interface AppDeps {
   logger: Logger;
   /** Built once, by services/index.ts. */
   services: Services;
+  /** This process's live change streams (server/sync); a hub of its own when not given. */
+  syncHub?: SyncHub;
 }
 
 /**
  * The whole HTTP surface, as one visible route table: API under the base path (each domain's
  * router mounted at its path), the built client everywhere else.
  */
-export function createApp({ config, database, auth, logger, services }: AppDeps) {
+export function createApp({ config, database, auth, logger, services, syncHub }: AppDeps) {
   const { fetcher } = services;
   const app = new Hono<{ Variables: { traceId: string } }>();
   const base = config.apiBasePath;
@@ -229,6 +233,7 @@ export function createApp({ config, database, auth, logger, services }: AppDeps)
     }),
   );
   app.route(`${base}/actions`, actionRoutes(auth, database));
+  app.route(`${base}/sync`, syncRoutes(auth, database, syncHub ?? new SyncHub(config.syncStream)));
   app.route(`${base}/push`, pushRoutes(auth, database, services.push));
   app.route(
     `${base}/ai`,

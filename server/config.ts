@@ -67,6 +67,15 @@ export interface ServerConfig {
      * asked: test feeds name sites that are not on loopback. */
     feedIcons: boolean;
   };
+  /** The live change stream (GET /sync/stream, server/sync). */
+  syncStream: {
+    /** Between `: ping` comments on every open stream (keeps proxies from closing it). */
+    heartbeatMs: number;
+    /** Open streams this process holds at most; more are refused with 503 until some close. */
+    maxConnections: number;
+    /** Open streams of one user; past it their oldest is closed. */
+    maxPerUser: number;
+  };
   /** Idempotent writes (server/http/idempotency.ts). */
   idempotency: {
     /** This API process's name, the same across its restarts; default "host:port". */
@@ -376,6 +385,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       feedRouteBaseUrl: url("FEED_ROUTE_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
       workers: int("INGEST_WORKERS", DEFAULT_POOL_SIZE, 1, 64),
       feedIcons: bool("FEED_ICONS", nodeEnv !== "test"),
+    },
+    syncStream: {
+      heartbeatMs: int("SYNC_STREAM_HEARTBEAT_MS", 15_000, 10, 600_000),
+      maxConnections: int("SYNC_STREAM_MAX_CONNECTIONS", 10_000, 1, 1_000_000),
+      maxPerUser: int("SYNC_STREAM_MAX_PER_USER", 20, 1, 1_000),
     },
     idempotency: {
       instanceId: read("INSTANCE_ID"),

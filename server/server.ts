@@ -19,6 +19,7 @@ import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { composeServices } from "./services/index.ts";
+import { type LiveChanges, startLiveChanges } from "./sync/live-changes.ts";
 
 export interface RunningServer {
   /** Where users reach the app (PUBLIC_URL, or the listening address). */
@@ -76,6 +77,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let smtp: SmtpIntake | undefined;
   let dailyReports: ReturnType<typeof createDailyReports> | undefined;
   let dailyReportLoop: ReturnType<typeof startDailyReportLoop> | undefined;
+  let liveChanges: LiveChanges | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
@@ -105,7 +107,9 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       maxBodyBytes: config.ingest.maxFeedBytes,
     });
     const services = composeServices({ config, database, logger, fetcher, secret });
-    const app = createApp({ config, database, auth, logger, services });
+    liveChanges = startLiveChanges(config, database, logger);
+    await liveChanges.ready;
+    const app = createApp({ config, database, auth, logger, services, syncHub: liveChanges.hub });
     handler = (request, env) => app.fetch(request, env);
     dailyReports = createDailyReports({ database, providerFor: services.providers.for, logger });
     if (config.ai.dailyReportCheckSeconds > 0) {
@@ -136,6 +140,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
   } catch (error) {
+    await liveChanges?.close();
     await smtp?.close();
     await statistics?.stop();
     await fetcher?.close();
@@ -151,6 +156,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Open change streams never end on their own: ended first, or closing waits for them.
+      await liveChanges?.close();
       const closed = new Promise((resolve) => server.close(resolve));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
       // In-flight requests get a grace period, then their sockets are cut.

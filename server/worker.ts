@@ -8,6 +8,7 @@ import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
+import { attachSync } from "./sync/changes.ts";
 
 /**
  * `npm run worker`: an extra ingestion process with no HTTP. Workers claim due feeds by lease,
@@ -26,6 +27,9 @@ async function main() {
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
   });
   await migrateDatabase(database, auth, logger);
+  // New entries bump their readers' versions here; API processes hear of it (NOTIFY, or on
+  // SQLite by watching the file) and poke their streams.
+  attachSync(database, { logger });
   configureIngestPool({ size: config.ingest.workers });
   const fetcher = createFetcher({
     allowPrivateNetworks: config.ingest.allowPrivateNetworks,

@@ -12,8 +12,11 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 /** A Schema that runs both ways without services (JSON in, JSON out). */
 export type WireSchema = Schema.Codec<unknown, unknown>;
 
-/** "ndjson": the answer is one JSON value per line, each decoded with `response`. */
-export type AnswerFormat = "json" | "ndjson";
+/**
+ * "ndjson": the answer is one JSON value per line, each decoded with `response`. "sse": a
+ * `text/event-stream` that never ends on its own; each event's `data` is decoded with `response`.
+ */
+export type AnswerFormat = "json" | "ndjson" | "sse";
 
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,
@@ -73,14 +76,19 @@ export function endpoint<
 
 /** What a caller passes (decoded form). */
 export type RequestOf<E extends Endpoint> = E["request"]["Type"];
-/** What the answer decodes to; an NDJSON answer is its lines. */
-export type ResponseOf<E extends Endpoint> = E["format"] extends "ndjson"
+/** What the answer decodes to; an NDJSON answer is its lines, an event stream its events' data. */
+export type ResponseOf<E extends Endpoint> = E["format"] extends "ndjson" | "sse"
   ? ReadonlyArray<E["response"]["Type"]>
   : E["response"]["Type"];
-/** What the server writes (encoded form); NDJSON lines may be streamed as they are made. */
+/**
+ * What the server writes (encoded form); NDJSON lines may be streamed as they are made. An event
+ * stream's handler answers the streaming Response itself (it outlives the handler).
+ */
 export type AnswerOf<E extends Endpoint> = E["format"] extends "ndjson"
   ? ReadonlyArray<E["response"]["Encoded"]> | AsyncIterable<E["response"]["Encoded"]>
-  : E["response"]["Encoded"];
+  : E["format"] extends "sse"
+    ? Response
+    : E["response"]["Encoded"];
 export type ParamsOf<E extends Endpoint> = E["params"] extends WireSchema
   ? E["params"]["Type"]
   : undefined;

@@ -20,6 +20,7 @@ import * as savedSearches from "./saved-searches.ts";
 import * as search from "./search.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
+import * as sync from "./sync.ts";
 import * as uploads from "./uploads.ts";
 
 export * from "./endpoint.ts";
@@ -52,6 +53,7 @@ export const endpoints = {
   search,
   settings,
   subscriptions,
+  sync,
   uploads,
 } as const;
 export type Endpoints = typeof endpoints;

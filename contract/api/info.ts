@@ -167,6 +167,11 @@ const table = {
     get: { method: "GET", path: "/settings" },
     patch: { method: "PATCH", path: "/settings/:tab" },
   },
+  sync: {
+    // Server-Sent Events: a "poke" with the user's version whenever their data changes.
+    stream: { method: "GET", path: "/sync/stream", format: "sse" },
+    version: { method: "GET", path: "/sync/version" },
+  },
   subscriptions: {
     list: { method: "GET", path: "/subscriptions" },
     subscribe: { method: "POST", path: "/subscriptions" },

@@ -119,6 +119,13 @@ export interface Database {
     created_at: string;
   };
   integration_secret: { user_id: string; name: string; ciphertext: string; updated_at: string };
+  /** Each user's change counter (server/sync); PostgreSQL answers bigints as strings. */
+  sync_version: {
+    user_id: string;
+    version: number | string | bigint;
+    state_version: Generated<number | string | bigint>;
+    entries_version: Generated<number | string | bigint>;
+  };
 }
 
 export type ListRow = StoredModelRow<

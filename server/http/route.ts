@@ -30,7 +30,7 @@ export interface RouteOptions {
  * Registers `handler` for an endpoint of the table (contract/api): method and path come from
  * the declaration, the request is decoded with its Schemas before the handler runs (a malformed
  * one is refused with the endpoint's code, 1002 unless declared otherwise), and the answer is
- * written as JSON, or as NDJSON lines. `app` is the domain's router, mounted at the path's first
+ * written as JSON, or as NDJSON lines (an event stream's handler answers its Response). `app` is the domain's router, mounted at the path's first
  * segment (`/entries/readability` registers `/readability` on the router mounted at `/entries`).
  */
 export function route<E extends Endpoint, V extends Env>(
@@ -54,6 +54,8 @@ export function route<E extends Endpoint, V extends Env>(
           });
     const request = decodeOrThrow(endpoint.request, raw, code);
     const answer = await handler({ request, params } as RouteInput<E>, c as Context<V>);
+    // An event stream's handler builds the never-ending Response itself.
+    if (endpoint.format === "sse") return answer as Response;
     if (endpoint.format === "ndjson") {
       return Symbol.asyncIterator in (answer as object)
         ? ndjsonStream(answer as AsyncIterable<unknown>)

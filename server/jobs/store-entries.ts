@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { NormalizedEntry } from "../feed-model.ts";
 import { type StoreResult, storeEntries } from "../storage/entries.ts";
+import { recordNewEntries } from "../sync/changes.ts";
 import { deliverActionEffects } from "./action-effects.ts";
 import {
   type ActionOutcome,
@@ -39,5 +40,7 @@ export async function storeFeedEntries(
     afterWrite: (trx, inserted) => collectSubscriptionNotifications(trx, feedId, inserted, actions),
   });
   deliverActionEffects(database, actions);
+  // Its readers' open streams hear of the new entries (every process's, through the database).
+  await recordNewEntries(database, feedId, stored.inserted);
   return { ...stored, actions };
 }

@@ -1,0 +1,41 @@
+import { endpoints } from "../../contract/api/index.ts";
+import type { Auth } from "../auth.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
+import { ApiError } from "../http/api-error.ts";
+import { route } from "../http/route.ts";
+import type { SyncHub } from "../sync/hub.ts";
+import { readVersion } from "../sync/versions.ts";
+import { userRouter } from "./context.ts";
+
+const STREAM_HEADERS = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache, no-transform",
+  // nginx and others buffer answers unless told not to; a poke must not wait in a buffer.
+  "x-accel-buffering": "no",
+};
+
+/**
+ * The live change stream and the version it speaks of. The stream's connect event always states
+ * the current version, so a resuming client (Last-Event-ID, or `?version=`) that missed pokes
+ * sees a newer version than its own and pulls; what it last saw changes nothing else.
+ */
+export function syncRoutes(auth: Auth, database: DatabaseHandle, hub: SyncHub) {
+  const app = userRouter(auth, database);
+
+  route(app, endpoints.sync.version, async (_input, c) => {
+    const version = await readVersion(database.db, c.get("userId"));
+    return { code: 0 as const, data: { version: String(version) } };
+  });
+
+  route(app, endpoints.sync.stream, (_input, c) => {
+    if (!hub.hasRoom()) {
+      c.header("retry-after", "5");
+      throw new ApiError(1005, "too many live connections on this server; retry shortly", 503);
+    }
+    const userId = c.get("userId");
+    const body = hub.open(userId, readVersion(database.db, userId), c.req.raw.signal);
+    return new Response(body, { headers: STREAM_HEADERS });
+  });
+
+  return app;
+}

@@ -1,0 +1,266 @@
+import type { SyncScope } from "../../contract/api/sync.ts";
+
+/**
+ * This process's live change streams (GET /sync/stream), by user. Changes arrive here from this
+ * process's writes and from other processes (PostgreSQL NOTIFY, or SQLite's version table);
+ * each is written to the user's open streams as a `poke`. Several changes of one user within
+ * COALESCE_MS go out as one poke (the latest version, every scope). One shared timer beats the
+ * heartbeat for all streams; a stream costs no timer of its own.
+ */
+
+export interface SyncHubOptions {
+  heartbeatMs: number;
+  maxConnections: number;
+  maxPerUser: number;
+}
+
+/** Changes of one user arriving within this window go out as one poke. */
+export const COALESCE_MS = 50;
+/** Chunks a client has not read yet before its stream is dropped (it reconnects and resumes). */
+const MAX_QUEUED_CHUNKS = 64;
+
+const encoder = new TextEncoder();
+const PING = encoder.encode(": ping\n\n");
+const RETRY = "retry: 2000\n\n";
+
+export function pokeEvent(version: bigint, scopes: readonly SyncScope[]): string {
+  const data = JSON.stringify({ version: String(version), scopes });
+  return `id: ${version}\nevent: poke\ndata: ${data}\n\n`;
+}
+
+/** One change of a user, as heard. */
+interface Change {
+  version: bigint;
+  scopes: readonly SyncScope[];
+}
+
+interface Stream {
+  readonly userId: string;
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  /** Changes heard before its connect event was written. */
+  waiting: Change[];
+  connected: boolean;
+  closed: boolean;
+  /** The version of the last poke written (the connect event's first). */
+  sent: bigint | undefined;
+}
+
+interface UserStreams {
+  streams: Stream[];
+  /** The newest version this process has pokes for; older or equal ones are duplicates. */
+  version: bigint;
+}
+
+export class SyncHub {
+  private readonly users = new Map<string, UserStreams>();
+  /** Changes not yet written, by user (written together: one poke per stream). */
+  private readonly pending = new Map<string, Change[]>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private count = 0;
+  private closed = false;
+  private readonly options: SyncHubOptions;
+
+  constructor(options: SyncHubOptions) {
+    this.options = options;
+  }
+
+  /** Open streams, all users. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** The users with an open stream here (whose changes other processes' news may concern). */
+  connectedUsers(): string[] {
+    return [...this.users.keys()];
+  }
+
+  /** The newest version known for a connected user (for a reread to compare against). */
+  knownVersion(userId: string): bigint | undefined {
+    return this.users.get(userId)?.version;
+  }
+
+  /** Whether one more stream may open (the process-wide cap). */
+  hasRoom(): boolean {
+    return !this.closed && this.count < this.options.maxConnections;
+  }
+
+  /**
+   * Opens a stream for `userId`: registered at once (so no change is lost while the current
+   * version is read), its connect event written when `current` resolves. The user's oldest
+   * stream is closed when they hold more than the per-user cap.
+   */
+  open(userId: string, current: Promise<bigint>, signal: AbortSignal): ReadableStream<Uint8Array> {
+    let stream: Stream | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        stream = {
+          userId,
+          controller,
+          waiting: [],
+          connected: false,
+          closed: false,
+          sent: undefined,
+        };
+        this.register(stream);
+        controller.enqueue(encoder.encode(RETRY));
+      },
+      cancel: () => {
+        if (stream) this.unregister(stream);
+      },
+    });
+    const opened = stream!;
+    signal.addEventListener("abort", () => this.end(opened), { once: true });
+    current.then(
+      (version) => this.connect(opened, version),
+      () => this.end(opened),
+    );
+    return body;
+  }
+
+  /**
+   * A change for users: pokes their streams here (coalesced), unless this process already
+   * poked that version or a newer one (the same change heard twice: locally and by NOTIFY).
+   */
+  deliver(changes: Iterable<{ userId: string; version: bigint }>, scopes: readonly SyncScope[]) {
+    for (const { userId, version } of changes) {
+      const user = this.users.get(userId);
+      if (!user || version <= user.version) continue;
+      user.version = version;
+      const queued = this.pending.get(userId);
+      if (queued) queued.push({ version, scopes });
+      else this.pending.set(userId, [{ version, scopes }]);
+    }
+    if (this.pending.size > 0 && !this.flushTimer) {
+      this.flushTimer = setTimeout(() => this.flush(), COALESCE_MS);
+      this.flushTimer.unref?.();
+    }
+  }
+
+  /** Ends every stream (the server is stopping); no new ones open. */
+  close(): void {
+    this.closed = true;
+    for (const user of [...this.users.values()]) {
+      for (const stream of [...user.streams]) this.end(stream);
+    }
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.pending.clear();
+    this.stopHeartbeat();
+  }
+
+  private register(stream: Stream) {
+    let user = this.users.get(stream.userId);
+    if (!user) {
+      user = { streams: [], version: 0n };
+      this.users.set(stream.userId, user);
+    }
+    user.streams.push(stream);
+    this.count += 1;
+    while (user.streams.length > this.options.maxPerUser) this.end(user.streams[0]!);
+    if (!this.heartbeat) {
+      this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
+      this.heartbeat.unref?.();
+    }
+  }
+
+  private unregister(stream: Stream) {
+    if (stream.closed) return;
+    stream.closed = true;
+    const user = this.users.get(stream.userId);
+    if (user) {
+      const index = user.streams.indexOf(stream);
+      if (index >= 0) {
+        user.streams.splice(index, 1);
+        this.count -= 1;
+      }
+      if (user.streams.length === 0) {
+        this.users.delete(stream.userId);
+        this.pending.delete(stream.userId);
+      }
+    }
+    if (this.count === 0) this.stopHeartbeat();
+  }
+
+  private end(stream: Stream) {
+    if (stream.closed) return;
+    this.unregister(stream);
+    try {
+      stream.controller.close();
+    } catch {
+      // Already closed or errored by the reader's side.
+    }
+  }
+
+  /** The connect event: the stored version, then a poke for what changed while it was read. */
+  private connect(stream: Stream, stored: bigint) {
+    if (stream.closed) return;
+    const user = this.users.get(stream.userId);
+    if (!user) return;
+    if (stored > user.version) user.version = stored;
+    const waiting = stream.waiting;
+    stream.connected = true;
+    stream.waiting = [];
+    stream.sent = stored;
+    this.write(stream, pokeEvent(stored, []));
+    this.send(stream, waiting);
+  }
+
+  /**
+   * One poke for the changes this stream was not told of yet (newer than its last version):
+   * the newest version, and the scopes of those changes only.
+   */
+  private send(stream: Stream, changes: readonly Change[]) {
+    const sent = stream.sent ?? -1n;
+    const scopes = new Set<SyncScope>();
+    let version = sent;
+    for (const change of changes) {
+      if (change.version <= sent) continue;
+      if (change.version > version) version = change.version;
+      for (const scope of change.scopes) scopes.add(scope);
+    }
+    if (version === sent) return;
+    stream.sent = version;
+    this.write(stream, pokeEvent(version, [...scopes].sort()));
+  }
+
+  private flush() {
+    this.flushTimer = undefined;
+    const pending = [...this.pending];
+    this.pending.clear();
+    for (const [userId, changes] of pending) {
+      const user = this.users.get(userId);
+      if (!user) continue;
+      for (const stream of [...user.streams]) {
+        if (stream.connected) this.send(stream, changes);
+        else stream.waiting.push(...changes);
+      }
+    }
+  }
+
+  private beat() {
+    for (const user of [...this.users.values()]) {
+      for (const stream of [...user.streams]) this.write(stream, PING);
+    }
+  }
+
+  /** Writes a chunk; a client that stopped reading (its queue full) is dropped. */
+  private write(stream: Stream, chunk: string | Uint8Array) {
+    if (stream.closed) return;
+    const { controller } = stream;
+    if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) {
+      this.end(stream);
+      return;
+    }
+    try {
+      controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+    } catch {
+      this.unregister(stream);
+    }
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}
