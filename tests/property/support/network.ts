@@ -65,6 +65,10 @@ export class FaultyNetwork {
     this.links[client]!.faultRate = rate;
   }
 
+  faultRate(client: number): number {
+    return this.links[client]!.faultRate;
+  }
+
   heal() {
     for (const link of this.links) {
       link.down = false;
@@ -88,9 +92,15 @@ export class FaultyNetwork {
     if (fault === "drop-request") throw new TypeError("fetch failed (request dropped)");
     if (fault === "error-before") return new Response("upstream unavailable", { status: 503 });
 
-    const response = await fetch(input, init);
+    // Given up (timed out, or the tab is gone) before its turn: it never left.
+    if (init?.signal?.aborted) throw init.signal.reason;
+    // Once sent it runs to its answer, which is logged even when the sender has gone meanwhile:
+    // the log has to hold every write the server applied.
+    const { signal: _signal, ...sent } = init ?? {};
+    const response = await fetch(input, sent);
     const text = await response.text();
     this.record(client, input, init, response, text);
+    if (init?.signal?.aborted) throw init.signal.reason;
     if (fault === "drop-response") throw new TypeError("fetch failed (response dropped)");
     if (fault === "timeout") throw new DOMException("The operation timed out.", "TimeoutError");
     if (fault === "hang") return HANG;

@@ -1,8 +1,10 @@
 import { expect } from "vitest";
 import type { CommandName } from "../../../src/commands/registry.ts";
-import { openTestClient, signUp, type TestClient } from "../../support/sync/remote.ts";
+import { type Account, signUp } from "../../support/sync/remote.ts";
 import { localState, serverState } from "../../support/sync/state.ts";
 import { freshEmail } from "../../support/sync/world.ts";
+import { conflictValue, type Played, renamedFeeds, ruleOutcome } from "./conflicts.ts";
+import { Device } from "./device.ts";
 import { ServerModel } from "./model.ts";
 import { FaultyNetwork, type LoggedWrite } from "./network.ts";
 import { resolve, type Step } from "./steps.ts";
@@ -14,6 +16,16 @@ export interface ScenarioStats {
   requests: number;
   faults: number;
   replays: number;
+  tabsOpened: number;
+  /** Closes of the leading tab while another was open: the push moved to that one. */
+  handovers: number;
+  reloads: number;
+  crashes: number;
+  /** Crashes that caught the leader with a request under way. */
+  crashesMidPush: number;
+  conflicts: number;
+  /** Conflicts whose outcome was checked against the rule (the rest were touched again). */
+  conflictsChecked: number;
 }
 
 interface Dispatched {
@@ -25,53 +37,107 @@ interface Dispatched {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One run: a fresh user with several clients, each behind its own faulty link, performs the
- * steps; then the network heals, every queue drains, every client pulls, and the invariants
- * are checked against the server (through the API) and against the model.
+ * One run: a fresh user with several devices, each behind its own faulty link, each with one
+ * to three tabs sharing its database, performs the steps; then the network heals, every queue
+ * drains, every tab pulls, and the invariants are checked against the server (through the
+ * API) and against the model.
  */
 export async function runScenario(
   universe: Universe,
   steps: readonly Step[],
-  options: { clients: number; seed: number; faultRate: number },
+  options: { clients: number; tabs: readonly number[]; seed: number; faultRate: number },
 ): Promise<ScenarioStats> {
   const account = await signUp(universe.baseUrl, freshEmail("property"));
   const network = new FaultyNetwork();
-  const clients: TestClient[] = [];
+  const devices: Device[] = [];
   for (let i = 0; i < options.clients; i++) {
-    clients.push(
-      await openTestClient({
-        baseUrl: universe.baseUrl,
-        account,
-        fetch: network.link(i, options.seed + i),
-        backoff: { baseMs: 2, maxMs: 25, jitter: false },
-        // Short enough that the "hang" fault makes the client's own timeout fire; far above
-        // a loopback request's time even on a loaded machine.
-        engine: { requestTimeoutMs: 1_500 },
-      }),
+    const link = network.link(i, options.seed + i);
+    devices.push(
+      await Device.open(
+        {
+          baseUrl: universe.baseUrl,
+          account,
+          fetch: link,
+          backoff: { baseMs: 2, maxMs: 25, jitter: false },
+          // Short enough that the "hang" fault makes the client's own timeout fire; far above
+          // a loopback request's time even on a loaded machine.
+          requestTimeoutMs: 1_500,
+        },
+        options.tabs[i] ?? 1,
+      ),
     );
   }
   for (let i = 0; i < options.clients; i++) network.setFaultRate(i, options.faultRate);
+  const stats = {
+    handovers: 0,
+    reloads: 0,
+    crashes: 0,
+    crashesMidPush: 0,
+    conflicts: 0,
+    conflictsChecked: 0,
+  };
   const dispatched = new Map<string, Dispatched>();
-  const sent: string[][] = clients.map(() => []);
+  const sent: string[][] = devices.map(() => []);
+  const dispatch = async (client: number, command: { name: CommandName; payload: object }) => {
+    const meta = await devices[client]!.dispatch(command.name, command.payload as never);
+    dispatched.set(meta.commandId, { client, ...command } as Dispatched);
+    sent[client]!.push(meta.commandId);
+    return meta.commandId;
+  };
+  // A person acts in a tab: a device with none open opens one first.
+  const someTab = (device: Device, index = 0) =>
+    device.tabs[index % Math.max(device.tabs.length, 1)] ?? device.openTab();
   try {
-    for (const client of clients) client.engine.start();
     for (const step of steps) {
-      const client = "client" in step ? clients[step.client]! : undefined;
+      const device = "client" in step ? devices[step.client]! : undefined;
       switch (step.kind) {
         case "command": {
-          const command = await resolve(step.action, universe, client!.db);
+          someTab(device!, step.tab);
+          const command = await resolve(step.action, universe, device!.db);
           if (!command) break;
-          const meta = await client!.dispatch(command.name, command.payload as never);
-          dispatched.set(meta.commandId, { client: step.client, ...command });
-          sent[step.client]!.push(meta.commandId);
+          await dispatch(step.client, command);
           await sleep(step.pause);
           break;
         }
+        case "conflict":
+          if (await playConflict(step, universe, account, network, devices, dispatch)) {
+            stats.conflictsChecked += 1;
+          }
+          stats.conflicts += 1;
+          break;
+        case "tabClose": {
+          const tab = device!.tabs[step.tab % Math.max(device!.tabs.length, 1)];
+          if (!tab) break;
+          if (tab.isLeader() && device!.tabs.length > 1) stats.handovers += 1;
+          await tab.close();
+          break;
+        }
+        case "tabOpen":
+          if (device!.tabs.length < 3) device!.openTab();
+          break;
+        case "tabReload": {
+          const tab = device!.tabs[step.tab % Math.max(device!.tabs.length, 1)];
+          if (!tab) break;
+          await tab.close();
+          device!.openTab();
+          stats.reloads += 1;
+          break;
+        }
+        case "crash": {
+          const leader = device!.leader;
+          // Mid-push when there is one: wait (briefly) for the leader's next request.
+          if (leader && (await pushStarted(leader.engine.state$, 40))) stats.crashesMidPush += 1;
+          await sleep(step.afterMs);
+          await device!.crash();
+          device!.openTab();
+          stats.crashes += 1;
+          break;
+        }
         case "browserOffline":
-          client!.setBrowserOnline(false);
+          device!.setBrowserOnline(false);
           break;
         case "browserOnline":
-          client!.setBrowserOnline(true);
+          device!.setBrowserOnline(true);
           break;
         case "outage":
           network.setDown(step.client, step.down);
@@ -80,7 +146,10 @@ export async function runScenario(
           network.setFaultRate(step.client, step.rate);
           break;
         case "pull":
-          client!.engine.pull().catch(() => undefined);
+          if (device!.tabs.length > 0)
+            someTab(device!)
+              .engine.pull()
+              .catch(() => undefined);
           break;
         case "wait":
           await sleep(step.ms);
@@ -88,35 +157,133 @@ export async function runScenario(
       }
     }
 
-    // Heal: the network comes back, every client drains its queue and pulls once more.
+    // Heal: the network comes back, a closed browser opens again, every queue drains, and
+    // every tab pulls once more.
     network.heal();
-    for (const client of clients) client.setBrowserOnline(true);
-    await within(60_000, settle(clients), () => describeStuck(clients));
-    for (const client of clients) await within(30_000, client.engine.pull(), () => "final pull");
+    for (const device of devices) {
+      device.setBrowserOnline(true);
+      someTab(device);
+    }
+    await within(60_000, settle(devices), () => describeStuck(devices));
+    for (const device of devices) {
+      for (const tab of device.tabs) await within(30_000, tab.engine.pull(), () => "final pull");
+    }
 
-    checkLog(network.log, dispatched, sent, clients);
+    checkLog(network.log, dispatched, sent, devices);
     const server = await serverState(universe.baseUrl, account);
     expect(server, "server state = model of the applied writes").toEqual(
       modelState(universe, network.log, dispatched),
     );
-    for (const [i, client] of clients.entries()) {
-      expect(await localState(client.db), `client ${i} = server`).toEqual(server);
-      expect(await client.db.query("SELECT command_id FROM outbox"), `client ${i} outbox`).toEqual(
+    for (const [i, device] of devices.entries()) {
+      expect(await localState(device.db), `device ${i} = server`).toEqual(server);
+      expect(await device.db.query("SELECT command_id FROM outbox"), `device ${i} outbox`).toEqual(
         [],
       );
-      expect(await client.db.query("SELECT seq FROM events WHERE status = 'pending'")).toEqual([]);
+      expect(await device.db.query("SELECT seq FROM events WHERE status = 'pending'")).toEqual([]);
     }
-    const refused = clients.reduce((n, c) => n + c.rejections.length, 0);
     return {
       commands: dispatched.size,
-      refused,
+      refused: devices.reduce((n, d) => n + d.rejections.length, 0),
       requests: network.requests,
       faults: [...network.faultsInjected.values()].reduce((a, b) => a + b, 0),
       replays: network.log.filter((r) => r.replayed).length,
+      tabsOpened: devices.reduce((n, d) => n + d.tabsOpened, 0),
+      ...stats,
     };
   } finally {
-    for (const client of clients) await client.close();
+    for (const device of devices) await device.close();
   }
+}
+
+/** Resolves true once the engine is pushing, false if it did not start within `ms`. */
+function pushStarted(
+  state$: import("rxjs").Observable<{ pushing: boolean }>,
+  ms: number,
+): Promise<boolean> {
+  return new Promise((done) => {
+    const timer = setTimeout(() => finish(false), ms);
+    const subscription = state$.subscribe((s) => {
+      if (s.pushing) finish(true);
+    });
+    function finish(pushing: boolean) {
+      clearTimeout(timer);
+      queueMicrotask(() => subscription.unsubscribe());
+      done(pushing);
+    }
+  });
+}
+
+/**
+ * Two devices change the same thing while both are offline, come online one after the other
+ * and drain; each pulls. The server's result must be the declared rule's, and both devices
+ * must show it. Answers whether the outcome was checked: not when no side was accepted, when
+ * the state does not show the thing, or when another command touched it afterwards.
+ */
+async function playConflict(
+  step: Extract<Step, { kind: "conflict" }>,
+  universe: Universe,
+  account: Account,
+  network: FaultyNetwork,
+  devices: Device[],
+  dispatch: (client: number, command: { name: CommandName; payload: object }) => Promise<string>,
+): Promise<boolean> {
+  const sides = step.clients.map((i) => devices[i]!);
+  // On clean links for the step (a pull through 80% faults takes ages): faults are played
+  // elsewhere, here the order of two devices' writes is.
+  const rates = step.clients.map((i) => network.faultRate(i));
+  for (const [side, device] of sides.entries()) {
+    network.setDown(step.clients[side]!, false);
+    network.setFaultRate(step.clients[side]!, 0);
+    device.setBrowserOnline(false);
+    if (device.tabs.length === 0) device.openTab();
+  }
+  const played = new Map<string, Played>();
+  for (const [side, device] of sides.entries()) {
+    const command = await resolve(step.target.sides[side]!, universe, device.db);
+    if (!command) continue;
+    played.set(await dispatch(step.clients[side]!, command), command as Played);
+  }
+  const first = sides[step.firstOnline]!;
+  const second = sides[1 - step.firstOnline]!;
+  first.setBrowserOnline(true);
+  await sleep(step.gap);
+  second.setBrowserOnline(true);
+  await within(30_000, Promise.all(sides.map((d) => d.drain())), () => describeStuck(sides));
+  for (const device of sides) await within(30_000, device.tabs[0]!.engine.pull(), () => "pull");
+  const server = await serverState(universe.baseUrl, account);
+  const locals = await Promise.all(sides.map((d) => localState(d.db)));
+  for (const [side, client] of step.clients.entries()) network.setFaultRate(client, rates[side]!);
+
+  const log = network.log;
+  const decided = log.flatMap((record, index) =>
+    record.key && !record.replayed && !(record.status === 409 && record.code === 1)
+      ? [{ record, index }]
+      : [],
+  );
+  const applied = decided.filter(({ record }) => record.status < 400);
+  const ours = applied.filter(({ record }) => played.has(record.key!));
+  if (ours.length === 0) return false;
+  const last = ours.at(-1)!.index;
+  if (applied.some(({ record, index }) => index > last && !played.has(record.key!))) return false;
+
+  const inOrder = ours.map(({ record }) => played.get(record.key!)!);
+  const feeds = renamedFeeds(inOrder);
+  const expected = ruleOutcome(step.target, inOrder);
+  const actual = conflictValue(step.target, server, universe, feeds);
+  if (actual === undefined) return false;
+  const what = `${step.target.kind} conflict, applied in order: ${JSON.stringify(inOrder)}`;
+  if (step.target.kind === "rename") {
+    // A feed of the folder unfollowed meanwhile has no folder to show.
+    const shown = actual as unknown[];
+    const want = (expected as unknown[]).map((v, i) => (shown[i] === undefined ? undefined : v));
+    expect(actual, what).toEqual(want);
+  } else expect(actual, what).toEqual(expected);
+  for (const [side, local] of locals.entries()) {
+    expect(conflictValue(step.target, local, universe, feeds), `side ${side}: ${what}`).toEqual(
+      actual,
+    );
+  }
+  return true;
 }
 
 /**
@@ -132,9 +299,9 @@ function checkLog(
   log: readonly LoggedWrite[],
   dispatched: Map<string, Dispatched>,
   sent: string[][],
-  clients: TestClient[],
+  devices: Device[],
 ) {
-  const refused = new Set(clients.flatMap((c) => c.rejections.map((r) => r.commandId)));
+  const refused = new Set(devices.flatMap((d) => d.rejections.map((r) => r.commandId)));
   // Every write the server saw carried the key of a command someone dispatched.
   const strays = log.filter((r) => !r.key || !dispatched.has(r.key));
   expect(strays, "writes without a command id as Idempotency-Key").toEqual([]);
@@ -182,20 +349,21 @@ function modelState(
   return model.state();
 }
 
-async function settle(clients: TestClient[]) {
+async function settle(devices: Device[]) {
   // A rollback may request a pull after a drain began: drain until all are idle at once.
   for (let round = 0; round < 10; round++) {
-    await Promise.all(clients.map((c) => c.engine.drain()));
-    const pending = await Promise.all(clients.map((c) => c.db.query("SELECT 1 FROM outbox")));
+    await Promise.all(devices.map((d) => d.drain()));
+    const pending = await Promise.all(devices.map((d) => d.db.query("SELECT 1 FROM outbox")));
     if (pending.every((rows) => rows.length === 0)) return;
   }
 }
 
-async function describeStuck(clients: TestClient[]) {
+async function describeStuck(devices: Device[]) {
   const parts = await Promise.all(
-    clients.map(async (c, i) => {
-      const outbox = await c.db.query("SELECT name, attempts, last_error FROM outbox");
-      return `client ${i} (${c.connectivity.status}): ${JSON.stringify(outbox)}`;
+    devices.map(async (d, i) => {
+      const outbox = await d.db.query("SELECT name, attempts, last_error FROM outbox");
+      const tabs = d.tabs.map((t) => `${t.id}${t.isLeader() ? "*" : ""}:${t.connectivity.status}`);
+      return `device ${i} (tabs ${tabs.join(" ")}): ${JSON.stringify(outbox)}`;
     }),
   );
   return parts.join("\n");

@@ -34,15 +34,46 @@ export type Action =
       filter: { view?: number; feeds?: number[]; excludePrivate?: boolean; end?: number };
     }
   | { kind: "star"; entry: number }
-  | { kind: "unstar"; entry: number };
+  | { kind: "unstar"; entry: number }
+  /** The toolbar's read button: the new state is what the device shows, flipped. */
+  | { kind: "toggleRead"; entry: number };
 
+/**
+ * Two devices change the same thing while both are offline, then come online one after the
+ * other: the outcome must be the one the commands' declared conflict rule gives.
+ */
+export type ConflictTarget =
+  | { kind: "read"; entry: number; sides: [Action, Action] }
+  | { kind: "star"; entry: number; sides: [Action, Action] }
+  | { kind: "rename"; from: string; sides: [Action, Action] }
+  | { kind: "title"; feed: number; sides: [Action, Action] }
+  | { kind: "follow"; feed: number; sides: [Action, Action] };
+
+/** `client` is a device (its own database); `tab` picks one of its open tabs (modulo). */
 export type Step =
   | {
       kind: "command";
       client: number;
-      action: Action /** ms the test waits after it */;
+      tab: number;
+      action: Action;
+      /** ms the test waits after it */
       pause: number;
     }
+  | {
+      kind: "conflict";
+      clients: [number, number];
+      target: ConflictTarget;
+      /** Which side comes online first, and how long before the other. */
+      firstOnline: 0 | 1;
+      gap: number;
+    }
+  /** The tab closes (a leader hands the push to the next tab); the last one may close too. */
+  | { kind: "tabClose"; client: number; tab: number }
+  | { kind: "tabOpen"; client: number }
+  /** The tab's engine stops and a new one starts on the same database. */
+  | { kind: "tabReload"; client: number; tab: number }
+  /** Every tab of the device dies, mid-push if one is under way; the browser opens again. */
+  | { kind: "crash"; client: number; afterMs: number }
   | { kind: "browserOffline"; client: number }
   | { kind: "browserOnline"; client: number }
   | { kind: "outage"; client: number; down: boolean }
@@ -149,6 +180,53 @@ function actionArb(feeds: number, entries: number): fc.Arbitrary<Action> {
     },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("star" as const), entry }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant("unstar" as const), entry }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("toggleRead" as const), entry }) },
+  );
+}
+
+function conflictArb(feeds: number, entries: number): fc.Arbitrary<ConflictTarget> {
+  const feed = fc.nat({ max: feeds - 1 });
+  const entry = fc.nat({ max: entries - 1 });
+  const pair = <T>(side: fc.Arbitrary<T>) => fc.tuple(side, side);
+  const readMark = (e: number) =>
+    fc.constantFrom<Action>(
+      { kind: "markRead", entries: [e] },
+      { kind: "markUnread", entry: e },
+      { kind: "toggleRead", entry: e },
+    );
+  return fc.oneof(
+    entry.chain((e) =>
+      pair(readMark(e)).map((sides) => ({ kind: "read" as const, entry: e, sides })),
+    ),
+    entry.chain((e) =>
+      pair(fc.constantFrom<Action>({ kind: "star", entry: e }, { kind: "unstar", entry: e })).map(
+        (sides) => ({ kind: "star" as const, entry: e, sides }),
+      ),
+    ),
+    fc
+      .constantFrom(...CATEGORIES)
+      .chain((from) =>
+        pair(
+          fc
+            .constantFrom(...CATEGORIES)
+            .map((to): Action => ({ kind: "renameCategory", from, to })),
+        ).map((sides) => ({ kind: "rename" as const, from, sides })),
+      ),
+    feed.chain((f) =>
+      pair(title.map((t): Action => ({ kind: "edit", feed: f, title: t }))).map((sides) => ({
+        kind: "title" as const,
+        feed: f,
+        sides,
+      })),
+    ),
+    feed.chain((f) =>
+      pair(
+        fc.constantFrom<Action>(
+          { kind: "subscribe", feed: f, byId: true },
+          { kind: "unsubscribe", feed: f },
+        ),
+      ).map((sides) => ({ kind: "follow" as const, feed: f, sides })),
+    ),
   );
 }
 
@@ -160,14 +238,39 @@ export function stepsArb(options: {
   maxSteps: number;
 }) {
   const client = fc.nat({ max: options.clients - 1 });
+  const tab = fc.nat({ max: 2 });
   const step: fc.Arbitrary<Step> = fc.oneof(
     {
       weight: 12,
       arbitrary: fc.record({
         kind: fc.constant("command" as const),
         client,
+        tab,
         action: actionArb(options.feeds, options.entries),
         pause: fc.constantFrom(0, 0, 2, 5, 15),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant("conflict" as const),
+        clients: fc.uniqueArray(client, { minLength: 2, maxLength: 2 }) as fc.Arbitrary<
+          [number, number]
+        >,
+        target: conflictArb(options.feeds, options.entries),
+        firstOnline: fc.constantFrom<0 | 1>(0, 1),
+        gap: fc.constantFrom(0, 3, 20),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("tabClose" as const), client, tab }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("tabOpen" as const), client }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("tabReload" as const), client, tab }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("crash" as const),
+        client,
+        afterMs: fc.constantFrom(0, 1, 3),
       }),
     },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("browserOffline" as const), client }) },
@@ -198,6 +301,7 @@ export function stepsArb(options: {
   const prelude: Step[] = [0, 1].map((feed) => ({
     kind: "command",
     client: 0,
+    tab: 0,
     action: { kind: "subscribe", feed, byId: false },
     pause: 10,
   }));
@@ -319,5 +423,10 @@ export async function resolve(
       };
     case "unstar":
       return { name: "collections.unstar", payload: { entryId: entryId(action.entry) } };
+    case "toggleRead": {
+      const id = entryId(action.entry);
+      const [row] = await db.query("SELECT read FROM entries WHERE id = ?", [id]);
+      return { name: "entries.toggleRead", payload: { entryId: id, read: row?.read !== 1 } };
+    }
   }
 }
