@@ -18,6 +18,7 @@ import { rewriteLegacyConventions } from "./legacy.ts";
 import { MAX_FEED_ITEMS } from "./limits.ts";
 import { type JsonFeedDocument, parseJsonFeed } from "./parse-json.ts";
 import { resolveNamespacePrefixes } from "./xml-namespaces.ts";
+import { closeUnclosedElements } from "./xml-repair.ts";
 
 /**
  * Parse stage: decoded text -> the format's own object model (feedsmith), for RSS 0.9x/2.0,
@@ -67,15 +68,49 @@ function prepareXml(text: string): string {
   );
 }
 
-/** Parses XML; a feed truncated inside its final end tag (`</rss`) is repaired and retried. */
+/**
+ * Parses XML; a feed truncated inside its final end tag (`</rss`) is repaired and retried. A
+ * feed read with no items although it has item tags, or refused as malformed, is retried with
+ * the elements its end tags leave open closed (xml-repair.ts); when that recovers no items
+ * either, the feed is refused as malformed rather than accepted as empty.
+ */
 function parseXml(text: string): XmlParsedFeed {
+  let parsed: XmlParsedFeed;
   try {
-    return { ...parseByRoot(text), text };
+    parsed = { ...parseByRoot(text), text };
   } catch (error) {
-    const repaired = text.replace(/(<\/[\w:.-]+)\s*$/, "$1>");
-    if (!(error instanceof MalformedError) || repaired === text) throw error;
-    return { ...parseByRoot(repaired), text: repaired };
+    if (!(error instanceof MalformedError)) throw error;
+    const truncated = text.replace(/(<\/[\w:.-]+)\s*$/, "$1>");
+    if (truncated !== text) return { ...parseByRoot(truncated), text: truncated };
+    const recovered = recoverItems(text);
+    if (recovered) return recovered;
+    throw error;
   }
+  if (itemCount(parsed) > 0 || !ITEM_TAG.test(text)) return parsed;
+  const recovered = recoverItems(text);
+  if (recovered) return recovered;
+  if (closeUnclosedElements(text) === null) return parsed;
+  throw parseFailed("malformed", "the feed's items are inside an element that is never closed");
+}
+
+const ITEM_TAG = /<(?:[\w.-]+:)?(?:item|entry)[\s>]/;
+
+/** The feed re-read with unclosed elements closed, if that gives it items. */
+function recoverItems(text: string): XmlParsedFeed | null {
+  const repaired = closeUnclosedElements(text);
+  if (repaired === null) return null;
+  try {
+    const parsed: XmlParsedFeed = { ...parseByRoot(repaired), text: repaired };
+    return itemCount(parsed) > 0 ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function itemCount(parsed: XmlParsedFeed): number {
+  return parsed.format === "atom"
+    ? (parsed.feed.entries?.length ?? 0)
+    : (parsed.feed.items?.length ?? 0);
 }
 
 /**

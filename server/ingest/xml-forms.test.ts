@@ -96,3 +96,124 @@ describe("named entities in feed text", () => {
     expect(entry?.content).toMatch(/^<p>(?:&lang;|\u27e8)2(?:&rang;|\u27e9)<\/p>$/);
   });
 });
+
+describe("Atom elements borrowed by RSS and RDF", () => {
+  const ATOM = 'xmlns:atom="http://www.w3.org/2005/Atom"';
+
+  it("an RSS item's atom:author is its author when it names no other", () => {
+    const [borrowed, own] = ingest(
+      `<rss version="2.0" ${ATOM}><channel><title>T</title>
+        <item><title>a</title><atom:author><atom:name>Ann</atom:name><atom:uri>https://ann.example/</atom:uri></atom:author></item>
+        <item><title>b</title><author>bo@example.com (Bo)</author><atom:author><atom:name>Ann</atom:name></atom:author></item>
+      </channel></rss>`,
+    ).entries;
+    expect([borrowed?.author, borrowed?.authorUrl]).toEqual(["Ann", "https://ann.example/"]);
+    expect(own?.author).toBe("Bo");
+  });
+
+  it("an RDF item's atom:author is its author; a feed-level one the feed's", () => {
+    const result = ingest(
+      `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" ${ATOM}>
+        <channel rdf:about="https://example.com/"><title>T</title><link>https://example.com/</link></channel>
+        <item rdf:about="https://example.com/1"><title>i</title><link>https://example.com/1</link><atom:author><atom:name>Bob</atom:name></atom:author></item>
+      </rdf:RDF>`,
+    );
+    expect(result.entries[0]?.author).toBe("Bob");
+  });
+
+  it("an RSS channel with atom:title and no <title> takes the Atom title", () => {
+    const { feed } = ingest(
+      `<rss version="2.0" ${ATOM}><channel><atom:title type="html">News &amp;amp; notes</atom:title><link>https://example.com/</link><item><title>i</title></item></channel></rss>`,
+    );
+    expect(feed.title).toBe("News & notes");
+  });
+
+  it("an RSS channel's own <title> wins over atom:title", () => {
+    const { feed } = ingest(
+      `<rss version="2.0" ${ATOM}><channel><title>Own</title><atom:title>Atom</atom:title></channel></rss>`,
+    );
+    expect(feed.title).toBe("Own");
+  });
+});
+
+describe("RSS <author> text", () => {
+  const authorOf = (author: string) =>
+    ingest(
+      `<rss version="2.0"><channel><title>T</title><item><title>i</title><author>${author}</author></item></channel></rss>`,
+    ).entries[0]?.author;
+
+  it("square brackets in a name stay as written", () => {
+    expect(authorOf("[Example] Author")).toBe("[Example] Author");
+    expect(authorOf("Team[1] Writer")).toBe("Team[1] Writer");
+  });
+
+  it("the e-mail address is taken out wherever it stands; the rest is the name", () => {
+    expect(authorOf("me@example.com (John [Doe])")).toBe("John [Doe]");
+    expect(authorOf("Jane Roe &lt;jane@example.com&gt;")).toBe("Jane Roe");
+    expect(authorOf("(Ann) ann@example.com")).toBe("Ann");
+    expect(authorOf("only@example.com")).toBe("only@example.com");
+  });
+});
+
+describe("badly formed feeds", () => {
+  it("items inside an extension element that is never closed are recovered", () => {
+    const result = ingest(
+      `<rss version="2.0" xmlns:ext="https://ext.example/"><channel><title>T</title><ext:open>
+        <item><title>a</title><link>https://example.com/a</link></item>
+        <item><title>b</title><link>https://example.com/b</link></item>
+      </channel></rss>`,
+    );
+    expect(result.entries.map((e) => [e.title, e.url])).toEqual([
+      ["a", "https://example.com/a"],
+      ["b", "https://example.com/b"],
+    ]);
+  });
+
+  it("an Atom entry list behind an unclosed element is recovered too", () => {
+    const result = ingest(
+      `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:x="https://x.example/"><title>T</title><x:wrapper><entry><id>urn:1</id><title>one</title></entry></feed>`,
+    );
+    expect(result.entries.map((e) => e.title)).toEqual(["one"]);
+  });
+
+  it("a feed whose item tags cannot be recovered is refused with the parse error code", () => {
+    let error: unknown;
+    try {
+      ingest(
+        `<rss version="2.0" xmlns:ext="https://ext.example/"><channel><title>T</title><ext:open><item></item></channel></rss>`,
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 2004, kind: "malformed" });
+  });
+
+  it("a feed that really has no items is still a feed with no entries", () => {
+    const result = ingest(`<rss version="2.0"><channel><title>Quiet</title></channel></rss>`);
+    expect([result.feed.title, result.entries.length]).toEqual(["Quiet", 0]);
+  });
+});
+
+describe("empty references", () => {
+  it('href="" under xml:base is a link to the base (Atom feed and entry)', () => {
+    const result = ingest(
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.com/blog/"><title>T</title><link href=""/><entry xml:base="posts/1/"><id>urn:1</id><title>e</title><link href=""/></entry></feed>`,
+    );
+    expect(result.feed.siteUrl).toBe("https://example.com/blog/");
+    expect(result.entries[0]?.url).toBe("https://example.com/blog/posts/1/");
+  });
+
+  it('href="" on an RSS item\'s atom:link under xml:base is a link to the base', () => {
+    const [entry] = ingest(
+      `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xml:base="https://example.com/a/"><channel><title>T</title><item><title>i</title><atom:link href=""/></item></channel></rss>`,
+    ).entries;
+    expect(entry?.url).toBe("https://example.com/a/");
+  });
+
+  it('href="" without any xml:base is no link (the feed itself is no entry page)', () => {
+    const [entry] = ingest(
+      `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>urn:1</id><title>e</title><link href=""/></entry></feed>`,
+    ).entries;
+    expect(entry?.url).toBeNull();
+  });
+});

@@ -2,6 +2,8 @@ import type { AtomFeed } from "feedsmith";
 import { MAX_FEED_ITEMS } from "../limits.ts";
 import { resolveBaseChain, resolveIdReference, resolveUrl } from "../urls.ts";
 import {
+  EMPTY_HREF,
+  emptyAlternate,
   firstText,
   flattenItunesCategories,
   hasItemLevelElement,
@@ -60,9 +62,18 @@ export function adaptAtom(
   );
   const itemCategories = hasItemLevelElement(text, "atom", "itunes", "category");
   const nestedBases = hasBasesInsideEntries(text);
+  const emptyHrefs = EMPTY_HREF.test(text);
   return {
     title: textConstruct(feed.title),
-    siteUrl: alternate(feed.links),
+    siteUrl:
+      alternate(feed.links) ??
+      (emptyHrefs && str(feed.xml?.base)
+        ? emptyAlternate(
+            feedHeadOutline(text, "atom", (name) => name === "link"),
+            "link",
+            base,
+          )
+        : null),
     description: textConstruct(feed.subtitle),
     image:
       str(feed.logo) ??
@@ -94,6 +105,8 @@ export function adaptAtom(
         nested ?? (itemCategories || summaryCount(entry) > 1 ? outlines.of(index) : null);
       placeSummaries(entry, outline);
       if (itemCategories) entry.categories.push(...itunesCategoriesOf(outline));
+      if (!entry.link && emptyHrefs && (feed.xml?.base || hasXmlBase(item, outlines.of(index))))
+        entry.link = emptyAlternate(outlines.of(index) ?? [], "link", entry.base);
       return entry;
     }),
   };
@@ -251,6 +264,11 @@ function withNestedBases(item: Entry, outline: OutlineElement[], entryBase: stri
         })()
       : item.authors;
   return { ...item, links, authors };
+}
+
+/** Whether an entry, or one of its links, declares an xml:base. */
+function hasXmlBase(item: Entry, outline: OutlineElement[] | null): boolean {
+  return Boolean(str(item.xml?.base)) || (outline ?? []).some((e) => e.bases.length > 0);
 }
 
 function summaryCount(entry: RawEntry): number {

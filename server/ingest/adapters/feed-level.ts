@@ -1,4 +1,5 @@
 import type { ItunesNs, MediaNs } from "feedsmith";
+import { resolveBaseChain } from "../urls.ts";
 import { canonicalPrefix } from "../xml-namespaces.ts";
 import { namespaceDeclarations } from "../xml-segments.ts";
 import { personFromText } from "./namespaces.ts";
@@ -24,15 +25,17 @@ const HEAD_ELEMENTS = new Set([
 export const isHeadElement = (name: string) => HEAD_ELEMENTS.has(name);
 
 /**
- * Elements read from item outlines: summary order, iTunes categories, dc:author, and links and
- * person URIs (for the xml:base of their own elements).
+ * Elements read from item outlines: summary order, iTunes categories, authors written as text
+ * (`<author>`, dc:author), and links and person URIs (for the xml:base of their own elements).
  */
 const ORDERED = new Set<string>([...SUMMARY_LIKE, ...CONTENT_LIKE]);
 const ITEM_ELEMENTS = new Set<string>([
   ...ORDERED,
   "itunes:category",
+  "author",
   "dc:author",
   "link",
+  "atom:link",
   "uri",
   "url",
 ]);
@@ -150,4 +153,27 @@ export function hasItemLevelElement(
 /** People written as text in the outline's elements of one name (`<author>`, `dc:author`). */
 export function outlinePeople(outline: OutlineElement[] | null, name: string): RawPerson[] {
   return peopleFromText((outline ?? []).filter((e) => e.name === name).map((e) => e.text));
+}
+
+/**
+ * `href=""` is an empty reference, which RFC 3986 resolves to the base itself: under an
+ * xml:base, an alternate link written that way points at the base. (Without an xml:base the
+ * base is the feed's own URL, which is no page of the entry's, so it is not taken.)
+ */
+export const EMPTY_HREF = /\shref\s*=\s*(?:""|'')/;
+
+/** The base an empty alternate link `name` (a child of a feed or an item) points at, if any. */
+export function emptyAlternate(
+  elements: OutlineElement[],
+  name: string,
+  base: string | null,
+): string | null {
+  const empty = elements.find(
+    (e) =>
+      e.name === name &&
+      e.depth === 1 &&
+      e.attributes.href?.trim() === "" &&
+      (e.attributes.rel ?? "alternate").trim() === "alternate",
+  );
+  return empty ? resolveBaseChain(base, ...empty.bases) : null;
 }

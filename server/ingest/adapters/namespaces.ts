@@ -151,12 +151,22 @@ export function mediaDescription(media: MediaNs.ItemOrFeed<false> | undefined): 
   return value ? { value, type: description?.type === "html" ? "html" : "text" } : null;
 }
 
-/** "Name (email)" or "email (Name)", as RSS writers put people in one string. */
+/**
+ * A person written as one string, as RSS writers do: "Name (email)", "email (Name)",
+ * "Name <email>". The e-mail address is taken out wherever it stands (with a mailto: before
+ * it or a ?subject after it); what remains, without the empty brackets it leaves and one
+ * pair of outer parentheses, is the name, otherwise exactly as written: brackets that are
+ * part of a name ("[Team] Ann") stay where they are.
+ */
 export function personFromText(text: string): RawPerson {
   const trimmed = text.trim();
-  const nameFirst = /^(.+?)\s*\(([^()\s]+@[^()\s]+)\)$/.exec(trimmed);
-  if (nameFirst) return { name: nameFirst[1], email: nameFirst[2] };
-  const emailFirst = /^([^()\s]+@[^()\s]+)\s*\((.+)\)$/.exec(trimmed);
-  if (emailFirst) return { name: emailFirst[2], email: emailFirst[1] };
-  return { name: trimmed };
+  const match = EMAIL_IN_TEXT.exec(trimmed);
+  if (!match) return { name: trimmed };
+  let name = trimmed.replace(match[0], "").replace("()", "").replace("<>", "").trim();
+  if (name.startsWith("(")) name = name.slice(1);
+  if (name.endsWith(")")) name = name.slice(0, -1);
+  return { name: name.trim() || null, email: match[1] };
 }
+
+const EMAIL_IN_TEXT =
+  /(?:mailto:)?([^\s()<>[\]@,;:"]+@[^\s()<>[\]@,;:"?]+\.[^\s()<>[\]@,;:"?]+)(?:\?\S*)?/i;

@@ -1,7 +1,9 @@
-import type { RdfFeed, RssFeed } from "feedsmith";
+import type { AtomFeed, RdfFeed, RssFeed } from "feedsmith";
 import { MAX_FEED_ITEMS } from "../limits.ts";
 import { resolveBaseChain, resolveHttpUrl, resolveIdReference } from "../urls.ts";
 import {
+  EMPTY_HREF,
+  emptyAlternate,
   firstText,
   flattenItunesCategories,
   hasItemLevelElement,
@@ -59,8 +61,10 @@ export function adaptRss(
   const outlines = new LazyItemOutlines(text, "rss", items.length, MAX_FEED_ITEMS, isItemElement);
   const itemCategories = hasItemLevelElement(text, "rss", "itunes", "category");
   const itemDcAuthors = hasItemLevelElement(text, "rss", "dc", "author");
+  const bracketedAuthors = BRACKETED_AUTHOR.test(text);
+  const emptyHrefs = EMPTY_HREF.test(text);
   return {
-    title: textOrNull(feed.title) ?? textOrNull(feed.dc?.titles?.[0]),
+    title: textOrNull(feed.title) ?? textOrNull(feed.dc?.titles?.[0]) ?? atomText(feed.atom?.title),
     siteUrl,
     description:
       textOrNull(feed.description) ??
@@ -82,6 +86,7 @@ export function adaptRss(
       peopleFromText(feed.dc?.creators ?? []),
       outlinePeople(head, "author"),
       outlinePeople(head, "dc:author"),
+      atomPeople(feed.atom?.authors),
       peopleFromText([feed.itunes?.author]),
     ),
     rights: textOrNull(feed.copyright) ?? textOrNull(feed.dc?.rights?.[0]),
@@ -100,9 +105,22 @@ export function adaptRss(
     entries: items.map((item, index) => {
       const entry = adaptRssItem(item, itemBase, hasXmlBase);
       const outline =
-        itemCategories || itemDcAuthors || needsOutline(entry) ? outlines.of(index) : null;
+        itemCategories || itemDcAuthors || bracketedAuthors || needsOutline(entry)
+          ? outlines.of(index)
+          : null;
       placeSummaries(entry, outline);
       if (itemCategories) entry.categories.push(...itunesCategoriesOf(outline));
+      // feedsmith splits an <author> at its brackets and joins the parts with spaces; the
+      // element's own text, read by the one-string rule, keeps a name as written.
+      if (!entry.link && emptyHrefs && (hasXmlBase || item.xml?.base))
+        entry.link = emptyAlternate(outlines.of(index) ?? [], "atom:link", entry.base);
+      if (bracketedAuthors) {
+        const written = outlinePeople(
+          (outline ?? []).filter((e) => e.depth === 1),
+          "author",
+        );
+        if (written.length > 0) entry.authors = written;
+      }
       // dc:author is not Dublin Core, but feeds write it (feedparser reads it as dc:creator).
       if (entry.authors.length === 0) entry.authors = outlinePeople(outline, "dc:author");
       return entry;
@@ -164,6 +182,8 @@ function adaptRssItem(item: RssItem, feedBase: string | null, feedHasXmlBase: bo
   readDublinCore(item.dc, entry);
   readDcTerms(item.dcterms, entry);
   readMediaText(item.media, entry);
+  // Atom's author element, which RSS feeds borrow, when the item names nobody otherwise.
+  if (entry.authors.length === 0) entry.authors = atomPeople(item.atom?.authors);
   return entry;
 }
 
@@ -179,14 +199,17 @@ export function adaptRdf(
   const items = feed.items ?? [];
   const outlines = new LazyItemOutlines(text, "rss", items.length, MAX_FEED_ITEMS, isItemElement);
   return {
-    title: textOrNull(feed.title) ?? textOrNull(feed.dc?.titles?.[0]),
+    title: textOrNull(feed.title) ?? textOrNull(feed.dc?.titles?.[0]) ?? atomText(feed.atom?.title),
     siteUrl: str(feed.link),
     description: textOrNull(feed.description) ?? textOrNull(feed.dc?.descriptions?.[0]),
     image: str(feed.image?.url) ?? headImage(head) ?? mediaImage(feed.media),
     language: str(feed.dc?.languages?.[0]) ?? str(feed.xml?.lang),
     base,
     inheritedAuthors: [],
-    feedAuthors: peopleFromText(feed.dc?.creators ?? []),
+    feedAuthors: firstPeople(
+      peopleFromText(feed.dc?.creators ?? []),
+      atomPeople(feed.atom?.authors),
+    ),
     rights: textOrNull(feed.dc?.rights?.[0]),
     categories: (feed.dc?.subjects ?? []).filter((c) => Boolean(str(c))),
     updated: firstText(feed.dc?.dates?.[0], feed.dcterms?.modified?.[0]),
@@ -221,6 +244,7 @@ function adaptRdfItem(item: RdfItem, feedBase: string | null, feedHasXmlBase: bo
   readDublinCore(item.dc, entry);
   readDcTerms(item.dcterms, entry);
   readMediaText(item.media, entry);
+  if (entry.authors.length === 0) entry.authors = atomPeople(item.atom?.authors);
   return entry;
 }
 
@@ -254,6 +278,27 @@ function personOf(person: RssFeed.Person | undefined): RawPerson[] {
   if (!person) return [];
   const out = { name: str(person.name), email: str(person.email), url: str(person.link) };
   return out.name || out.email || out.url ? [out] : [];
+}
+
+/** An `<author>` whose text holds brackets (CDATA aside), which feedsmith rewrites. */
+const BRACKETED_AUTHOR = /<author\b[^>]*>[^<]*(?:[[\]()]|&lt;)/;
+
+/** atom:author elements in an RSS or RDF document, as people. */
+function atomPeople(authors: AtomFeed.Person[] | undefined): RawPerson[] {
+  return (authors ?? []).flatMap((a) => {
+    const person = { name: str(a.name), email: str(a.email), url: str(a.uri) };
+    return person.name || person.email || person.url ? [person] : [];
+  });
+}
+
+/** An atom:title (or other Atom text construct) in an RSS or RDF document. */
+function atomText(text: AtomFeed.Text | undefined): RawText | null {
+  if (!text || typeof text.value !== "string" || text.value.trim() === "") return null;
+  const type = (text.type ?? "text").toLowerCase();
+  return {
+    value: text.value,
+    type: type.includes("xhtml") ? "xhtml" : type.includes("html") ? "html" : "text",
+  };
 }
 
 function firstPeople(...lists: RawPerson[][]): RawPerson[] {
