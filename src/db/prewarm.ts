@@ -1,4 +1,5 @@
 import type { BrowserDatabase } from "./client.ts";
+import { storageWait } from "./storage-wait.ts";
 
 /** Long enough for any sign-in check; an early database nobody took is then closed. */
 const UNCLAIMED_CLOSE_MS = 30_000;
@@ -6,7 +7,14 @@ const UNCLAIMED_CLOSE_MS = 30_000;
 let early: Promise<BrowserDatabase> | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
-const open = () => import("./client.ts").then((module) => module.openBrowserDatabase());
+const open = async () => {
+  const { openBrowserDatabase } = await import("./client.ts");
+  try {
+    return await openBrowserDatabase({ onWaiting: (reason) => storageWait.set(reason) });
+  } finally {
+    storageWait.set(undefined);
+  }
+};
 
 /**
  * Starts opening follow.db (worker, wasm, file, migrations) as the page starts, for a

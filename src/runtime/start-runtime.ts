@@ -11,6 +11,7 @@ import type { Connectivity } from "../sync/connectivity.ts";
 import type { SyncEngine, SyncState } from "../sync/engine.ts";
 import { windowFocusSource } from "../sync/focus.ts";
 import { requestLeadership } from "../sync/leader.ts";
+import { LIVE_STATUS_CHANNEL, openChangeStream } from "./change-stream.ts";
 import { evictEntriesIfAlone } from "./evict-step.ts";
 import { hasEntries, pullFirst } from "./first-pull.ts";
 import { type HydratedState, hydrate } from "./hydrate.ts";
@@ -141,6 +142,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         userId: options.userId,
         focus: windowFocusSource(window),
         leadership: lease.acquired,
+        liveStream: (lastVersion, signal) => openChangeStream(options.api, lastVersion, signal),
+        liveChannel: LIVE_STATUS_CHANNEL,
         pullOnStart: pulledAt === undefined,
         lastPulledAt: pulledAt,
       });

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useSyncExternalStore } from "react";
 import type { Observable } from "rxjs";
+import { storageWait } from "../db/storage-wait.ts";
 import type { ConnectivityStatus } from "../sync/connectivity.ts";
 import type { SyncState } from "../sync/engine.ts";
 import { useAppServices } from "./app-services.tsx";
@@ -38,18 +39,31 @@ export function useSyncState(): SyncState {
 
 /**
  * The sync indicator: disabled (no local database, so nothing syncs), offline, or
- * synced; "syncing" while changes wait to be sent or a pull runs.
+ * synced; "syncing" while changes wait to be sent or a pull runs; "waiting" while the local
+ * database waits for its storage (another tab holds it).
  */
-export type SyncIndicatorState = "disabled" | "offline" | "syncing" | "synced";
+export type SyncIndicatorState = "disabled" | "offline" | "waiting" | "syncing" | "synced";
 
-export function useSyncIndicator(): { state: SyncIndicatorState; pending: number } {
+export interface SyncIndicator {
+  state: SyncIndicatorState;
+  pending: number;
+  /** The server's change stream is up: changes made elsewhere arrive within a second. */
+  live: boolean;
+}
+
+export function useSyncIndicator(): SyncIndicator {
   const readerState = useRuntimeState();
   const connectivity = useConnectivityStatus();
   const sync = useSyncState();
-  if (readerState.status === "failed") return { state: "disabled", pending: 0 };
-  if (connectivity === "offline") return { state: "offline", pending: sync.pending };
-  if (sync.pending > 0 || sync.pushing || sync.pulling || readerState.status === "booting") {
-    return { state: "syncing", pending: sync.pending };
+  const storageWaiting = useSyncExternalStore(storageWait.subscribe, storageWait.get);
+  const live = sync.live === true;
+  if (readerState.status === "failed") return { state: "disabled", pending: 0, live: false };
+  if (readerState.status === "booting" && storageWaiting) {
+    return { state: "waiting", pending: 0, live: false };
   }
-  return { state: "synced", pending: 0 };
+  if (connectivity === "offline") return { state: "offline", pending: sync.pending, live: false };
+  if (sync.pending > 0 || sync.pushing || sync.pulling || readerState.status === "booting") {
+    return { state: "syncing", pending: sync.pending, live };
+  }
+  return { state: "synced", pending: 0, live };
 }

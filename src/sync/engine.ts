@@ -1,5 +1,5 @@
 import { Effect, Fiber, Semaphore } from "effect";
-import { BehaviorSubject, type Observable, Subject, type Subscription } from "rxjs";
+import { BehaviorSubject, firstValueFrom, type Observable, Subject, type Subscription } from "rxjs";
 import type { ApiFetch } from "../api/client.ts";
 import { runStatements } from "../db/statements.ts";
 import type { LocalDatabase } from "../db/types.ts";
@@ -7,12 +7,15 @@ import { type BackoffOptions, DEFAULT_BACKOFF } from "./backoff.ts";
 import type { Connectivity } from "./connectivity.ts";
 import { type CommandRejection, rejection } from "./failures.ts";
 import { type Clock, type FocusSource, refocusRefetch, systemClock } from "./focus.ts";
+import { followLiveStatus } from "./live-status.ts";
+import { type LiveStreamOptions, startLiveStream } from "./live-stream.ts";
 import { dropCommand, outboxSize } from "./outbox.ts";
 import { DEFAULT_PULL, type PullOptions } from "./pull.ts";
 import { PullQueue, pullLoop } from "./pull-worker.ts";
 import { pushLoop } from "./push.ts";
 import { Signal } from "./signal.ts";
 import { setMeta } from "./snapshot.ts";
+import { readStreamVersion, STREAM_VERSION_KEY } from "./stream-version.ts";
 
 export interface SyncEngineOptions {
   db: LocalDatabase;
@@ -38,6 +41,14 @@ export interface SyncEngineOptions {
    * Default: push at once.
    */
   leadership?: Promise<void>;
+  /**
+   * Opens the server's change stream (GET /sync/stream) from `lastVersion`. The leader holds
+   * it, one connection per browser profile, and pulls when a poke names a version newer than
+   * the last one pulled; the other tabs see the pulled rows through the shared database.
+   */
+  liveStream?: LiveStreamOptions["connect"];
+  /** Tells the other tabs whether the leader's stream is up (a BroadcastChannel's name). */
+  liveChannel?: string;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -48,6 +59,8 @@ export interface SyncState {
   pulling: boolean;
   /** Epoch ms of the last successful pull. */
   lastPulledAt: number | undefined;
+  /** The change stream is connected (held by the leader tab, told to the others). */
+  live?: boolean;
 }
 
 export interface SyncEngine {
@@ -61,6 +74,9 @@ export interface SyncEngine {
   /** Resolves when nothing is left to send or pull (tests, "sync now" buttons). */
   drain(): Promise<void>;
 }
+
+/** Pages of entries (and of stars) a poke's pull brings: the newest, where changes happen. */
+const POKE_PAGES = 1;
 
 /**
  * The sync engine: a push worker sends the outbox in order (each command under its id as
@@ -88,14 +104,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const retry = { connectivity, semaphore, backoff, reconnected };
   let fibers: Fiber.Fiber<never>[] = [];
   let subscriptions: Subscription[] = [];
+  let stopLive: (() => void)[] = [];
 
   const update = (change: Partial<SyncState>) => {
     state$.next({ ...state$.value, ...change });
     activity.notify();
   };
   const countPending = async () => update({ pending: await outboxSize(db) });
-  const requestPull = (entries: boolean) => {
-    const done = pulls.request(entries);
+  const requestPull = (entries: boolean, pages?: number) => {
+    const done = pulls.request(entries, pages);
     activity.notify();
     return done;
   };
@@ -136,6 +153,38 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await rebuilt;
     },
   });
+  // Pokes are handled one after another, so the version kept is always the newest pulled.
+  let pokes = Promise.resolve();
+  const onPoke = (version: string, scopes: readonly string[]) => {
+    pokes = pokes.then(async () => {
+      if ((await readStreamVersion(db)) === version) return;
+      // On connect (no scope) anything may have changed while away: a full pull. A change
+      // made elsewhere (a star, a read) or new entries: the newest page of entries and of
+      // stars, whose floors keep older rows as they are.
+      await (scopes.length === 0 ? requestPull(true) : requestPull(true, POKE_PAGES));
+      await db.transaction(["meta"], (tx) =>
+        runStatements(tx, [setMeta(STREAM_VERSION_KEY, version)]),
+      );
+    });
+    pokes = pokes.catch((error: unknown) => log("Sync: a change from the server waits", error));
+  };
+  const startStream = () => {
+    const connect = options.liveStream;
+    if (!connect) return;
+    const status = followLiveStatus(options.liveChannel, true, (live) => update({ live }));
+    const stream = startLiveStream({
+      connect,
+      backoff,
+      onPoke: (poke) => onPoke(poke.version, poke.scopes),
+      onLive: status.announce,
+      wake: () => firstValueFrom(connectivity.reconnected$).then(() => undefined),
+    });
+    stopLive.push(() => {
+      stream.stop();
+      status.close();
+    });
+  };
+
   const pull = pullLoop(
     {
       ...retry,
@@ -174,10 +223,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         void db.transaction(["meta"], (tx) => runStatements(tx, [setMeta("userId", userId)]));
       fibers = [Effect.runFork(pull)];
       const started = fibers;
+      // Until this tab leads, it hears of the leader's stream from the leader.
+      const follower = followLiveStatus(options.liveChannel, false, (live) => update({ live }));
+      stopLive = [follower.close];
       (options.leadership ?? Promise.resolve()).then(
         () => {
           // Still the same run: a stop() in between interrupted it.
-          if (fibers === started) fibers = [...fibers, Effect.runFork(push)];
+          if (fibers !== started) return;
+          fibers = [...fibers, Effect.runFork(push)];
+          follower.close();
+          startStream();
         },
         (error: unknown) => log("Sync: this tab will not push", error),
       );
@@ -187,10 +242,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     async stop() {
       for (const subscription of subscriptions) subscription.unsubscribe();
       subscriptions = [];
+      for (const close of stopLive.splice(0)) close();
       await Effect.runPromise(Fiber.interruptAll(fibers));
       fibers = [];
       pulls.failAll(new Error("The sync engine stopped"));
-      update({ pushing: false, pulling: false });
+      update({ pushing: false, pulling: false, live: false });
     },
     pull: (request = {}) => requestPull(request.entries ?? true),
     async drain() {

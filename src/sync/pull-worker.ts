@@ -2,6 +2,7 @@ import { Effect } from "effect";
 import type { ApiFetch } from "../api/client.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { classify } from "./failures.ts";
+import { pendingCommandIds } from "./outbox.ts";
 import { fetchSnapshot, type PullOptions } from "./pull.ts";
 import { reportConnectivity } from "./push.ts";
 import { foreverLogged, type RetryContext, untilSettled } from "./retry.ts";
@@ -21,6 +22,8 @@ export interface PullContext extends RetryContext {
 
 interface PullRequest {
   entries: boolean;
+  /** Pages of entries wanted; undefined for the usual number (PullOptions.maxPages). */
+  pages?: number;
   settle(error?: unknown): void;
 }
 
@@ -29,9 +32,13 @@ export class PullQueue {
   readonly requests: PullRequest[] = [];
   readonly arrived = new Signal();
 
-  request(entries: boolean): Promise<void> {
+  request(entries: boolean, pages?: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.requests.push({ entries, settle: (error) => (error ? reject(error) : resolve()) });
+      this.requests.push({
+        entries,
+        pages,
+        settle: (error) => (error ? reject(error) : resolve()),
+      });
       this.arrived.notify();
     });
   }
@@ -53,6 +60,7 @@ export function pullLoop(ctx: PullContext, queue: PullQueue): Effect.Effect<neve
       pullOnce(
         ctx,
         batch.some((r) => r.entries),
+        pagesFor(batch, ctx.pull.maxPages),
       ),
     ).pipe(Effect.ensuring(Effect.sync(() => ctx.setPulling(false))));
     for (const request of batch) request.settle(outcome?.error);
@@ -60,14 +68,25 @@ export function pullLoop(ctx: PullContext, queue: PullQueue): Effect.Effect<neve
   return foreverLogged(step, ctx.log, ctx.backoff.baseMs);
 }
 
-function pullOnce(ctx: PullContext, entries: boolean) {
+/** The deepest pull any request of the batch asked for. */
+function pagesFor(batch: readonly PullRequest[], usual: number): number {
+  return Math.max(...batch.filter((r) => r.entries).map((r) => r.pages ?? usual), 1);
+}
+
+function pullOnce(ctx: PullContext, entries: boolean, maxPages: number) {
   return Effect.promise(async () => {
     try {
-      const snapshot = await fetchSnapshot(ctx.api, { ...ctx.pull, entries });
+      // Another tab's engine may confirm some of these while the state is fetched.
+      const unconfirmedAtFetch = await pendingCommandIds(ctx.db);
+      const snapshot = await fetchSnapshot(ctx.api, { ...ctx.pull, entries, maxPages });
       ctx.connectivity.reportNetworkResult(true);
       const pulledAt = ctx.now();
       const iso = new Date(pulledAt).toISOString();
-      await writeSnapshot(ctx.db, snapshot, { userId: ctx.userId, pulledAt: iso });
+      await writeSnapshot(ctx.db, snapshot, {
+        userId: ctx.userId,
+        pulledAt: iso,
+        unconfirmedAtFetch,
+      });
       ctx.pulled(pulledAt);
       return undefined;
     } catch (error) {

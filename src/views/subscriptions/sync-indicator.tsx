@@ -6,7 +6,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 /** The sync indicator (disabled, offline, synced), in the subscription column footer. */
 export function SyncIndicator() {
   const { t } = useTranslation("reader");
-  const { state, pending } = useSyncIndicator();
+  const { state, pending, live } = useSyncIndicator();
   const text =
     state === "offline"
       ? pending > 0
@@ -18,11 +18,13 @@ export function SyncIndicator() {
           : t("sync.syncing")
         : state === "disabled"
           ? t("sync.disabled")
-          : t("sync.synced");
+          : state === "waiting"
+            ? t("sync.waitingDatabase")
+            : t("sync.synced");
   const icon =
     state === "offline" ? (
       <CloudOffIcon size={14} />
-    ) : state === "syncing" ? (
+    ) : state === "syncing" || state === "waiting" ? (
       <Spinner size={16} />
     ) : state === "disabled" ? (
       <AlertIcon size={14} />
@@ -36,6 +38,8 @@ export function SyncIndicator() {
       data-testid="sync-indicator"
       data-state={state}
       data-pending={pending}
+      data-live={live}
+      title={state === "synced" ? t(live ? "sync.live" : "sync.liveReconnecting") : undefined}
     >
       <span className="flex size-4 items-center justify-center">{icon}</span>
       {text}

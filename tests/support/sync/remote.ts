@@ -2,6 +2,7 @@ import type { ApiCall } from "../../../src/api/call.ts";
 import { createApiClient } from "../../../src/api/client.ts";
 import { openMemoryDatabase } from "../../../src/db/node.ts";
 import type { LocalDatabase } from "../../../src/db/types.ts";
+import { openChangeStream } from "../../../src/runtime/change-stream.ts";
 import type { BackoffOptions } from "../../../src/sync/backoff.ts";
 import {
   type Connectivity,
@@ -75,6 +76,8 @@ export async function openTestClient(options: {
   fetch?: typeof fetch;
   backoff?: BackoffOptions;
   engine?: Partial<SyncEngineOptions>;
+  /** Hold the server's change stream (GET /sync/stream) as the browser's leader tab does. */
+  live?: boolean;
 }): Promise<TestClient> {
   const db = await openMemoryDatabase();
   const online = manualOnlineSource(true);
@@ -98,6 +101,12 @@ export async function openTestClient(options: {
     userId: options.account.userId,
     backoff: options.backoff ?? { baseMs: 5, maxMs: 50, jitter: false },
     log: () => undefined,
+    ...(options.live
+      ? {
+          liveStream: (lastVersion: string | undefined, signal: AbortSignal) =>
+            openChangeStream(api.fetch, lastVersion, signal),
+        }
+      : {}),
     ...options.engine,
   });
   const rejections: CommandRejection[] = [];
