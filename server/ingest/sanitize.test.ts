@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "../../contract/html/events.ts";
-import { fixturePath } from "../../tests/ingest/fixtures.ts";
 import { safetyViolations } from "../../tests/ingest/html-safety.ts";
+import { loadXssVectors } from "../../tests/ingest/xss-vectors.ts";
 import { sanitizeHtml } from "./sanitize.ts";
 import { isTrackingPixel } from "./sanitize-rules.ts";
 
@@ -80,31 +79,14 @@ describe("sanitizeHtml policy", () => {
   });
 });
 
-interface Vector {
-  label: string;
-  payload: string;
-}
-
-function loadVectors(): Vector[] {
-  const dompurify = JSON.parse(
-    fs.readFileSync(fixturePath("xss-vectors", "dompurify-vectors.json"), "utf8"),
-  ) as Array<{ title: string | null; payload: string }>;
-  const h5sc = JSON.parse(
-    fs.readFileSync(fixturePath("xss-vectors", "h5sc-vectors.json"), "utf8"),
-  ) as Array<{ id: number; name: string; payload: string }>;
-  return [
-    ...dompurify.map((v, i) => ({ label: `dompurify #${i} ${v.title ?? ""}`, payload: v.payload })),
-    ...h5sc.map((v) => ({ label: `h5sc #${v.id} ${v.name}`, payload: v.payload })),
-  ];
-}
-
 describe("XSS vectors (DOMPurify fixtures + HTML5 Security Cheatsheet)", () => {
   it("no vector leaves anything executable, and a second pass changes nothing", {
     timeout: 30_000,
   }, () => {
-    const vectors = loadVectors();
+    const { vectors, files, invalid } = loadXssVectors();
     const unsafe: string[] = [];
     const unstable: string[] = [];
+    const failing = new Set<string>();
     let attacks = 0;
     let unsafeBefore = 0;
     for (const { label, payload } of vectors) {
@@ -116,11 +98,19 @@ describe("XSS vectors (DOMPurify fixtures + HTML5 Security Cheatsheet)", () => {
       const twice = sanitizeHtml(once, BASE);
       if (twice !== once) unstable.push(label);
       if (safetyViolations(twice).length > 0) unsafe.push(`${label} (second pass)`);
+      if (problems.length > 0 || twice !== once) failing.add(label);
     }
     console.log(
       `[sanitize] xss-vectors: ${vectors.length} payloads (${attacks} with alert, ${unsafeBefore} flagged unsafe before sanitizing), ${vectors.length - unsafe.length} safe after, ${unsafe.length} unsafe, ${unstable.length} change on a second pass`,
     );
+    const total = vectors.length + invalid.length;
+    const passed = vectors.length - failing.size;
+    console.log(
+      `[score] xss-vectors (sanitizer): ${passed} / ${total} vectors safe and stable after sanitizing, ${invalid.length} unreadable; ${files} files scored`,
+    );
+    expect(files).toBeGreaterThan(0);
     expect(unsafeBefore).toBeGreaterThan(vectors.length / 2); // the checker does detect attacks
+    expect(invalid).toEqual([]);
     expect(unsafe).toEqual([]);
     expect(unstable).toEqual([]);
   });
