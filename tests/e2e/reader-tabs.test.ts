@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FeedServer } from "../support/feed-server.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -9,14 +9,15 @@ interface ListItem {
   entries: { id: string };
 }
 
-/** Two tabs on one follow.db: one pushes (the leader), both see every change. */
-describe("two tabs of the reader (Chromium)", () => {
+/** Three tabs of one browser profile: one follow.db, one outbox, every tab sees every change. */
+describe("tabs of the reader (Chromium)", () => {
   let server: TestServer;
   let feeds: FeedServer;
   let browser: Browser;
   let context: BrowserContext;
-  let first: Page;
-  let second: Page;
+  let tabs: Page[];
+  /** The entry starred by the first test. */
+  let firstStar: string;
 
   beforeAll(async () => {
     feeds = await new FeedServer().start();
@@ -27,10 +28,7 @@ describe("two tabs of the reader (Chromium)", () => {
       AUTH_RATE_LIMIT_MAX: "1000",
     });
     browser = await launchBrowser();
-    const watch = await openPage(browser);
-    context = watch.context;
-    first = watch.page;
-    await signUp(first, server.localUrl);
+    context = (await openPage(browser)).context;
   });
   afterAll(async () => {
     await context?.close();
@@ -49,31 +47,71 @@ describe("two tabs of the reader (Chromium)", () => {
     return data.map((item) => item.entries.id).sort();
   }
 
-  it("a star in the second tab reaches the server once and shows in the first", async () => {
-    await quickAdd(first, feeds.url("/tabs.xml"));
-    await expect.poll(async () => (await timelineIds(first)).length).toBe(4);
-    const ids = await timelineIds(first);
+  const starCount = (page: Page) => page.getByTestId("subscription-collections").textContent();
 
-    second = await context.newPage();
-    await second.goto(first.url());
-    await expect.poll(async () => (await timelineIds(second)).length, { timeout: 30_000 }).toBe(4);
-    await openEntry(second, ids[0]!);
-    await second.getByTestId("entry-toggle-star").click();
+  it("three tabs opened at once share one database: a star in one shows in the others", async () => {
+    const [setup] = context.pages();
+    await signUp(setup!, server.localUrl);
+    await quickAdd(setup!, feeds.url("/tabs.xml"));
+    await expect.poll(async () => (await timelineIds(setup!)).length).toBe(4);
+    await setup!.close();
 
-    await expect.poll(() => starredOnServer(second), { timeout: 20_000 }).toEqual([ids[0]]);
-    // The first tab hears of the change through the shared database: its starred count.
-    await expect
-      .poll(() => first.getByTestId("subscription-collections").textContent())
-      .toContain("1");
+    const url = `${server.localUrl}/timeline/view-0/all/pending`;
+    tabs = await Promise.all([0, 1, 2].map(() => context.newPage()));
+    await Promise.all(tabs.map((tab) => tab.goto(url)));
+    for (const tab of tabs) {
+      await expect.poll(async () => (await timelineIds(tab)).length, { timeout: 30_000 }).toBe(4);
+    }
+    const storage = await Promise.all(
+      tabs.map((tab) =>
+        tab.evaluate(() => {
+          const db = window.__followReader?.db as { vfs?: string } | undefined;
+          return db?.vfs;
+        }),
+      ),
+    );
+    expect(storage).toEqual(["opfs", "opfs", "opfs"]);
+
+    const ids = await timelineIds(tabs[2]!);
+    firstStar = ids[0]!;
+    await openEntry(tabs[2]!, ids[0]!);
+    await tabs[2]!.getByTestId("entry-toggle-star").click();
+    // The other tabs hear of it through the shared database, before any server round trip.
+    for (const tab of tabs.slice(0, 2)) await expect.poll(() => starCount(tab)).toContain("1");
+    await expect.poll(() => starredOnServer(tabs[0]!), { timeout: 20_000 }).toEqual([ids[0]]);
   });
 
-  it("closing the pushing tab hands the outbox to the other", async () => {
-    const ids = await timelineIds(second);
-    await first.close();
-    await openEntry(second, ids[1]!);
-    await second.getByTestId("entry-toggle-star").click();
+  it("closing the pushing tab mid-request: another tab sends the command, applied once", async () => {
+    const second = (await timelineIds(tabs[1]!)).find((id) => id !== firstStar)!;
+    // The first attempt reaches the server, but its answer never comes back to the tab.
+    let held: Route | undefined;
+    const applied: string[] = [];
+    await context.route("**/api/collections", async (route) => {
+      if (route.request().method() !== "POST" || held) return route.fallback();
+      const answer = await route.fetch();
+      applied.push(answer.headers()["idempotent-replayed"] ?? "first");
+      held = route;
+    });
+    const replays: string[] = [];
+    for (const tab of tabs.slice(1)) {
+      tab.on("response", (response) => {
+        const request = response.request();
+        if (request.method() === "POST" && request.url().endsWith("/api/collections")) {
+          replays.push(response.headers()["idempotent-replayed"] ?? "first");
+        }
+      });
+    }
+    await openEntry(tabs[1]!, second);
+    await tabs[1]!.getByTestId("entry-toggle-star").click();
+    await expect.poll(() => applied, { timeout: 20_000 }).toEqual(["first"]);
+
+    // The leader (the tab opened first) goes with its request in flight.
+    await tabs[0]!.close();
+    await expect.poll(() => replays, { timeout: 30_000 }).toEqual(["true"]);
+    await context.unroute("**/api/collections");
+    expect(await starredOnServer(tabs[1]!)).toEqual([firstStar, second].sort());
     await expect
-      .poll(() => starredOnServer(second), { timeout: 20_000 })
-      .toEqual([ids[0], ids[1]].sort());
+      .poll(() => tabs[2]!.getByTestId("sync-indicator").getAttribute("data-pending"))
+      .toBe("0");
   });
 });
