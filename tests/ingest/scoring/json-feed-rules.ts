@@ -1,5 +1,6 @@
 import type { IngestedFeed } from "../../../server/feed-model.ts";
 import { IngestError } from "../../../server/ingest/errors.ts";
+import { MAX_FEED_ITEMS } from "../../../server/ingest/limits.ts";
 import type { FieldCheck } from "./json-feed-checks.ts";
 
 /**
@@ -39,7 +40,7 @@ export function jsonFeedRuleChecks(
   const items = Array.isArray(doc.items) ? doc.items.filter(isObject) : [];
   add(
     `${items.length} entries, one per item`,
-    result.entries.length === Math.min(items.length, 5000),
+    result.entries.length === Math.min(items.length, MAX_FEED_ITEMS),
   );
   if (text(doc.title)) add("feed title", result.feed.title === text(doc.title));
   if (httpUrl(doc.home_page_url))
@@ -63,9 +64,14 @@ export function jsonFeedRuleChecks(
   items.slice(0, result.entries.length).forEach((item, i) => {
     const entry = result.entries[i]!;
     hasExtensions ||= Object.keys(item).some((k) => k.startsWith("_"));
-    const id =
-      typeof item.id === "number" || typeof item.id === "boolean" ? String(item.id) : text(item.id);
-    if (id && entry.guid !== id) rules.ids = false;
+    // A number id is its number as text; how a fraction is printed (200 or 200.0) is the
+    // reader's choice, so the text only has to read back as the same number.
+    if (typeof item.id === "number") {
+      if (Number(entry.guid) !== item.id) rules.ids = false;
+    } else {
+      const id = typeof item.id === "boolean" ? String(item.id) : text(item.id);
+      if (id && entry.guid !== id) rules.ids = false;
+    }
     if (httpUrl(item.url) && entry.url !== httpUrl(item.url)) rules.urls = false;
     const language = text(item.language)?.replace(/_/g, "-") ?? feedLanguage;
     if (language && entry.language !== language) rules.language = false;

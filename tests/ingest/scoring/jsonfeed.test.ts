@@ -49,7 +49,16 @@ describe("JSON Feed scoring", () => {
       const tolerant = text.replace(/"(?:[^"\\]|\\.)*"|-?\b(?:NaN|Infinity)\b/g, (t) =>
         t.startsWith('"') ? t : "null",
       );
-      const doc = JSON.parse(tolerant) as { __tests?: unknown; version?: unknown };
+      let doc: { __tests?: unknown; version?: unknown };
+      try {
+        doc = JSON.parse(tolerant);
+      } catch (error) {
+        tally.add(`${relative(file)}: case file`, {
+          outcome: "failed",
+          detail: `not JSON: ${(error as Error).message}`,
+        });
+        continue;
+      }
       const tests = Array.isArray(doc.__tests) ? doc.__tests.map(String) : [];
       // The WIP cases are one-field fragments written for a parser that takes any JSON object.
       // We require a version or items, so a fragment without a version gets one, unless its
@@ -79,7 +88,13 @@ describe("JSON Feed scoring", () => {
       const result = ingest(bytes);
       const expectedFile = file.replace(/\.json$/, "_expected.json");
       if (fs.existsSync(expectedFile)) {
-        const expected = JSON.parse(fs.readFileSync(expectedFile, "utf8"));
+        let expected: Record<string, unknown>;
+        try {
+          expected = JSON.parse(fs.readFileSync(expectedFile, "utf8"));
+        } catch {
+          tally.check({ label: `${name}: expected output is not JSON`, ok: false });
+          continue;
+        }
         const checks = file.split(path.sep).includes("translator")
           ? gofeedChecks(name, result, expected)
           : jsonFeedChecks(name, result, expected);
@@ -118,7 +133,18 @@ describe("JSON Feed scoring", () => {
     tally.files = files.length;
     for (const file of files) {
       const bytes = fs.readFileSync(file);
-      const doc = JSON.parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
+      let doc: Record<string, unknown>;
+      try {
+        doc = JSON.parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
+      } catch {
+        // Not JSON: the one thing to check is that we refuse it.
+        const result = ingest(bytes);
+        tally.check({
+          label: `${relative(file)}: not JSON, refused with 2004`,
+          ok: result instanceof IngestError && result.code === 2004,
+        });
+        continue;
+      }
       for (const check of jsonFeedRuleChecks(relative(file), doc, ingest(bytes)))
         tally.check(check);
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { IngestedFeed } from "../../../server/feed-model.ts";
 import { decodeBytes } from "../../../server/ingest/decode.ts";
 import { IngestError } from "../../../server/ingest/errors.ts";
+import { MAX_FEED_ITEMS } from "../../../server/ingest/limits.ts";
 import { ingestBody } from "../../../server/ingest/pipeline.ts";
 import { sanitizeHtml } from "../../../server/ingest/sanitize.ts";
 import { fixturePath, listFixtures } from "../fixtures.ts";
@@ -149,7 +150,7 @@ function feedChecks(
   if (facts.title) add("feed title", Boolean(result.feed.title));
   add(
     `${facts.items.length} entries, one per item`,
-    entries.length === Math.min(facts.items.length, 5000),
+    entries.length === Math.min(facts.items.length, MAX_FEED_ITEMS),
   );
   if (entries.length > 0) {
     add(
