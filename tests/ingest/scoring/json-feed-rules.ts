@@ -50,7 +50,7 @@ export function jsonFeedRuleChecks(
   if (text(doc.favicon) && text(doc.icon))
     checks.push({ label: `${name}: favicon`, unmappable: "favicon not kept separately from icon" });
   const feedLanguage = text(doc.language)?.replace(/_/g, "-") ?? null;
-  const feedAuthors = authorNames(doc);
+  const feedAuthors = namesOf(peopleOf(doc));
   if (feedAuthors) add("feed authors", result.feed.author === feedAuthors);
   const rules = {
     ids: true,
@@ -75,7 +75,8 @@ export function jsonFeedRuleChecks(
     if (httpUrl(item.url) && entry.url !== httpUrl(item.url)) rules.urls = false;
     const language = text(item.language)?.replace(/_/g, "-") ?? feedLanguage;
     if (language && entry.language !== language) rules.language = false;
-    const authors = authorNames(item) ?? feedAuthors;
+    const itemPeople = peopleOf(item);
+    const authors = itemPeople.length > 0 ? namesOf(itemPeople) : feedAuthors;
     if (entry.author !== authors) rules.authors = false;
     const attachments = Array.isArray(item.attachments)
       ? item.attachments.filter((a) => isObject(a) && httpUrl(a.url))
@@ -100,19 +101,26 @@ export function jsonFeedRuleChecks(
   return checks;
 }
 
-/** Our author field for a feed or item: 1.1 `authors` (named ones), else 1.0 `author`. */
-function authorNames(owner: Json): string | null {
-  const fromList = (list: unknown[]) => {
-    const names = list
-      .filter(isObject)
-      .map((a) => {
-        const url = text(a.url);
-        const email = url && /^mailto:/i.test(url) ? url.slice(7).split("?")[0]!.trim() : null;
-        return text(a.name) ?? email ?? "";
-      })
-      .filter(Boolean);
-    return names.length > 0 ? [...new Set(names)].join(", ") : null;
-  };
-  const modern = Array.isArray(owner.authors) ? fromList(owner.authors) : null;
-  return modern ?? (isObject(owner.author) ? fromList([owner.author]) : null);
+/**
+ * The people a feed or item names: 1.1 `authors`, else 1.0 `author`; a person is an object
+ * with any of name, url or avatar. An item naming anyone does not inherit the feed's authors.
+ */
+function peopleOf(owner: Json): Json[] {
+  const isPerson = (a: unknown): a is Json =>
+    isObject(a) && Boolean(text(a.name) ?? text(a.url) ?? text(a.avatar));
+  const modern = Array.isArray(owner.authors) ? owner.authors.filter(isPerson) : [];
+  if (modern.length > 0) return modern;
+  return isPerson(owner.author) ? [owner.author] : [];
+}
+
+/** Our author field for people: their names, else mailto: addresses, comma-separated. */
+function namesOf(people: Json[]): string | null {
+  const names = people
+    .map((a) => {
+      const url = text(a.url);
+      const email = url && /^mailto:/i.test(url) ? url.slice(7).split("?")[0]!.trim() : null;
+      return text(a.name) ?? email ?? "";
+    })
+    .filter(Boolean);
+  return names.length > 0 ? [...new Set(names)].join(", ") : null;
 }
