@@ -6,6 +6,7 @@ import {
   storedNameOf,
   tablesWritten,
 } from "../commands/materializers/index.ts";
+import { jsonValues } from "../db/json-values.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import type { LocalTables } from "../db/local-tables.ts";
 import { selectRows, selectRowsOrThrow } from "../db/select-rows.ts";
@@ -95,20 +96,47 @@ export function enqueue(row: Omit<OutboxRow, "attempts">): Statement {
   });
 }
 
-const pendingEventsQuery = select(
-  local
-    .selectFrom("events")
-    .select(["seq", "command_id", "name", "payload"])
-    .where("status", "=", "pending")
-    .orderBy("seq"),
+const loggedEvents = local
+  .selectFrom("events")
+  .select(["seq", "command_id", "name", "payload"])
+  .orderBy("seq");
+const pendingEventsQuery = select(loggedEvents.where("status", "=", "pending"));
+
+const pendingCommandsQuery = select(
+  local.selectFrom("events").select("command_id").distinct().where("status", "=", "pending"),
 );
 
 /**
- * Pending events in the order they happened. Names this build does not know (from a newer
- * build) and data its Schema refuses are skipped.
+ * Commands not yet confirmed. Server state fetched from now on may predate them even once
+ * they are confirmed (another tab's engine may confirm them meanwhile), so a write of that
+ * state replays them (`pendingEvents`' second argument).
  */
-export async function pendingEvents(tx: SqlRunner): Promise<LoggedEvent[]> {
-  const rows = await selectRowsOrThrow(tx, pendingEventsQuery);
+export async function pendingCommandIds(db: SqlRunner): Promise<string[]> {
+  const rows = await selectRows(db, pendingCommandsQuery);
+  return rows.map((row) => row.command_id);
+}
+
+/**
+ * Pending events in the order they happened, with those of `unconfirmedAtFetch` (pending when
+ * the server state being written was fetched) even if confirmed since. Names this build does
+ * not know (from a newer build) and data its Schema refuses are skipped.
+ */
+export async function pendingEvents(
+  tx: SqlRunner,
+  unconfirmedAtFetch: readonly string[] = [],
+): Promise<LoggedEvent[]> {
+  const query =
+    unconfirmedAtFetch.length === 0
+      ? pendingEventsQuery
+      : select(
+          loggedEvents.where((eb) =>
+            eb.or([
+              eb("status", "=", "pending"),
+              eb("command_id", "in", jsonValues(unconfirmedAtFetch)),
+            ]),
+          ),
+        );
+  const rows = await selectRowsOrThrow(tx, query);
   return rows.flatMap((row) => {
     const event = decodeEvent(String(row.name), JSON.parse(String(row.payload)));
     if (!event) return [];

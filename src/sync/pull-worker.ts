@@ -2,12 +2,11 @@ import { Effect } from "effect";
 import type { ApiFetch } from "../api/client.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { classify } from "./failures.ts";
-import { pendingCommandIds } from "./outbox.ts";
 import { fetchSnapshot, type PullOptions } from "./pull.ts";
 import { reportConnectivity } from "./push.ts";
 import { foreverLogged, type RetryContext, untilSettled } from "./retry.ts";
 import { Signal } from "./signal.ts";
-import { writeSnapshot } from "./snapshot.ts";
+import { beginFetch, writeSnapshot } from "./snapshot.ts";
 
 export interface PullContext extends RetryContext {
   db: LocalDatabase;
@@ -76,17 +75,13 @@ function pagesFor(batch: readonly PullRequest[], usual: number): number {
 function pullOnce(ctx: PullContext, entries: boolean, maxPages: number) {
   return Effect.promise(async () => {
     try {
-      // Another tab's engine may confirm some of these while the state is fetched.
-      const unconfirmedAtFetch = await pendingCommandIds(ctx.db);
+      // Other tabs pull too, and the leading one confirms commands meanwhile.
+      const ticket = await beginFetch(ctx.db);
       const snapshot = await fetchSnapshot(ctx.api, { ...ctx.pull, entries, maxPages });
       ctx.connectivity.reportNetworkResult(true);
       const pulledAt = ctx.now();
       const iso = new Date(pulledAt).toISOString();
-      await writeSnapshot(ctx.db, snapshot, {
-        userId: ctx.userId,
-        pulledAt: iso,
-        unconfirmedAtFetch,
-      });
+      await writeSnapshot(ctx.db, snapshot, { userId: ctx.userId, pulledAt: iso, ticket });
       ctx.pulled(pulledAt);
       return undefined;
     } catch (error) {

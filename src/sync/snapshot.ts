@@ -6,6 +6,7 @@ import { listRow } from "../../contract/entities/list-table.ts";
 import { savedSearchesTable } from "../../contract/entities/saved-search-table.ts";
 import { subscriptionRow } from "../../contract/entities/subscription-table.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
+import { jsonValues } from "../db/json-values.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import { selectRows } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
@@ -21,25 +22,66 @@ import {
 import type { ServerSnapshot } from "./pull.ts";
 
 /**
+ * Where a fetch of server state stands among the pulls of every tab sharing this database
+ * (`turn`, counted in the database), and which commands were not yet confirmed as it began.
+ */
+export interface FetchTicket {
+  turn: number;
+  unconfirmed: readonly string[];
+}
+
+/** Taken just before fetching server state, for `writeSnapshot`. */
+export async function beginFetch(db: LocalDatabase): Promise<FetchTicket> {
+  const [{ pendingCommandIds }] = await loadReplay();
+  return db.transaction(["meta"], async (tx) => {
+    const [row] = await selectRows(tx, metaValues([PULLS_STARTED]));
+    const turn = Number(row?.value ?? 0) + 1;
+    await runStatements(tx, [setMeta(PULLS_STARTED, String(turn))]);
+    return { turn, unconfirmed: await pendingCommandIds(tx) };
+  });
+}
+
+const PULLS_STARTED = "pullsStarted";
+const PULL_WRITTEN = "pullWritten";
+
+/**
  * Writes fresh server state, then replays the still-pending events on top (rebase), in one
- * transaction: a refresh never undoes an action that has not synced yet. Confirmed events are
- * reflected in the server state by now, so they leave the log.
+ * transaction: a refresh never undoes an action that has not synced yet. Events confirmed
+ * before the fetch began are reflected in the server state, so they leave the log.
+ *
+ * Tabs pull on their own while the leading tab pushes, so with a `ticket` two more rules hold:
+ * commands confirmed while the fetch ran (by another tab's engine) may be missing from the
+ * state fetched, so their events are replayed too and leave the log with a later pull; and a
+ * state fetched before one already written is older than it: it is dropped (answers false).
  */
 export async function writeSnapshot(
   db: LocalDatabase,
   snapshot: ServerSnapshot,
-  context: { userId?: string; pulledAt: string },
-) {
+  context: { userId?: string; pulledAt: string; ticket?: FetchTicket },
+): Promise<boolean> {
   await loadReplay();
-  await db.transaction([], async (tx) => {
+  const { ticket } = context;
+  const unconfirmed = ticket?.unconfirmed ?? [];
+  const confirmed = local.deleteFrom("events").where("status", "=", "confirmed");
+  return db.transaction([], async (tx) => {
+    if (ticket) {
+      const [written] = await selectRows(tx, metaValues([PULL_WRITTEN]));
+      if (Number(written?.value ?? 0) > ticket.turn) return false;
+    }
     await runStatements(tx, [
       ...(await floorStatements(tx, snapshot)),
       ...snapshotStatements(snapshot),
       setMeta("lastPulledAt", context.pulledAt),
       ...(context.userId ? [setMeta("userId", context.userId)] : []),
-      statement(local.deleteFrom("events").where("status", "=", "confirmed")),
+      ...(ticket ? [setMeta(PULL_WRITTEN, String(ticket.turn))] : []),
+      statement(
+        unconfirmed.length === 0
+          ? confirmed
+          : confirmed.where("command_id", "not in", jsonValues(unconfirmed)),
+      ),
     ]);
-    await replayPending(tx);
+    await replayPending(tx, unconfirmed);
+    return true;
   });
 }
 
@@ -167,9 +209,10 @@ export function loadReplay() {
   return replayModules;
 }
 
-export async function replayPending(tx: SqlRunner) {
+/** Replays pending events (and those of `unconfirmedAtFetch`, see `pendingEvents`). */
+export async function replayPending(tx: SqlRunner, unconfirmedAtFetch: readonly string[] = []) {
   const [{ pendingEvents }, { materialize }] = await loadReplay();
-  const events = await pendingEvents(tx);
+  const events = await pendingEvents(tx, unconfirmedAtFetch);
   await runStatements(
     tx,
     events.flatMap(({ event }) => materialize(event)),
