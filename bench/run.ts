@@ -2,6 +2,7 @@ import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
 import { benchIdleCost, idleCostTables } from "./idle-cost.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
+import { benchLiveSync, liveSyncTable } from "./live-sync.ts";
 import { benchLoad, loadTables } from "./load.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
@@ -17,6 +18,7 @@ import { benchRuleSafety, ruleSafetyTable } from "./rule-safety.ts";
 import { benchLocalSearch, benchServerSearch, searchTables } from "./search.ts";
 import { benchSummary, summaryTable } from "./summary.ts";
 import { printTable, type Table } from "./support/table.ts";
+import { benchSyncStream, syncStreamTable } from "./sync-stream.ts";
 import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
 import { benchTimelineScroll, timelineScrollTable } from "./timeline-scroll.ts";
 import { benchTrending, trendingTable } from "./trending.ts";
@@ -51,6 +53,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "local-first",
     run: async () => localFirstTables(await benchLocalFirst()),
+  },
+  {
+    name: "live-sync",
+    run: async () => [liveSyncTable(await benchLiveSync())],
   },
   {
     name: "replay-queue",
@@ -117,6 +123,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
     run: async () => [
       ruleSafetyTable([await benchRuleSafety("sqlite"), await benchRuleSafety("postgres")]),
     ],
+  },
+  {
+    name: "sync-stream",
+    run: async () => [syncStreamTable(await benchSyncStream())],
   },
   {
     name: "trending",

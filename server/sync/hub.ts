@@ -3,8 +3,9 @@ import type { SyncScope } from "../../contract/api/sync.ts";
 /**
  * This process's live change streams (GET /sync/stream), by user. Changes arrive here from this
  * process's writes and from other processes (PostgreSQL NOTIFY, or SQLite's version table);
- * each is written to the user's open streams as a `poke`. Several changes of one user within
- * COALESCE_MS go out as one poke (the latest version, every scope). One shared timer beats the
+ * each is written to the user's open streams as a `poke`. The first change after a quiet spell
+ * goes out at once; changes within the next COALESCE_MS go out together, one poke per stream
+ * (the latest version, the scopes of the changes it was not told of). One shared timer beats the
  * heartbeat for all streams; a stream costs no timer of its own.
  */
 
@@ -18,6 +19,8 @@ export interface SyncHubOptions {
 export const COALESCE_MS = 50;
 /** Chunks a client has not read yet before its stream is dropped (it reconnects and resumes). */
 const MAX_QUEUED_CHUNKS = 64;
+/** The same for a Node response: bytes buffered in its socket. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
 
 const encoder = new TextEncoder();
 const PING = encoder.encode(": ping\n\n");
@@ -34,9 +37,21 @@ interface Change {
   scopes: readonly SyncScope[];
 }
 
+/**
+ * Where a stream's bytes go: straight to Node's response (what the server uses: a heartbeat is
+ * one socket write), or a web ReadableStream (where there is no Node response, as in
+ * `app.request()`).
+ */
+export interface StreamSink {
+  /** Whether the client is keeping up (false: too much unread, the stream is dropped). */
+  keepingUp(): boolean;
+  write(chunk: Uint8Array): void;
+  end(): void;
+}
+
 interface Stream {
   readonly userId: string;
-  controller: ReadableStreamDefaultController<Uint8Array>;
+  sink: StreamSink;
   /** Changes heard before its connect event was written. */
   waiting: Change[];
   connected: boolean;
@@ -56,6 +71,7 @@ export class SyncHub {
   /** Changes not yet written, by user (written together: one poke per stream). */
   private readonly pending = new Map<string, Change[]>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastFlush = Number.NEGATIVE_INFINITY;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private count = 0;
   private closed = false;
@@ -86,36 +102,44 @@ export class SyncHub {
   }
 
   /**
-   * Opens a stream for `userId`: registered at once (so no change is lost while the current
-   * version is read), its connect event written when `current` resolves. The user's oldest
-   * stream is closed when they hold more than the per-user cap.
+   * Opens a stream for `userId` on `sink`: registered at once (so no change is lost while the
+   * current version is read), its connect event written when `current` resolves. The user's
+   * oldest stream is closed when they hold more than the per-user cap. Answers the function
+   * that forgets it (the client went away).
    */
-  open(userId: string, current: Promise<bigint>, signal: AbortSignal): ReadableStream<Uint8Array> {
-    let stream: Stream | undefined;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        stream = {
-          userId,
-          controller,
-          waiting: [],
-          connected: false,
-          closed: false,
-          sent: undefined,
-        };
-        this.register(stream);
-        controller.enqueue(encoder.encode(RETRY));
-      },
-      cancel: () => {
-        if (stream) this.unregister(stream);
-      },
-    });
-    const opened = stream!;
-    signal.addEventListener("abort", () => this.end(opened), { once: true });
+  attach(userId: string, current: Promise<bigint>, sink: StreamSink): () => void {
+    const stream: Stream = {
+      userId,
+      sink,
+      waiting: [],
+      connected: false,
+      closed: false,
+      sent: undefined,
+    };
+    this.register(stream);
+    this.write(stream, encoder.encode(RETRY));
     current.then(
-      (version) => this.connect(opened, version),
-      () => this.end(opened),
+      (version) => this.connect(stream, version),
+      () => this.end(stream),
     );
-    return body;
+    return () => this.unregister(stream);
+  }
+
+  /** A stream as a web ReadableStream, ended when `signal` aborts. */
+  open(userId: string, current: Promise<bigint>, signal: AbortSignal): ReadableStream<Uint8Array> {
+    let forget: (() => void) | undefined;
+    return new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        const sink = webSink(controller);
+        forget = this.attach(userId, current, sink);
+        const abort = () => {
+          forget?.();
+          sink.end();
+        };
+        signal.addEventListener("abort", abort, { once: true });
+      },
+      cancel: () => forget?.(),
+    });
   }
 
   /**
@@ -132,7 +156,10 @@ export class SyncHub {
       else this.pending.set(userId, [{ version, scopes }]);
     }
     if (this.pending.size > 0 && !this.flushTimer) {
-      this.flushTimer = setTimeout(() => this.flush(), COALESCE_MS);
+      // The first change after a quiet spell goes out at once; the next ones wait out the rest
+      // of the window and go together.
+      const wait = Math.max(0, this.lastFlush + COALESCE_MS - performance.now());
+      this.flushTimer = setTimeout(() => this.flush(), wait);
       this.flushTimer.unref?.();
     }
   }
@@ -185,11 +212,7 @@ export class SyncHub {
   private end(stream: Stream) {
     if (stream.closed) return;
     this.unregister(stream);
-    try {
-      stream.controller.close();
-    } catch {
-      // Already closed or errored by the reader's side.
-    }
+    stream.sink.end();
   }
 
   /** The connect event: the stored version, then a poke for what changed while it was read. */
@@ -226,6 +249,7 @@ export class SyncHub {
 
   private flush() {
     this.flushTimer = undefined;
+    this.lastFlush = performance.now();
     const pending = [...this.pending];
     this.pending.clear();
     for (const [userId, changes] of pending) {
@@ -244,18 +268,17 @@ export class SyncHub {
     }
   }
 
-  /** Writes a chunk; a client that stopped reading (its queue full) is dropped. */
+  /** Writes a chunk; a client that stopped reading (too much unread) is dropped. */
   private write(stream: Stream, chunk: string | Uint8Array) {
     if (stream.closed) return;
-    const { controller } = stream;
-    if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) {
+    if (!stream.sink.keepingUp()) {
       this.end(stream);
       return;
     }
     try {
-      controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      stream.sink.write(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
     } catch {
-      this.unregister(stream);
+      this.end(stream);
     }
   }
 
@@ -263,4 +286,38 @@ export class SyncHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
   }
+}
+
+function webSink(controller: ReadableStreamDefaultController<Uint8Array>): StreamSink {
+  return {
+    keepingUp: () => (controller.desiredSize ?? 0) > -MAX_QUEUED_CHUNKS,
+    write: (chunk) => controller.enqueue(chunk),
+    end: () => {
+      try {
+        controller.close();
+      } catch {
+        // Already closed, or cancelled by its reader.
+      }
+    },
+  };
+}
+
+/** The writable half of a Node response (what the sink needs of it). */
+export interface NodeResponseLike {
+  readonly writableLength: number;
+  readonly writableEnded: boolean;
+  write(chunk: Uint8Array): boolean;
+  end(): void;
+}
+
+export function nodeSink(response: NodeResponseLike): StreamSink {
+  return {
+    keepingUp: () => response.writableLength < MAX_BUFFERED_BYTES,
+    write: (chunk) => {
+      response.write(chunk);
+    },
+    end: () => {
+      if (!response.writableEnded) response.end();
+    },
+  };
 }

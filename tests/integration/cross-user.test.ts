@@ -16,6 +16,7 @@ import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { browserKeys, PushReceiver } from "../support/push-receiver.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { EventStreamClient } from "../support/sse-client.ts";
 
 /** Entry links on the local feed server, so reading an entry's page never leaves 127.0.0.1. */
 const localLinks = (rss: string, server: FeedServer) =>
@@ -462,6 +463,8 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       imported: await read("GET", `/api/subscriptions/import?id=${importIdOfA}`),
       rsshub: await read("GET", "/api/rsshub-instances"),
       invitations: await read("GET", "/api/invitations"),
+      // Her change counter: nothing B does is a change of hers (the live change stream).
+      syncVersion: await read("GET", "/api/sync/version"),
       pushesDelivered: pushes.received.length,
     };
   }
@@ -557,6 +560,10 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     const changes: string[] = [];
     const errors: string[] = [];
     let pairs = 0;
+    // A's live change stream, held through the whole scan: it states her version and hears
+    // nothing of what B does.
+    const aliceStream = await EventStreamClient.open(alice);
+    const connectPoke = await aliceStream.nextPoke(() => true);
     const scan = (where: string, text: string, sent: string) => {
       for (const [what, value] of Object.entries(seeded.secrets)) {
         if (value && text.includes(value) && !sent.includes(value)) {
@@ -615,6 +622,8 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
         changes.push(`${name}: A's ${moved.join(", ")} changed`);
       }
     }
+    await aliceStream.close();
+    expect(aliceStream.pokes(), "pokes on A's stream during B's scan").toEqual([connectPoke]);
     const endpoints = table.length;
     console.log(
       `cross-user: ${pairs} endpoint × object pairs tried on ${dialect} (as B and without a session) across ${endpoints} endpoints, ${leaks.length} leaks, ${changes.length} changes, ${errors.length} 5xx`,
