@@ -280,8 +280,12 @@ function personOf(person: RssFeed.Person | undefined): RawPerson[] {
   return out.name || out.email || out.url ? [out] : [];
 }
 
-/** An `<author>` whose text holds brackets (CDATA aside), which feedsmith rewrites. */
-const BRACKETED_AUTHOR = /<author\b[^>]*>[^<]*(?:[[\]()]|&lt;)/;
+/**
+ * An `<author>` whose text holds square brackets (CDATA aside), which feedsmith takes apart
+ * and joins with spaces. (Its reading of "Name (email)" and "Name <email>" is right, and
+ * outlining every item for those would cost a pass over the document.)
+ */
+const BRACKETED_AUTHOR = /<author\b[^>]*>[^<]*[[\]]/;
 
 /** atom:author elements in an RSS or RDF document, as people. */
 function atomPeople(authors: AtomFeed.Person[] | undefined): RawPerson[] {
