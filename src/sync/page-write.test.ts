@@ -3,7 +3,10 @@ import type { EntryListItem } from "../../contract/entities/entry.ts";
 import { sampleEntry, sampleFeed } from "../../tests/support/models.ts";
 import { openMemoryDatabase } from "../db/node.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { createDispatcher } from "./dispatch.ts";
+import { confirmCommand, outboxHead } from "./outbox.ts";
 import { writePage } from "./page-write.ts";
+import { unconfirmedCommands } from "./snapshot.ts";
 
 const feed = sampleFeed({ id: "f1", url: "https://example.com/feed", title: "Example" });
 
@@ -60,6 +63,26 @@ describe("a stored timeline page", () => {
     );
     expect(await stars(db)).toEqual([
       { entry_id: "e1", feed_id: "f1", created_at: "later", view: 1 },
+    ]);
+  });
+
+  it("keeps a read confirmed while the page was in flight (fetched before it reached the server)", async () => {
+    const range = { order: "newest", from: undefined, to: "" } as const;
+    const [e1, e2] = ["1800000000000000001", "1800000000000000002"];
+    const page = () =>
+      [e1, e2].map((id, i) => ({
+        ...item(`e${i + 1}`),
+        entries: { ...item(`e${i + 1}`).entries, id },
+      }));
+    await writePage(db, page(), {}, range);
+    await createDispatcher({ db })("entries.markRead", { entryIds: [e1] });
+    const unconfirmedAtFetch = await unconfirmedCommands(db);
+    // The page's answer still says unread; the read is confirmed before the page is written.
+    await confirmCommand(db, (await outboxHead(db))!, []);
+    await writePage(db, page(), {}, range, { unconfirmedAtFetch });
+    expect(await db.query("SELECT id, read FROM entries ORDER BY id")).toEqual([
+      { id: e1, read: 1 },
+      { id: e2, read: 0 },
     ]);
   });
 });

@@ -32,7 +32,8 @@ export interface PageRange {
 /**
  * Stores one timeline page by the mapping rules, moves the scope's floor (newest first) or
  * ceiling (oldest first) to where the page ends, and replays pending events on top, in one
- * transaction: a page never undoes an unsynced read or star. Unread counts are the pull's
+ * transaction: a page never undoes an unsynced read or star (nor one confirmed while the page
+ * was in flight, given `unconfirmedAtFetch`). Unread counts are the pull's
  * (server counts with pending events applied) and stay as they were.
  *
  * A page extends the local run only if it starts where that run stops or within it: the floor
@@ -45,8 +46,15 @@ export async function writePage(
   items: readonly EntryListItem[],
   scope: TimelineScope,
   range: PageRange,
-  /** A new subscription's first page: wider timelines now lack the rest of its entries. */
-  options: { newFeed?: boolean } = {},
+  options: {
+    /** A new subscription's first page: wider timelines now lack the rest of its entries. */
+    newFeed?: boolean;
+    /**
+     * Commands unconfirmed when the page was fetched (`unconfirmedCommands`): the page may
+     * predate them, so their events are replayed on it even once confirmed.
+     */
+    unconfirmedAtFetch?: readonly string[];
+  } = {},
 ): Promise<boolean> {
   await loadReplay();
   return db.transaction([], async (tx) => {
@@ -64,7 +72,7 @@ export async function writePage(
         ? [raiseWideFloorsStatement(range.to), clearWideCeilingsStatement()]
         : []),
     ]);
-    await replayPending(tx);
+    await replayPending(tx, options.unconfirmedAtFetch);
     await runStatements(tx, [CLEAR_UNREAD, ...upsertRows("unread", counts, ["subscription_id"])]);
     return joins;
   });

@@ -13,6 +13,7 @@ import type { Connectivity } from "./connectivity.ts";
 import { fetchEntryPage, readWholePage } from "./entry-page.ts";
 import { type Floor, readFloor, type SearchScope, type TimelineScope } from "./floors.ts";
 import { writePage } from "./page-write.ts";
+import { unconfirmedCommands } from "./snapshot.ts";
 
 /** Entries per page asked of the server (its maximum is 100). */
 export const PAGE_SIZE = 50;
@@ -130,6 +131,7 @@ export function createPager(options: PagerOptions): Pager {
     }
     update({ loading: true, offline: false });
     try {
+      const unconfirmedAtFetch = await unconfirmedCommands(db);
       const page = await fetchEntries(options.call, scope, pageSize, from, oldestFirst);
       if (stopped) return;
       const data = "more" in page ? page.items : page;
@@ -139,7 +141,7 @@ export function createPager(options: PagerOptions): Pager {
       const last = more ? data.at(-1)?.entries.publishedAt : undefined;
       const to = last ?? (oldestFirst ? END : "");
       const order = oldestFirst ? "oldest" : "newest";
-      await writePage(db, data, scope, { order, from, to });
+      await writePage(db, data, scope, { order, from, to }, { unconfirmedAtFetch });
       // A page that no longer joins the local run (its bound moved meanwhile) moved nothing.
       await refreshFloor();
     } catch (error) {
@@ -253,6 +255,7 @@ export async function fillSubscription(
   pageSize = PAGE_SIZE,
 ) {
   const scope = { feedId };
+  const unconfirmedAtFetch = await unconfirmedCommands(db);
   const data = await fetchEntryPage(call, { ...scope, limit: pageSize }, { silent: true });
   const floor = data.length < pageSize ? "" : (data.at(-1)?.entries.publishedAt ?? "");
   await writePage(
@@ -260,7 +263,7 @@ export async function fillSubscription(
     data,
     scope,
     { order: "newest", from: undefined, to: floor },
-    { newFeed: true },
+    { newFeed: true, unconfirmedAtFetch },
   );
 }
 

@@ -30,6 +30,15 @@ export interface FetchTicket {
   unconfirmed: readonly string[];
 }
 
+/**
+ * Commands not yet confirmed, read just before fetching server state: once written, that state
+ * gets their events replayed even if they are confirmed meanwhile (by this tab or another).
+ */
+export async function unconfirmedCommands(db: SqlRunner): Promise<string[]> {
+  const [{ pendingCommandIds }] = await loadReplay();
+  return pendingCommandIds(db);
+}
+
 /** Taken just before fetching server state, for `writeSnapshot`. */
 export async function beginFetch(db: LocalDatabase): Promise<FetchTicket> {
   const [{ pendingCommandIds }] = await loadReplay();
