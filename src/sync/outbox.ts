@@ -102,20 +102,6 @@ const loggedEvents = local
   .orderBy("seq");
 const pendingEventsQuery = select(loggedEvents.where("status", "=", "pending"));
 
-const pendingCommandsQuery = select(
-  local.selectFrom("events").select("command_id").distinct().where("status", "=", "pending"),
-);
-
-/**
- * Commands not yet confirmed. Server state fetched from now on may predate them even once
- * they are confirmed (another tab's engine may confirm them meanwhile), so a write of that
- * state replays them (`pendingEvents`' second argument).
- */
-export async function pendingCommandIds(db: SqlRunner): Promise<string[]> {
-  const rows = await selectRows(db, pendingCommandsQuery);
-  return rows.map((row) => row.command_id);
-}
-
 /**
  * Pending events in the order they happened, with those of `unconfirmedAtFetch` (pending when
  * the server state being written was fetched) even if confirmed since. Names this build does

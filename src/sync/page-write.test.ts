@@ -6,7 +6,7 @@ import type { LocalDatabase } from "../db/types.ts";
 import { createDispatcher } from "./dispatch.ts";
 import { confirmCommand, outboxHead } from "./outbox.ts";
 import { writePage } from "./page-write.ts";
-import { unconfirmedCommands } from "./snapshot.ts";
+import { unconfirmedCommands } from "./unconfirmed.ts";
 
 const feed = sampleFeed({ id: "f1", url: "https://example.com/feed", title: "Example" });
 

@@ -13,7 +13,7 @@ import type { Connectivity } from "./connectivity.ts";
 import { fetchEntryPage, readWholePage } from "./entry-page.ts";
 import { type Floor, readFloor, type SearchScope, type TimelineScope } from "./floors.ts";
 import { writePage } from "./page-write.ts";
-import { unconfirmedCommands } from "./snapshot.ts";
+import { unconfirmedCommands } from "./unconfirmed.ts";
 
 /** Entries per page asked of the server (its maximum is 100). */
 export const PAGE_SIZE = 50;

@@ -20,6 +20,7 @@ import {
   metaValues,
 } from "./floors.ts";
 import type { ServerSnapshot } from "./pull.ts";
+import { unconfirmedCommands } from "./unconfirmed.ts";
 
 /**
  * Where a fetch of server state stands among the pulls of every tab sharing this database
@@ -30,23 +31,13 @@ export interface FetchTicket {
   unconfirmed: readonly string[];
 }
 
-/**
- * Commands not yet confirmed, read just before fetching server state: once written, that state
- * gets their events replayed even if they are confirmed meanwhile (by this tab or another).
- */
-export async function unconfirmedCommands(db: SqlRunner): Promise<string[]> {
-  const [{ pendingCommandIds }] = await loadReplay();
-  return pendingCommandIds(db);
-}
-
 /** Taken just before fetching server state, for `writeSnapshot`. */
 export async function beginFetch(db: LocalDatabase): Promise<FetchTicket> {
-  const [{ pendingCommandIds }] = await loadReplay();
   return db.transaction(["meta"], async (tx) => {
     const [row] = await selectRows(tx, metaValues([PULLS_STARTED]));
     const turn = Number(row?.value ?? 0) + 1;
     await runStatements(tx, [setMeta(PULLS_STARTED, String(turn))]);
-    return { turn, unconfirmed: await pendingCommandIds(tx) };
+    return { turn, unconfirmed: await unconfirmedCommands(tx) };
   });
 }
 
