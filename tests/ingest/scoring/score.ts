@@ -42,9 +42,12 @@ export class Tally {
     return this.mappable === 0 ? 0 : this.passed / this.mappable;
   }
 
-  /** The one-line figure: "[score] name: 97.9% of 437 mappable met (428 passed, 9 failed), ...". */
+  /**
+   * The one-line figure: "[score] name: 97.9% of 437 mappable met (428 passed, 9 failed), ...;
+   * 915 files scored; 428 / 437 passed".
+   */
   line(name: string): string {
-    return `[score] ${name}: ${(100 * this.rate).toFixed(1)}% of ${this.mappable} mappable met (${this.passed} passed, ${this.failed.length} failed), ${this.unmappableCount} unmappable; ${this.files} files scored`;
+    return `[score] ${name}: ${(100 * this.rate).toFixed(1)}% of ${this.mappable} mappable met (${this.passed} passed, ${this.failed.length} failed), ${this.unmappableCount} unmappable; ${this.files} files scored; ${this.passed} / ${this.mappable} passed`;
   }
 
   get mappable(): number {
