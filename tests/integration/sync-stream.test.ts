@@ -48,6 +48,7 @@ describe.each(DIALECTS)("live change stream on %s", (dialect) => {
       FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
       INGEST_POLL_SECONDS: "3600",
       SYNC_STREAM_HEARTBEAT_MS: "300",
+      INBOX_EMAIL_DOMAIN: "inbox.test",
     });
     const email = uniqueEmail("alice");
     phone = new TestClient(server.localUrl);
@@ -151,6 +152,26 @@ describe.each(DIALECTS)("live change stream on %s", (dialect) => {
       (p) => BigInt(p.version) > alice.version && p.scopes.includes("entries"),
     );
     expect(poke.scopes).not.toContain("state");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bobs.stream.pokes()).toHaveLength(1);
+  });
+
+  it("pokes the inbox's owner with scope entries when a message arrives by webhook", async () => {
+    const handle = `sync-${Date.now().toString(36)}`;
+    const created = await phone.request("POST", "/api/inboxes", { json: { handle } });
+    expect(created.status, created.text).toBe(200);
+    const alice = await connected(laptop);
+    const bobs = await connected(bob);
+    const posted = await bob.request("POST", `/api/inbox-webhooks/${handle}`, {
+      json: { title: "Build finished", content: "<p>Green</p>" },
+      headers: { "x-inbox-secret": created.body.data.secret },
+    });
+    expect(posted.status, posted.text).toBe(200);
+    const poke = await alice.stream.nextPoke(
+      (p) => BigInt(p.version) > alice.version && p.scopes.includes("entries"),
+    );
+    expect(poke.scopes).toEqual(["entries"]);
+    // The sender (Bob, through the webhook) is not the inbox's reader: nothing for him.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(bobs.stream.pokes()).toHaveLength(1);
   });
