@@ -18,10 +18,10 @@ export function parseJsonFeed(
 ): JsonFeedDocument {
   let json: unknown;
   try {
-    json = JSON.parse(text, keepIdNumberText);
+    json = JSON.parse(text, reviverFor(text));
   } catch {
     try {
-      json = JSON.parse(replaceBareJsonNumbers(text), keepIdNumberText);
+      json = JSON.parse(replaceBareJsonNumbers(text), reviverFor(text));
     } catch (error) {
       throw parseFailed(
         "malformed",
@@ -35,6 +35,13 @@ export function parseJsonFeed(
     return { ...json, items: json.items.slice(0, maxItems) };
   return json;
 }
+
+/** The id reviver only when some id is a number: a reviver makes JSON.parse ~3x slower. */
+function reviverFor(text: string) {
+  return NUMBER_ID.test(text) ? keepIdNumberText : undefined;
+}
+
+const NUMBER_ID = /"id"\s*:\s*-?\d/;
 
 function keepIdNumberText(
   this: unknown,
