@@ -18,7 +18,7 @@ export const subscribeInfo = commandInfo({
   conflict: {
     rule: "last-write-wins",
     because:
-      "Against unsubscribe the one received last stands; the settings it names overwrite; what was read stays read.",
+      "Against unsubscribe the one received last stands; it sets the view (0 if unnamed) and the settings it names; read stays read.",
   },
   keywords: ["follow", "add", "feed", "rss"],
   // feedId when the feed is known locally: the row is then real at once, not a placeholder.

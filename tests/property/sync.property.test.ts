@@ -5,7 +5,7 @@ import { stepsArb } from "./support/steps.ts";
 import { startUniverse, type Universe } from "./support/universe.ts";
 
 // Figures: override with SYNC_PROPERTY_RUNS / SYNC_PROPERTY_SEED to dig deeper or replay.
-const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 20);
+const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 16);
 const SEED = process.env.SYNC_PROPERTY_SEED ? Number(process.env.SYNC_PROPERTY_SEED) : undefined;
 /** Devices, each with its own database, and 1 to 3 tabs per device sharing it. */
 const CLIENTS = 3;

@@ -106,7 +106,9 @@ export async function runScenario(
           stats.conflicts += 1;
           break;
         case "tabClose": {
-          const tab = device!.tabs[step.tab % Math.max(device!.tabs.length, 1)];
+          const tab =
+            (step.leader ? device!.leader : undefined) ??
+            device!.tabs[step.tab % Math.max(device!.tabs.length, 1)];
           if (!tab) break;
           if (tab.isLeader() && device!.tabs.length > 1) stats.handovers += 1;
           await tab.close();

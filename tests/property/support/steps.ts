@@ -67,8 +67,11 @@ export type Step =
       firstOnline: 0 | 1;
       gap: number;
     }
-  /** The tab closes (a leader hands the push to the next tab); the last one may close too. */
-  | { kind: "tabClose"; client: number; tab: number }
+  /**
+   * A tab closes (`leader`: the one that pushes, which hands the push to the next tab); the
+   * last one may close too.
+   */
+  | { kind: "tabClose"; client: number; tab: number; leader: boolean }
   | { kind: "tabOpen"; client: number }
   /** The tab's engine stops and a new one starts on the same database. */
   | { kind: "tabReload"; client: number; tab: number }
@@ -262,7 +265,15 @@ export function stepsArb(options: {
         gap: fc.constantFrom(0, 3, 20),
       }),
     },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("tabClose" as const), client, tab }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant("tabClose" as const),
+        client,
+        tab,
+        leader: fc.boolean(),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("tabOpen" as const), client }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("tabReload" as const), client, tab }) },
     {
