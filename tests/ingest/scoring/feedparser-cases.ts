@@ -58,7 +58,9 @@ export function runCase(testCase: FeedparserCase): Verdict & { result: IngestedF
       contentType,
     });
   } catch (error) {
-    if (!(error instanceof IngestError)) throw error;
+    // Anything but a coded refusal is a crash: a failed case, counted, not a thrown test.
+    if (!(error instanceof IngestError))
+      return { outcome: "failed", detail: `ingest threw ${String(error)}`, result: null };
   }
   const text = decodeBytes(testCase.bytes, contentType).text;
   const documentEntries = text.match(/<(?:[\w-]+:)?(?:item|entry)[\s>]/gi)?.length ?? 0;
@@ -106,6 +108,6 @@ function judge(
   } catch (error) {
     if (error instanceof Unmappable) return { outcome: "unmappable", reason: error.reason };
     if (error instanceof PyEvalError) return { outcome: "failed", detail: error.message };
-    throw error;
+    return { outcome: "failed", detail: `evaluation threw ${String(error)}` };
   }
 }

@@ -87,3 +87,17 @@ export class Tally {
       .join("\n");
   }
 }
+
+/**
+ * Runs `score` for each file; a file whose scoring throws (a crash of ours, or input the
+ * scorer cannot read) is one failed check, and the walk goes on.
+ */
+export function forEachFile(tally: Tally, files: string[], score: (file: string) => void): void {
+  for (const file of files) {
+    try {
+      score(file);
+    } catch (error) {
+      tally.add(file, { outcome: "failed", detail: `threw ${String(error)}` });
+    }
+  }
+}
