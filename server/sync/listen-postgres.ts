@@ -5,6 +5,8 @@ import { catchUp } from "./catch-up.ts";
 import { type ChangeNotice, SYNC_CHANNEL } from "./changes.ts";
 import type { SyncHub } from "./hub.ts";
 
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_NAME = "follow-sync-listener";
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
@@ -54,7 +56,7 @@ export function listenPostgresChanges(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     next.on("error", reconnect);
     next.on("end", () => reconnect(new Error("connection ended")));
     next.on("notification", onNotice);

@@ -1,16 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LISTENER_NAME } from "../../server/sync/listen-postgres.ts";
 import { type ChildServer, spawnChildServer } from "../support/child-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { withServerDatabase } from "../support/server-database.ts";
 import { EventStreamClient } from "../support/sse-client.ts";
 
 /**
  * Two API processes on one PostgreSQL database (this test's server and a child process): a
  * write through either one pokes the same user's stream held on the other (LISTEN/NOTIFY),
- * and another user's stream on either hears nothing of it.
+ * and another user's stream on either hears nothing of it; a listener cut off catches up.
  */
 const PASSWORD = "correct horse battery staple";
 
@@ -83,5 +86,26 @@ describe("live change stream across two API processes on PostgreSQL", () => {
     );
 
     expect(bobHeld.stream.pokes()).toEqual([{ version: String(bobHeld.version), scopes: [] }]);
+  }, 60_000);
+
+  it("catches up on what was notified while a process's listener was cut off", async () => {
+    const alice = uniqueEmail("alice");
+    const onFirst = await signedIn(first.localUrl, alice, true);
+    const onSecond = await signedIn(second.url, alice, false);
+    const held = await connected(onFirst);
+    // Both processes' LISTEN connections end, as a database restart or a proxy would end them.
+    await withServerDatabase(first, async ({ db }) => {
+      const cut = await sql<{ pid: number }>`
+        SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+        WHERE application_name = ${LISTENER_NAME} AND datname = current_database()`.execute(db);
+      expect(cut.rows.length).toBe(2);
+    });
+    const patched = await onSecond.request("PATCH", "/api/settings/general", {
+      json: { timeZone: "America/Lima" },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const poke = await held.stream.nextPoke((p) => BigInt(p.version) > held.version);
+    expect(poke.scopes).toEqual(["state"]);
+    expect(first.logs.some((line) => line.msg === "change listener disconnected")).toBe(true);
   }, 60_000);
 });
