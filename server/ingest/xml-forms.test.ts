@@ -147,6 +147,13 @@ describe("RSS <author> text", () => {
     expect(authorOf("Team[1] Writer")).toBe("Team[1] Writer");
   });
 
+  it("a channel's managingEditor keeps its brackets too", () => {
+    const { feed } = ingest(
+      `<rss version="2.0"><channel><title>T</title><managingEditor>ed@example.com ([Desk] Ed)</managingEditor></channel></rss>`,
+    );
+    expect(feed.author).toBe("[Desk] Ed");
+  });
+
   it("the e-mail address is taken out wherever it stands; the rest is the name", () => {
     expect(authorOf("me@example.com (John [Doe])")).toBe("John [Doe]");
     expect(authorOf("Jane Roe &lt;jane@example.com&gt;")).toBe("Jane Roe");

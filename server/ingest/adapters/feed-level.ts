@@ -11,7 +11,8 @@ import { CONTENT_LIKE, type Placed, SUMMARY_LIKE } from "./summary-precedence.ts
 
 /**
  * Elements read from a feed's header outline: the channel's attributes, image forms, and
- * authors given as text (`<author>` in a channel, as RSS 0.9x-era feeds write it; dc:author).
+ * authors given as text (`<author>` in a channel, as RSS 0.9x-era feeds write it; dc:author;
+ * a managingEditor whose brackets feedsmith would take apart).
  */
 const HEAD_ELEMENTS = new Set([
   "channel",
@@ -21,6 +22,7 @@ const HEAD_ELEMENTS = new Set([
   "googleplay:image",
   "author",
   "dc:author",
+  "managingeditor",
 ]);
 export const isHeadElement = (name: string) => HEAD_ELEMENTS.has(name);
 

@@ -82,7 +82,9 @@ export function adaptRss(
     inheritedAuthors: [],
     // RSS's own elements first; Dublin Core (and iTunes) stand in for missing ones.
     feedAuthors: firstPeople(
-      [feed.managingEditor].flatMap(personOf),
+      BRACKETED_EDITOR.test(text)
+        ? outlinePeople(head, "managingeditor")
+        : [feed.managingEditor].flatMap(personOf),
       peopleFromText(feed.dc?.creators ?? []),
       outlinePeople(head, "author"),
       outlinePeople(head, "dc:author"),
@@ -286,6 +288,7 @@ function personOf(person: RssFeed.Person | undefined): RawPerson[] {
  * outlining every item for those would cost a pass over the document.)
  */
 const BRACKETED_AUTHOR = /<author\b[^>]*>[^<]*[[\]]/;
+const BRACKETED_EDITOR = /<managingEditor\b[^>]*>[^<]*[[\]]/i;
 
 /** atom:author elements in an RSS or RDF document, as people. */
 function atomPeople(authors: AtomFeed.Person[] | undefined): RawPerson[] {
