@@ -38,9 +38,16 @@ export async function recordChange(
 ): Promise<void> {
   if (userIds.length === 0) return;
   try {
-    const changes = await bumpVersions(database.db, userIds, scope);
+    // On PostgreSQL the NOTIFY goes out with the bump's commit, or not at all.
+    const changes =
+      database.dialect === "postgres"
+        ? await database.db.transaction().execute(async (trx) => {
+            const bumped = await bumpVersions(trx, userIds, scope);
+            await notify(trx, bumped, scope);
+            return bumped;
+          })
+        : await bumpVersions(database.db, userIds, scope);
     attached.get(database)?.hub?.deliver(changes, [scope]);
-    if (database.dialect === "postgres") await notify(database.db, changes, scope);
   } catch (error) {
     attached.get(database)?.logger?.warn({ err: error, scope }, "could not record a change");
   }
