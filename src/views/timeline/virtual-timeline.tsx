@@ -24,6 +24,7 @@ import { PagerFooter } from "./pager-footer.tsx";
 import { timelineItems, windowIds } from "./timeline-items.ts";
 import { useAutoMarkRead } from "./use-auto-mark-read.ts";
 import { useCardWindow } from "./use-card-window.ts";
+import { useHeldRows } from "./use-held-rows.ts";
 import { viewLayout } from "./view-layouts.ts";
 
 const NONE: ReadonlySet<string> = new Set();
@@ -54,9 +55,10 @@ export function VirtualTimeline(props: {
   label: string;
 }) {
   const { t, i18n } = useTranslation("reader");
-  const { reader, view, rows, settings } = props;
+  const { reader, view, settings } = props;
   const layout = viewLayout(view);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const { rows, held, showHeld } = useHeldRows(props.rows, scrollElement);
   const width = useElementWidth(scrollElement);
   const grouped = layout.groups && settings.groupByDate;
   const items = useMemo(() => timelineItems(rows, grouped), [rows, grouped]);
@@ -147,76 +149,89 @@ export function VirtualTimeline(props: {
   const Item = layout.item;
   const words = { today: t("timeline.today"), yesterday: t("timeline.yesterday") };
   return (
-    <div
-      ref={setScrollElement}
-      className="player-room h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
-      data-testid="timeline-scroll"
-      data-layout={layout.kind}
-      data-lanes={lanes}
-    >
-      <ul
-        aria-label={props.label}
-        data-testid="timeline-list"
-        data-count={rows.length}
-        className={layout.kind === "list" ? "" : "px-1 pt-1"}
-        style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}
+    <>
+      {held > 0 ? (
+        <button
+          type="button"
+          className="absolute top-2 left-1/2 z-10 -translate-x-1/2 rounded-full bg-accent px-3 py-1 text-xs font-medium text-white shadow"
+          data-testid="held-entries-pill"
+          data-count={held}
+          onClick={showHeld}
+        >
+          {t("timeline.heldEntries", { count: held })}
+        </button>
+      ) : null}
+      <div
+        ref={setScrollElement}
+        className="player-room h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
+        data-testid="timeline-scroll"
+        data-layout={layout.kind}
+        data-lanes={lanes}
       >
-        {virtualItems.map((virtual) => {
-          const item = items[virtual.index]!;
-          const style: CSSProperties = {
-            position: "absolute",
-            top: 0,
-            left: laneWidth ? virtual.lane * laneWidth : 0,
-            width: laneWidth ?? "100%",
-            transform: `translateY(${virtual.start}px)`,
-            ...(layout.fixed
-              ? { height: item.kind === "day" ? DAY_HEIGHT : layout.estimate, overflow: "hidden" }
-              : {}),
-          };
-          if (item.kind === "day") {
+        <ul
+          aria-label={props.label}
+          data-testid="timeline-list"
+          data-count={rows.length}
+          className={layout.kind === "list" ? "" : "px-1 pt-1"}
+          style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}
+        >
+          {virtualItems.map((virtual) => {
+            const item = items[virtual.index]!;
+            const style: CSSProperties = {
+              position: "absolute",
+              top: 0,
+              left: laneWidth ? virtual.lane * laneWidth : 0,
+              width: laneWidth ?? "100%",
+              transform: `translateY(${virtual.start}px)`,
+              ...(layout.fixed
+                ? { height: item.kind === "day" ? DAY_HEIGHT : layout.estimate, overflow: "hidden" }
+                : {}),
+            };
+            if (item.kind === "day") {
+              return (
+                <VirtualRow
+                  key={virtual.key}
+                  index={virtual.index}
+                  measure={layout.fixed ? undefined : virtualizer.measureElement}
+                  style={style}
+                >
+                  <h3
+                    className="flex h-[34px] items-end bg-white/95 px-4 pb-1.5 text-xs font-semibold text-zinc-600 dark:bg-zinc-950/95 dark:text-zinc-400"
+                    data-testid="timeline-day"
+                  >
+                    {dayLabel(item.day, i18n.language, words)}
+                  </h3>
+                </VirtualRow>
+              );
+            }
             return (
               <VirtualRow
                 key={virtual.key}
                 index={virtual.index}
+                entryId={item.id}
                 measure={layout.fixed ? undefined : virtualizer.measureElement}
+                observe={observe}
                 style={style}
+                setSize={rows.length}
+                position={item.position + 1}
+                {...hoverProps(item.id)}
               >
-                <h3
-                  className="flex h-[34px] items-end bg-white/95 px-4 pb-1.5 text-xs font-semibold text-zinc-600 dark:bg-zinc-950/95 dark:text-zinc-400"
-                  data-testid="timeline-day"
-                >
-                  {dayLabel(item.day, i18n.language, words)}
-                </h3>
+                <Item
+                  id={item.id}
+                  card={cards.get(item.id)}
+                  active={item.id === props.activeEntryId}
+                  dimRead={settings.dimRead}
+                  thumbnailRatio={settings.thumbnailRatio}
+                  base={props.base}
+                  language={i18n.language}
+                />
               </VirtualRow>
             );
-          }
-          return (
-            <VirtualRow
-              key={virtual.key}
-              index={virtual.index}
-              entryId={item.id}
-              measure={layout.fixed ? undefined : virtualizer.measureElement}
-              observe={observe}
-              style={style}
-              setSize={rows.length}
-              position={item.position + 1}
-              {...hoverProps(item.id)}
-            >
-              <Item
-                id={item.id}
-                card={cards.get(item.id)}
-                active={item.id === props.activeEntryId}
-                dimRead={settings.dimRead}
-                thumbnailRatio={settings.thumbnailRatio}
-                base={props.base}
-                language={i18n.language}
-              />
-            </VirtualRow>
-          );
-        })}
-      </ul>
-      {more ? null : <PagerFooter state={props.pager} />}
-    </div>
+          })}
+        </ul>
+        {more ? null : <PagerFooter state={props.pager} />}
+      </div>
+    </>
   );
 }
 
