@@ -45,6 +45,8 @@ export function syncRoutes(auth: Auth, database: DatabaseHandle, hub: SyncHub) {
       c.header("retry-after", "5");
       throw new ApiError(1005, "too many live connections on this server; retry shortly", 503);
     }
+    // A HEAD has no body to stream: the headers alone, and nothing held open.
+    if (c.req.method === "HEAD") return new Response(null, { headers: STREAM_HEADERS });
     const userId = c.get("userId");
     const current = readVersion(database.db, userId);
     // Written to Node's response directly: an idle stream's heartbeat is then one socket

@@ -81,6 +81,16 @@ describe.each(DIALECTS)("live change stream on %s", (dialect) => {
     });
   });
 
+  it("answers a HEAD with the stream's headers and no body", async () => {
+    const head = await fetch(new URL("/api/sync/stream", server.localUrl), {
+      method: "HEAD",
+      headers: { cookie: phone.cookieHeader() },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/event-stream");
+    expect(await head.text()).toBe("");
+  });
+
   it("refuses a stream and the version without a session (401, code 1000)", async () => {
     const anonymous = new TestClient(server.localUrl);
     const refused = await stream(anonymous);
