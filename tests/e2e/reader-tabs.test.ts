@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FeedServer } from "../support/feed-server.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -82,18 +82,18 @@ describe("tabs of the reader (Chromium)", () => {
   });
 
   it("closing the pushing tab mid-request: another tab sends the command, applied once", async () => {
-    const second = (await timelineIds(tabs[1]!)).find((id) => id !== firstStar)!;
-    // The first attempt reaches the server, but its answer never comes back to the tab.
-    let held: Route | undefined;
+    // The first attempt reaches the server, but its answer never comes back to the tab that
+    // sent it: the leader, whichever of the three won the lock.
+    let pusher: Page | undefined;
     const applied: string[] = [];
     await context.route("**/api/collections", async (route) => {
-      if (route.request().method() !== "POST" || held) return route.fallback();
+      if (route.request().method() !== "POST" || pusher) return route.fallback();
       const answer = await route.fetch();
       applied.push(answer.headers()["idempotent-replayed"] ?? "first");
-      held = route;
+      pusher = route.request().frame().page();
     });
     const replays: string[] = [];
-    for (const tab of tabs.slice(1)) {
+    for (const tab of tabs) {
       tab.on("response", (response) => {
         const request = response.request();
         if (request.method() === "POST" && request.url().endsWith("/api/collections")) {
@@ -101,17 +101,21 @@ describe("tabs of the reader (Chromium)", () => {
         }
       });
     }
+    const second = (await timelineIds(tabs[1]!)).find((id) => id !== firstStar)!;
     await openEntry(tabs[1]!, second);
     await tabs[1]!.getByTestId("entry-toggle-star").click();
     await expect.poll(() => applied, { timeout: 20_000 }).toEqual(["first"]);
 
-    // The leader (the tab opened first) goes with its request in flight.
-    await tabs[0]!.close();
+    // The leader goes with its request in flight; the command waits in the shared outbox.
+    await pusher!.close();
+    const left = tabs.filter((tab) => tab !== pusher);
     await expect.poll(() => replays, { timeout: 30_000 }).toEqual(["true"]);
     await context.unroute("**/api/collections");
-    expect(await starredOnServer(tabs[1]!)).toEqual([firstStar, second].sort());
-    await expect
-      .poll(() => tabs[2]!.getByTestId("sync-indicator").getAttribute("data-pending"))
-      .toBe("0");
+    expect(await starredOnServer(left[0]!)).toEqual([firstStar, second].sort());
+    for (const tab of left) {
+      await expect
+        .poll(() => tab.getByTestId("sync-indicator").getAttribute("data-pending"))
+        .toBe("0");
+    }
   });
 });
