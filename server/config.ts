@@ -75,6 +75,8 @@ export interface ServerConfig {
     maxConnections: number;
     /** Open streams of one user; past it their oldest is closed. */
     maxPerUser: number;
+    /** How often an open stream's session is checked again (signed out, revoked, deleted). */
+    recheckMs: number;
   };
   /** Idempotent writes (server/http/idempotency.ts). */
   idempotency: {
@@ -390,6 +392,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       heartbeatMs: int("SYNC_STREAM_HEARTBEAT_MS", 15_000, 10, 600_000),
       maxConnections: int("SYNC_STREAM_MAX_CONNECTIONS", 10_000, 1, 1_000_000),
       maxPerUser: int("SYNC_STREAM_MAX_PER_USER", 20, 1, 1_000),
+      recheckMs: int("SYNC_STREAM_RECHECK_MS", 60_000, 100, 3_600_000),
     },
     idempotency: {
       instanceId: read("INSTANCE_ID"),

@@ -4,6 +4,7 @@ import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
+import { sessionMemoFor } from "../http/session-memo.ts";
 import { nodeSink, type SyncHub } from "../sync/hub.ts";
 import { readVersion } from "../sync/versions.ts";
 import { userRouter } from "./context.ts";
@@ -34,6 +35,7 @@ function alreadySent(): Response {
  */
 export function syncRoutes(auth: Auth, database: DatabaseHandle, hub: SyncHub) {
   const app = userRouter(auth, database);
+  const sessions = sessionMemoFor(auth, database);
 
   route(app, endpoints.sync.version, async (_input, c) => {
     const version = await readVersion(database.db, c.get("userId"));
@@ -49,17 +51,24 @@ export function syncRoutes(auth: Auth, database: DatabaseHandle, hub: SyncHub) {
     if (c.req.method === "HEAD") return new Response(null, { headers: STREAM_HEADERS });
     const userId = c.get("userId");
     const current = readVersion(database.db, userId);
+    // The stream outlives this request: its session is checked again while it is open.
+    const credentials = new Headers();
+    for (const name of ["cookie", "authorization"]) {
+      const value = c.req.header(name);
+      if (value) credentials.set(name, value);
+    }
+    const stillSignedIn = async () => (await sessions.resolve(credentials))?.userId === userId;
     // Written to Node's response directly: an idle stream's heartbeat is then one socket
     // write, with no web-stream machinery per chunk (about half the CPU at 1,000 idle streams).
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
     if (outgoing) {
       outgoing.writeHead(200, STREAM_HEADERS);
       outgoing.flushHeaders();
-      const forget = hub.attach(userId, current, nodeSink(outgoing));
+      const forget = hub.attach(userId, current, nodeSink(outgoing), stillSignedIn);
       outgoing.once("close", forget);
       return alreadySent();
     }
-    const body = hub.open(userId, current, c.req.raw.signal);
+    const body = hub.open(userId, current, c.req.raw.signal, stillSignedIn);
     return new Response(body, { headers: STREAM_HEADERS });
   });
 

@@ -13,7 +13,12 @@ export interface SyncHubOptions {
   heartbeatMs: number;
   maxConnections: number;
   maxPerUser: number;
+  /** How often each stream's session is checked again (signed out, revoked, deleted). */
+  recheckMs?: number;
 }
+
+/** A stream's session is checked again this often by default. */
+export const RECHECK_MS = 60_000;
 
 /** Changes of one user arriving within this window go out as one poke. */
 export const COALESCE_MS = 50;
@@ -49,9 +54,13 @@ export interface StreamSink {
   end(): void;
 }
 
+/** Whether the session a stream was opened under still stands for its user. */
+export type StillSignedIn = () => Promise<boolean>;
+
 interface Stream {
   readonly userId: string;
   sink: StreamSink;
+  stillSignedIn: StillSignedIn | undefined;
   /** Changes heard before its connect event was written. */
   waiting: Change[];
   connected: boolean;
@@ -73,6 +82,8 @@ export class SyncHub {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private lastFlush = Number.NEGATIVE_INFINITY;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private recheck: ReturnType<typeof setInterval> | undefined;
+  private rechecking = false;
   private count = 0;
   private closed = false;
   private readonly options: SyncHubOptions;
@@ -107,10 +118,16 @@ export class SyncHub {
    * oldest stream is closed when they hold more than the per-user cap. Answers the function
    * that forgets it (the client went away).
    */
-  attach(userId: string, current: Promise<bigint>, sink: StreamSink): () => void {
+  attach(
+    userId: string,
+    current: Promise<bigint>,
+    sink: StreamSink,
+    stillSignedIn?: StillSignedIn,
+  ): () => void {
     const stream: Stream = {
       userId,
       sink,
+      stillSignedIn,
       waiting: [],
       connected: false,
       closed: false,
@@ -126,12 +143,17 @@ export class SyncHub {
   }
 
   /** A stream as a web ReadableStream, ended when `signal` aborts. */
-  open(userId: string, current: Promise<bigint>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  open(
+    userId: string,
+    current: Promise<bigint>,
+    signal: AbortSignal,
+    stillSignedIn?: StillSignedIn,
+  ): ReadableStream<Uint8Array> {
     let forget: (() => void) | undefined;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         const sink = webSink(controller);
-        forget = this.attach(userId, current, sink);
+        forget = this.attach(userId, current, sink, stillSignedIn);
         const abort = () => {
           forget?.();
           sink.end();
@@ -188,6 +210,11 @@ export class SyncHub {
     if (!this.heartbeat) {
       this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
       this.heartbeat.unref?.();
+      this.recheck = setInterval(
+        () => void this.recheckSessions(),
+        this.options.recheckMs ?? RECHECK_MS,
+      );
+      this.recheck.unref?.();
     }
   }
 
@@ -262,6 +289,27 @@ export class SyncHub {
     }
   }
 
+  /**
+   * Ends the streams whose session no longer stands: a stream outlives the request that
+   * opened it, so signing out elsewhere, a revoked session or a deleted account must reach it
+   * too. One stream at a time, so a thousand streams never make a burst of lookups.
+   */
+  async recheckSessions(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      for (const user of [...this.users.values()]) {
+        for (const stream of [...user.streams]) {
+          if (stream.closed || !stream.stillSignedIn) continue;
+          const valid = await stream.stillSignedIn().catch(() => true);
+          if (!valid) this.end(stream);
+        }
+      }
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
   private beat() {
     for (const user of [...this.users.values()]) {
       for (const stream of [...user.streams]) this.write(stream, PING);
@@ -284,7 +332,9 @@ export class SyncHub {
 
   private stopHeartbeat() {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.recheck) clearInterval(this.recheck);
     this.heartbeat = undefined;
+    this.recheck = undefined;
   }
 }
 

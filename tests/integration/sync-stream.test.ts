@@ -22,6 +22,7 @@ describe.each(DIALECTS)("live change stream on %s", (dialect) => {
   let laptop: TestClient;
   let bob: TestClient;
   let aliceId: string;
+  let aliceEmail: string;
   const open: EventStreamClient[] = [];
   let items = 2;
 
@@ -48,9 +49,11 @@ describe.each(DIALECTS)("live change stream on %s", (dialect) => {
       FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
       INGEST_POLL_SECONDS: "3600",
       SYNC_STREAM_HEARTBEAT_MS: "300",
+      SYNC_STREAM_RECHECK_MS: "200",
       INBOX_EMAIL_DOMAIN: "inbox.test",
     });
     const email = uniqueEmail("alice");
+    aliceEmail = email;
     phone = new TestClient(server.localUrl);
     await phone.signUp(email, PASSWORD, "Alice");
     aliceId = (await phone.session()).body.user.id;
@@ -220,5 +223,19 @@ describe.each(DIALECTS)("live change stream on %s", (dialect) => {
     await opened.close();
     const again = await connected(bob);
     expect(again.version).toBe(await version(bob));
+  });
+
+  it("ends a stream whose session was signed out, while the account's other streams go on", async () => {
+    const tablet = new TestClient(server.localUrl);
+    expect((await tablet.signIn(aliceEmail, PASSWORD)).status).toBe(200);
+    const leaving = await connected(tablet);
+    const staying = await connected(phone);
+    expect((await tablet.signOut()).status).toBe(200);
+    await leaving.stream.whenClosed();
+    expect(leaving.stream.closed).toBe(true);
+    // A change after it reaches the phone, and no longer the signed-out tablet.
+    await withServerDatabase(server, (handle) => recordChange(handle, [aliceId], "state"));
+    await staying.stream.nextPoke((p) => BigInt(p.version) > staying.version);
+    expect(staying.stream.closed).toBe(false);
   });
 });
