@@ -12,6 +12,7 @@ import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import { normalizeFeedUrl } from "../opml/feeds.ts";
 import { findFeedByUrl } from "../storage/feeds.ts";
+import { recordChange } from "../sync/changes.ts";
 import { countSubscriptions, findSubscription, subscribe } from "../storage/subscriptions.ts";
 import type { SubscribeService } from "./subscribe.ts";
 
@@ -131,6 +132,9 @@ export function createOpmlImporter(
         // A title that is only the feed's own stays unset, so the feed's renames still show.
         title: title && title !== feed.title ? title : null,
       });
+      // Made after the request that started the import answered: the person's other devices
+      // hear of it here (the live change stream), not from the request.
+      await recordChange(database, [job.userId], "state");
       return { url: item.url, status: "done", feedId: feed.id };
     });
   }
