@@ -12,8 +12,8 @@ import { ApiError } from "../http/api-error.ts";
 import type { Logger } from "../logger.ts";
 import { normalizeFeedUrl } from "../opml/feeds.ts";
 import { findFeedByUrl } from "../storage/feeds.ts";
-import { recordChange } from "../sync/changes.ts";
 import { countSubscriptions, findSubscription, subscribe } from "../storage/subscriptions.ts";
+import { recordChange } from "../sync/changes.ts";
 import type { SubscribeService } from "./subscribe.ts";
 
 export interface OpmlImportOptions {
