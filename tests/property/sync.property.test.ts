@@ -39,6 +39,7 @@ describe("sync engine, model-based, against the real server", () => {
       crashesMidPush: 0,
       conflicts: 0,
       conflictsChecked: 0,
+      ownWrites: 0,
     };
     const started = performance.now();
     const steps = stepsArb({
@@ -73,6 +74,7 @@ describe("sync engine, model-based, against the real server", () => {
           "crashesMidPush",
           "conflicts",
           "conflictsChecked",
+          "ownWrites",
         ] as const) {
           totals[key] += stats[key];
         }
@@ -88,7 +90,7 @@ describe("sync engine, model-based, against the real server", () => {
         `${totals.tabsOpened} tabs opened, ${totals.handovers} leader handovers, ` +
         `${totals.reloads} reloads, ${totals.crashes} device crashes (${totals.crashesMidPush} ` +
         `mid-push); ${totals.conflicts} conflicts, ${totals.conflictsChecked} checked against ` +
-        `their rule; ${seconds} s ` +
+        `their rule; ${totals.ownWrites} own last writes found on their idle device; ${seconds} s ` +
         `(slowest run ${Math.round(totals.slowestMs)} ms)`,
     );
   }, 600_000);

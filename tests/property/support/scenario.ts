@@ -7,6 +7,7 @@ import { conflictValue, type Played, renamedFeeds, ruleOutcome } from "./conflic
 import { Device } from "./device.ts";
 import { ServerModel } from "./model.ts";
 import { FaultyNetwork, type LoggedWrite } from "./network.ts";
+import { checkOwnWrites } from "./own-writes.ts";
 import { resolve, type Step } from "./steps.ts";
 import type { Universe } from "./universe.ts";
 
@@ -26,6 +27,8 @@ export interface ScenarioStats {
   conflicts: number;
   /** Conflicts whose outcome was checked against the rule (the rest were touched again). */
   conflictsChecked: number;
+  /** A device's own last writes to a star or read flag found on it while idle, unpulled. */
+  ownWrites: number;
 }
 
 interface Dispatched {
@@ -78,6 +81,7 @@ export async function runScenario(
   };
   const dispatched = new Map<string, Dispatched>();
   const sent: string[][] = devices.map(() => []);
+  let ownWrites = 0;
   const dispatch = async (client: number, command: { name: CommandName; payload: object }) => {
     const meta = await devices[client]!.dispatch(command.name, command.payload as never);
     dispatched.set(meta.commandId, { client, ...command } as Dispatched);
@@ -100,7 +104,14 @@ export async function runScenario(
           break;
         }
         case "conflict":
-          if (await playConflict(step, universe, account, network, devices, dispatch)) {
+          if (
+            await playConflict(step, universe, account, network, devices, dispatch, {
+              dispatched,
+              onOwnWrites: (n) => {
+                ownWrites += n;
+              },
+            })
+          ) {
             stats.conflictsChecked += 1;
           }
           stats.conflicts += 1;
@@ -167,6 +178,9 @@ export async function runScenario(
       someTab(device);
     }
     await within(60_000, settle(devices), () => describeStuck(devices));
+    for (const [i, device] of devices.entries()) {
+      ownWrites += checkOwnWrites(i, await localState(device.db), network.log, dispatched);
+    }
     for (const device of devices) {
       for (const tab of device.tabs) await within(30_000, tab.engine.pull(), () => "final pull");
     }
@@ -190,6 +204,7 @@ export async function runScenario(
       faults: [...network.faultsInjected.values()].reduce((a, b) => a + b, 0),
       replays: network.log.filter((r) => r.replayed).length,
       tabsOpened: devices.reduce((n, d) => n + d.tabsOpened, 0),
+      ownWrites,
       ...stats,
     };
   } finally {
@@ -228,7 +243,9 @@ async function playConflict(
   network: FaultyNetwork,
   devices: Device[],
   dispatch: (client: number, command: { name: CommandName; payload: object }) => Promise<string>,
+  own: { dispatched: ReadonlyMap<string, Dispatched>; onOwnWrites(checked: number): void },
 ): Promise<boolean> {
+  const { dispatched, onOwnWrites } = own;
   const sides = step.clients.map((i) => devices[i]!);
   // On clean links for the step (a pull through 80% faults takes ages): faults are played
   // elsewhere, here the order of two devices' writes is.
@@ -251,6 +268,10 @@ async function playConflict(
   await sleep(step.gap);
   second.setBrowserOnline(true);
   await within(30_000, Promise.all(sides.map((d) => d.drain())), () => describeStuck(sides));
+  for (const client of step.clients) {
+    const local = await localState(devices[client]!.db);
+    onOwnWrites(checkOwnWrites(client, local, network.log, dispatched));
+  }
   for (const device of sides) await within(30_000, device.tabs[0]!.engine.pull(), () => "pull");
   const server = await serverState(universe.baseUrl, account);
   const locals = await Promise.all(sides.map((d) => localState(d.db)));
