@@ -36,7 +36,8 @@ export const editListInfo = commandInfo({
   name: "lists.edit",
   conflict: {
     rule: "last-write-wins",
-    because: "Field by field; refused if the list was deleted first.",
+    because:
+      "The fields it names (the Lists page names title, description and view) replace the other's; refused if the list is gone.",
   },
   when: onListsPage,
   keywords: ["list", "edit", "rename"],

@@ -53,7 +53,7 @@ export const editSubscriptionInfo = commandInfo({
   conflict: {
     rule: "last-write-wins",
     because:
-      "Field by field: only the settings it names compete; refused if the feed was unfollowed first.",
+      "The settings it names (the edit dialog names all of its form) replace the other device's; refused if the feed was unfollowed.",
   },
   keywords: ["rename", "category", "view", "private"],
   when: (context) => (context.feedId ?? context.entryFeedId) !== undefined,

@@ -82,8 +82,9 @@ export interface ViewEffects {
  * The rule says which result that is:
  * - `last-write-wins`: of two devices' writes to the same thing (an entry's read flag, a star,
  *   a subscription's setting, a list's field), the one the server received first is overwritten
- *   by the one it received last. Only what a command names competes: an edit of a feed's title
- *   leaves a concurrent move to another folder alone.
+ *   by the one it received last. Only the fields a payload names compete: an edit naming just a
+ *   feed's title leaves a concurrent move to another folder alone (the edit dialogs name every
+ *   field of their form, so a whole form competes).
  * - `union`: it adds members to a set; additions from several devices all remain.
  * - `delete-wins`: once it has reached the server, commands of other devices about what it
  *   deleted are refused there and rolled back where they were made, whatever their order.
