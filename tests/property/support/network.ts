@@ -8,7 +8,9 @@
  * - hang: the server applies it and the answer never comes: the client's own request timeout
  *   has to fire (the link moves on meanwhile, as other connections would);
  * - error-before: a 503 from a proxy, the server never saw it;
- * - error-after: the server applied it, a proxy answers 502 all the same.
+ * - error-after: the server applied it, a proxy answers 502 all the same;
+ * - late: the answer arrives some tens of milliseconds after the server gave it (the link moves
+ *   on meanwhile): what a pull brings is older than what other requests did since.
  */
 export type Fault =
   | "drop-request"
@@ -16,7 +18,8 @@ export type Fault =
   | "timeout"
   | "hang"
   | "error-before"
-  | "error-after";
+  | "error-after"
+  | "late";
 export const FAULTS: readonly Fault[] = [
   "drop-request",
   "drop-response",
@@ -24,6 +27,7 @@ export const FAULTS: readonly Fault[] = [
   "hang",
   "error-before",
   "error-after",
+  "late",
 ];
 
 export interface LoggedWrite {
@@ -80,7 +84,11 @@ export class FaultyNetwork {
     // The serial link: one request at a time, in arrival order.
     const result = this.queue.then(() => this.cross(client, input, init));
     this.queue = result.catch(() => undefined);
-    return result.then((outcome) => (outcome === HANG ? hangUntilAborted(init?.signal) : outcome));
+    return result.then((outcome) => {
+      if (outcome === HANG) return hangUntilAborted(init?.signal);
+      if (outcome instanceof Late) return deliverLate(outcome, init?.signal);
+      return outcome;
+    });
   }
 
   private async cross(client: number, input: RequestInfo | URL, init?: RequestInit) {
@@ -104,6 +112,13 @@ export class FaultyNetwork {
     if (fault === "drop-response") throw new TypeError("fetch failed (response dropped)");
     if (fault === "timeout") throw new DOMException("The operation timed out.", "TimeoutError");
     if (fault === "hang") return HANG;
+    if (fault === "late") {
+      const delayMs = 10 + Math.floor(link.random() * 70);
+      return new Late(
+        new Response(text, { status: response.status, headers: response.headers }),
+        delayMs,
+      );
+    }
     if (fault === "error-after") return new Response("bad gateway", { status: 502 });
     return new Response(text, { status: response.status, headers: response.headers });
   }
@@ -136,6 +151,29 @@ export class FaultyNetwork {
 }
 
 const HANG = Symbol("hang");
+
+class Late {
+  readonly response: Response;
+  readonly delayMs: number;
+  constructor(response: Response, delayMs: number) {
+    this.response = response;
+    this.delayMs = delayMs;
+  }
+}
+
+/** The answer after its delay, unless the client gave up (or went) meanwhile. */
+function deliverLate(late: Late, signal: AbortSignal | null | undefined): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (signal?.aborted) reject(signal.reason);
+      else resolve(late.response);
+    }, late.delayMs);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
 
 /** No answer until the client aborts (its request timeout); a client without one fails late. */
 function hangUntilAborted(signal: AbortSignal | null | undefined): Promise<Response> {

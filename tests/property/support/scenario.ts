@@ -159,10 +159,12 @@ export async function runScenario(
           network.setFaultRate(step.client, step.rate);
           break;
         case "pull":
-          if (device!.tabs.length > 0)
-            someTab(device!)
+          // Any tab: its pull may run while the leading tab pushes.
+          if (device!.tabs.length > 0) {
+            someTab(device!, step.tab)
               .engine.pull()
               .catch(() => undefined);
+          }
           break;
         case "wait":
           await sleep(step.ms);

@@ -81,7 +81,7 @@ export type Step =
   | { kind: "browserOnline"; client: number }
   | { kind: "outage"; client: number; down: boolean }
   | { kind: "faultRate"; client: number; rate: number }
-  | { kind: "pull"; client: number }
+  | { kind: "pull"; client: number; tab: number }
   | { kind: "wait"; ms: number };
 
 const CATEGORIES = ["News", "Tech", "Fun"];
@@ -298,7 +298,7 @@ export function stepsArb(options: {
         rate: fc.constantFrom(0, 0.2, 0.5, 0.8),
       }),
     },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("pull" as const), client }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("pull" as const), client, tab }) },
     {
       weight: 3,
       arbitrary: fc.record({
