@@ -24,6 +24,7 @@ import { feedIconRoutes } from "./routes/feed-icons.ts";
 import { feedRouteInstanceRoutes } from "./routes/feed-route-instances.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { highlightRoutes } from "./routes/highlights.ts";
 import { inboxFileRoutes, inboxRoutes, inboxWebhookRoutes } from "./routes/inboxes.ts";
 import { integrationRoutes } from "./routes/integrations.ts";
 import { invitationRoutes } from "./routes/invitations.ts";
@@ -35,6 +36,7 @@ import { searchRoutes } from "./routes/search.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { syncRoutes } from "./routes/sync.ts";
+import { tagRoutes } from "./routes/tags.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import type { Services } from "./services/index.ts";
 import { SyncHub } from "./sync/hub.ts";
@@ -208,6 +210,8 @@ export function createApp({ config, database, auth, logger, services, syncHub }:
   app.route(`${base}/entries`, entryRoutes(auth, database, services.readability));
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
+  app.route(`${base}/highlights`, highlightRoutes(auth, database));
+  app.route(`${base}/tags`, tagRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database, services.secretBox));
   app.route(
     `${base}/integrations`,

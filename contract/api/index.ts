@@ -9,6 +9,7 @@ import * as entries from "./entries.ts";
 import * as feedRouteInstances from "./feed-route-instances.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
+import * as highlights from "./highlights.ts";
 import * as inboxes from "./inboxes.ts";
 import * as integrations from "./integrations.ts";
 import * as invitations from "./invitations.ts";
@@ -21,6 +22,7 @@ import * as search from "./search.ts";
 import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
 import * as sync from "./sync.ts";
+import * as tags from "./tags.ts";
 import * as uploads from "./uploads.ts";
 
 export * from "./endpoint.ts";
@@ -42,6 +44,7 @@ export const endpoints = {
   feedRouteInstances,
   feeds,
   health,
+  highlights,
   invitations,
   inboxes,
   lists,
@@ -54,6 +57,7 @@ export const endpoints = {
   settings,
   subscriptions,
   sync,
+  tags,
   uploads,
 } as const;
 export type Endpoints = typeof endpoints;

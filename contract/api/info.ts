@@ -99,6 +99,12 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  highlights: {
+    list: { method: "GET", path: "/highlights" },
+    create: { method: "POST", path: "/highlights" },
+    update: { method: "PATCH", path: "/highlights" },
+    remove: { method: "DELETE", path: "/highlights" },
+  },
   inboxes: {
     create: { method: "POST", path: "/inboxes" },
     update: { method: "PUT", path: "/inboxes" },
@@ -135,6 +141,12 @@ const table = {
   },
   profiles: {
     batch: { method: "POST", path: "/profiles/batch" },
+  },
+  tags: {
+    list: { method: "GET", path: "/tags/entries" },
+    add: { method: "POST", path: "/tags/entries" },
+    remove: { method: "DELETE", path: "/tags/entries" },
+    rename: { method: "PATCH", path: "/tags" },
   },
   uploads: {
     avatar: { method: "POST", path: "/uploads/avatar" },

@@ -20,6 +20,7 @@ import * as m0019 from "./0019_second_factor.ts";
 import * as m0020 from "./0020_idempotency_request_hash.ts";
 import * as m0021 from "./0021_foreign_inbox_rows.ts";
 import * as m0022 from "./0022_sync_versions.ts";
+import * as m0030 from "./0030_highlights_tags.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0020_idempotency_request_hash": m0020,
   "0021_foreign_inbox_rows": m0021,
   "0022_sync_versions": m0022,
+  "0030_highlights_tags": m0030,
 };

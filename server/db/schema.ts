@@ -1,6 +1,8 @@
 import type { Generated } from "kysely";
 import type { EntryModel } from "../../contract/entities/entry.ts";
+import type { EntryTagModel } from "../../contract/entities/entry-tag.ts";
 import type { FeedModel } from "../../contract/entities/feed.ts";
+import type { HighlightModel } from "../../contract/entities/highlight.ts";
 import type { InboxModel } from "../../contract/entities/inbox.ts";
 import type { ListModel } from "../../contract/entities/list.ts";
 import type { StoredModelRow } from "../../contract/entities/model-columns.ts";
@@ -68,6 +70,8 @@ export interface Database {
   inbox: InboxRow;
   entry_search: EntrySearchRow;
   saved_search: SavedSearchRow;
+  highlight: HighlightRow;
+  entry_tag: EntryTagRow;
   feed_route_instance: FeedRouteInstanceRow;
   ai_summary: {
     entry_id: string;
@@ -261,6 +265,27 @@ export type SavedSearchRow = StoredModelRow<
   SavedSearch,
   "id" | "name" | "keyword" | "filters" | "createdAt"
 > & { user_id: string; updated_at: string };
+
+/** A person's highlight of a passage of an entry. */
+export type HighlightRow = StoredModelRow<
+  HighlightModel,
+  | "id"
+  | "entryId"
+  | "color"
+  | "note"
+  | "exact"
+  | "prefix"
+  | "suffix"
+  | "start"
+  | "end"
+  | "createdAt"
+  | "updatedAt"
+> & { user_id: string };
+
+/** A tag a person put on an entry. */
+export type EntryTagRow = StoredModelRow<EntryTagModel, "entryId" | "tag" | "createdAt"> & {
+  user_id: string;
+};
 
 /** A person's own feed-route (RSSHub) instance; `access_key` is sealed (SecretBox). */
 export interface FeedRouteInstanceRow {

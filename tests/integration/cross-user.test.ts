@@ -121,6 +121,8 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
     ruleValue: mark("rulevalue"),
     savedSearch: mark("saved"),
     savedKeyword: mark("savedkw"),
+    highlightNote: mark("highlightnote"),
+    entryTag: mark("entrytag"),
     pushPath: mark("push"),
     pushName: mark("pushname"),
     aiKey: mark("aikey"),
@@ -293,6 +295,19 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       keyword: secret.savedKeyword,
       filters: {},
     });
+    const highlightId = entityId();
+    await a("POST", "/api/highlights", {
+      id: highlightId,
+      entryId: privateEntries[0]!,
+      color: "pink",
+      note: secret.highlightNote,
+      exact: "x",
+      prefix: "",
+      suffix: "",
+      start: 0,
+      end: 1,
+    });
+    await a("POST", "/api/tags/entries", { entryId: privateEntries[0]!, tag: secret.entryTag });
     const keys = browserKeys();
     const push = (
       await a("POST", "/api/push/subscriptions", {
@@ -392,6 +407,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
         kinds: ["entry", "anyId"],
       },
       { label: "A's saved search", value: savedId, kinds: ["anyId"] },
+      { label: "A's highlight", value: highlightId, kinds: ["anyId"] },
       { label: "A's OPML import", value: importIdOfA, kinds: ["anyId"] },
       { label: "A's push registration", value: String(push.id), kinds: ["anyId"] },
       {
@@ -456,6 +472,8 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       settings: await read("GET", "/api/settings"),
       actions: await read("GET", "/api/actions"),
       savedSearches: await read("GET", "/api/search/saved"),
+      highlights: await read("GET", "/api/highlights"),
+      entryTags: await read("GET", "/api/tags/entries"),
       push: await read("GET", "/api/push/subscriptions"),
       provider: await read("GET", "/api/ai/provider"),
       summary: await read("GET", `/api/ai/summary?id=${publicEntryId}`),
@@ -479,6 +497,8 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       await bob.request("POST", "/api/search", { json: { keyword: secret.entryTitle } }),
       await bob.request("POST", "/api/search", { json: { keyword: secret.mailSubject } }),
       await bob.request("GET", "/api/lists/list"),
+      await bob.request("GET", "/api/highlights"),
+      await bob.request("GET", "/api/tags/entries"),
     ];
   }
 
