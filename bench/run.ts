@@ -1,4 +1,5 @@
 import { authTable, benchAuth } from "./auth-roundtrips.ts";
+import { benchDbCopy, dbCopyTable } from "./db-copy.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
 import { benchIdleCost, idleCostTables } from "./idle-cost.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
@@ -81,6 +82,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "pg-planner",
     run: async () => [pgPlannerTable(await benchPgPlanner())],
+  },
+  {
+    name: "db-copy",
+    run: async () => [dbCopyTable(await benchDbCopy())],
   },
   {
     name: "pg-fresh-install",

@@ -45,8 +45,10 @@ async function main(): Promise<number> {
     });
     console.log(resultTable(report.results));
     const seconds = (performance.now() - started) / 1000;
+    // maxRSS is in kilobytes.
+    const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
     console.log(
-      `${report.ok ? "verified" : "MISMATCH"}: ${report.copiedRows} rows copied${report.resumed ? " (resumed)" : ""} in ${seconds.toFixed(1)} s`,
+      `${report.ok ? "verified" : "MISMATCH"}: ${report.copiedRows} rows copied${report.resumed ? " (resumed)" : ""} in ${seconds.toFixed(1)} s, peak RSS ${peakMb} MB`,
     );
     return report.ok ? 0 : 1;
   } catch (error) {
