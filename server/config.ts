@@ -66,6 +66,16 @@ export interface ServerConfig {
     /** Keep each feed's site icon (server/icons/feed-icons.ts). Off under NODE_ENV=test unless
      * asked: test feeds name sites that are not on loopback. */
     feedIcons: boolean;
+    /** Operator bounds on a healthy feed's interval between checks (server/jobs/schedule.ts). */
+    minIntervalMs: number;
+    maxIntervalMs: number;
+    /** Per host, across every process sharing the database: fetches at once, and per window. */
+    hostConcurrency: number;
+    hostPerMinute: number;
+    /** The window of `hostPerMinute` (a minute; tests shorten it). */
+    hostWindowMs: number;
+    /** WebSub: ask a feed's hub to push (needs PUBLIC_URL reachable by the hub). */
+    websub: boolean;
   };
   /** The live change stream (GET /sync/stream, server/sync). */
   syncStream: {
@@ -203,6 +213,23 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       return fallback;
     }
     return n;
+  };
+  /** "90", "90s", "15m", "2h", "1d": a duration in seconds (bare) or with its unit. */
+  const duration = (name: string, fallbackMs: number, minMs: number, maxMs: number) => {
+    const raw = read(name);
+    if (raw === undefined) return fallbackMs;
+    const match = /^(\d+)\s*(s|m|h|d)?$/i.exec(raw);
+    const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+    const ms = match
+      ? Number(match[1]) * unit[(match[2]?.toLowerCase() ?? "s") as keyof typeof unit]
+      : Number.NaN;
+    if (!(ms >= minMs && ms <= maxMs)) {
+      problems.push(
+        `${name} must be a duration like 300, 5m, 2h or 1d within bounds, got "${raw}"`,
+      );
+      return fallbackMs;
+    }
+    return ms;
   };
   const bool = (name: string, fallback: boolean) => {
     const raw = read(name)?.toLowerCase();
@@ -387,6 +414,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       feedRouteBaseUrl: url("FEED_ROUTE_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
       workers: int("INGEST_WORKERS", DEFAULT_POOL_SIZE, 1, 64),
       feedIcons: bool("FEED_ICONS", nodeEnv !== "test"),
+      minIntervalMs: duration("INGEST_MIN_INTERVAL", 5 * 60_000, 1_000, 7 * 86_400_000),
+      maxIntervalMs: duration("INGEST_MAX_INTERVAL", 86_400_000, 60_000, 30 * 86_400_000),
+      hostConcurrency: int("INGEST_HOST_CONCURRENCY", 2, 1, 64),
+      hostPerMinute: int("INGEST_HOST_PER_MINUTE", 60, 1, 100_000),
+      hostWindowMs: int("INGEST_HOST_WINDOW_MS", 60_000, 100, 3_600_000),
+      websub: bool("WEBSUB", true),
     },
     syncStream: {
       heartbeatMs: int("SYNC_STREAM_HEARTBEAT_MS", 15_000, 10, 600_000),

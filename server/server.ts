@@ -15,6 +15,7 @@ import { startFeedIcons } from "./icons/feed-icons.ts";
 import { type SmtpIntake, startSmtpIntake } from "./inbox/smtp-intake.ts";
 import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
+import { politeHostGate } from "./jobs/host-gate.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
@@ -105,6 +106,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       allowPrivateNetworks: config.ingest.allowPrivateNetworks,
       timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
       maxBodyBytes: config.ingest.maxFeedBytes,
+      hostGate: politeHostGate(database, config),
     });
     const services = composeServices({ config, database, logger, fetcher, secret });
     liveChanges = startLiveChanges(config, database, logger);

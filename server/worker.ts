@@ -5,6 +5,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { startFeedIcons } from "./icons/feed-icons.ts";
 import { createFetcher } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
+import { politeHostGate } from "./jobs/host-gate.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
@@ -35,6 +36,7 @@ async function main() {
     allowPrivateNetworks: config.ingest.allowPrivateNetworks,
     timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
     maxBodyBytes: config.ingest.maxFeedBytes,
+    hostGate: politeHostGate(database, config),
   });
   const feedIcons = config.ingest.feedIcons
     ? startFeedIcons(config, database, fetcher, logger)

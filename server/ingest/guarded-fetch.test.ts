@@ -207,7 +207,8 @@ describe("guarded fetch behaviour", () => {
     expect(result.lastModified).toBe("Wed, 01 Jan 2025 00:00:00 GMT");
     expect(result.body.toString()).toBe(FEED);
     const seen = server.requests.at(-1)!;
-    expect(seen.headers["user-agent"]).toBe("Follow/0.6.1 (+feed reader)");
+    // The product, its version and a URL to read about it, on every request.
+    expect(seen.headers["user-agent"]).toMatch(/^Follow\/\d+\.\d+\.\d+ \(.*\+https:\/\/\S+\)$/);
     expect(seen.headers["accept-encoding"]).toContain("gzip");
   });
 

@@ -1,7 +1,7 @@
 import { Agent, request } from "undici";
 import { fetchFailed, IngestError } from "./errors.ts";
 import { guardedConnector } from "./guarded-connect.ts";
-import { HostLimiter } from "./host-limiter.ts";
+import { type HostGate, HostLimiter } from "./host-limiter.ts";
 import { addressPolicy, type PrivateNetworkPolicy } from "./ip-policy.ts";
 import { decompress, readCapped } from "./response-body.ts";
 
@@ -25,6 +25,8 @@ export interface FetcherConfig {
   maxBodyBytes?: number;
   maxRedirects?: number;
   perHostConcurrency?: number;
+  /** Replaces the in-process per-host limit (e.g. one shared by every process of a database). */
+  hostGate?: HostGate;
   userAgent?: string;
 }
 
@@ -79,7 +81,8 @@ export interface Fetcher {
   close(): Promise<void>;
 }
 
-export const DEFAULT_USER_AGENT = "Follow/0.6.1 (+feed reader)";
+/** One User-Agent for every request: the product, its version and where to read about it. */
+export const DEFAULT_USER_AGENT = "Follow/0.6.1 (feed reader; +https://github.com/RSSNext/Follow)";
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 const FEED_ACCEPT =
   "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.7, */*;q=0.5";
@@ -92,7 +95,7 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
   const maxRedirects = config.maxRedirects ?? 5;
   const userAgent = config.userAgent ?? DEFAULT_USER_AGENT;
   const judge = addressPolicy(config.allowPrivateNetworks ?? false);
-  const limiter = new HostLimiter(config.perHostConcurrency ?? 2);
+  const limiter: HostGate = config.hostGate ?? new HostLimiter(config.perHostConcurrency ?? 2);
   const agent = new Agent({
     connect: guardedConnector(judge, config.connectTimeoutMs ?? 10_000),
     headersTimeout: timeoutMs,

@@ -1,8 +1,17 @@
 /**
+ * What the fetcher asks before each request: a slot for the host, given back by calling the
+ * returned function. In one process a `HostLimiter`; across processes sharing a database, a
+ * gate that counts fetches there (server/jobs/host-gate.ts).
+ */
+export interface HostGate {
+  acquire(host: string, signal?: AbortSignal): Promise<() => void>;
+}
+
+/**
  * A small per-host semaphore: at most `perHost` requests to one host at a time, so refreshing
  * many feeds of one site never hammers it. Waiters are served first come, first served.
  */
-export class HostLimiter {
+export class HostLimiter implements HostGate {
   readonly perHost: number;
   private readonly hosts = new Map<string, { active: number; waiting: Array<() => void> }>();
 

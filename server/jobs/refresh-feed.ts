@@ -5,7 +5,9 @@ import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { ingestFeedInPool } from "../ingest/pool/pool.ts";
 import type { Logger } from "../logger.ts";
 import { finishFeedCheck, recentPublishedAt } from "../storage/feed-leases.ts";
-import { cacheLifetimeMs, failureInterval, healthyInterval } from "./schedule.ts";
+import { feedHints } from "./feed-hints.ts";
+import { ingestSettings } from "./ingest-settings.ts";
+import { cacheLifetimeMs, failureInterval, nextCheckDelay } from "./schedule.ts";
 import { storeFeedEntries } from "./store-entries.ts";
 
 export type RefreshOutcome =
@@ -28,13 +30,19 @@ export type RefreshOutcome =
  * repeats none (servers often omit them), and a 200 whose bytes hash as the last ingested body
  * is skipped. Parsing, normalizing and sanitizing run in the ingestion worker pool.
  */
+/** While a hub pushes a feed's entries, polling only checks on the hub this often (at most). */
+const PUSHED_POLL_MS = 6 * 3_600_000;
+
 export async function refreshFeed(
   database: DatabaseHandle,
   fetcher: Fetcher,
   feed: FeedRow,
   worker: string,
   logger: Logger,
+  clock: () => number = Date.now,
 ): Promise<RefreshOutcome> {
+  const settings = ingestSettings();
+  let pollHintSeconds = (feed as { poll_hint_seconds?: number | null }).poll_hint_seconds ?? null;
   try {
     const response = await fetcher.fetch(feed.url, {
       etag: feed.etag,
@@ -54,6 +62,9 @@ export async function refreshFeed(
         previousHash: feed.body_hash,
       });
       unchanged = outcome.unchanged;
+      const hints = feedHints(response.body, response.headers, response.url);
+      pollHintSeconds = hints.feedMs === null ? null : Math.round(hints.feedMs / 1000);
+      if (hints.hub) settings.onHub?.(feed.id, hints.hub, hints.self ?? feed.url);
       if (!outcome.unchanged) {
         const { ingested } = outcome;
         const stored = await storeFeedEntries(database, feed.id, ingested.entries);
@@ -69,17 +80,32 @@ export async function refreshFeed(
             site_url: ingested.feed.siteUrl,
             language: ingested.feed.language,
             body_hash: outcome.bodyHash,
-            updated_at: new Date().toISOString(),
+            updated_at: new Date(clock()).toISOString(),
           })
           .where("id", "=", feed.id)
           .execute();
       }
     }
-    const interval = healthyInterval(
-      await recentPublishedAt(database, feed.id),
-      cacheLifetimeMs(response.headers),
+    await database.db
+      .updateTable("feed")
+      .set({ poll_hint_seconds: pollHintSeconds } as never)
+      .where("id", "=", feed.id)
+      .execute();
+    if (inserted > 0) await settings.onPollFoundNew?.(feed.id);
+    const now = clock();
+    let interval = nextCheckDelay(
+      (await recentPublishedAt(database, feed.id, 50)).map((t) => Date.parse(t)),
+      now,
+      {
+        cacheMs: cacheLifetimeMs(response.headers, now),
+        feedMs: pollHintSeconds === null ? null : pollHintSeconds * 1000,
+      },
+      settings.bounds,
     );
-    const nextCheckAt = new Date(Date.now() + interval).toISOString();
+    if (await settings.pushActive?.(feed.id)) {
+      interval = Math.max(interval, Math.min(PUSHED_POLL_MS, settings.bounds.maxMs));
+    }
+    const nextCheckAt = new Date(now + interval).toISOString();
     // A 304 that repeats no validator means "the ones you sent still hold".
     const keepStored = response.notModified && !response.etag && !response.lastModified;
     await finishFeedCheck(database, feed.id, worker, {
@@ -112,10 +138,14 @@ export async function refreshFeed(
     const message = isIngestError(error)
       ? (error.reason ?? error.message)
       : (error as Error).message;
-    const retryAfter = isIngestError(error) ? error.retryAfterSeconds : null;
+    // Retry-After means "come back then" only on a 429 or a 503.
+    const retryAfter =
+      isIngestError(error) && (error.httpStatus === 429 || error.httpStatus === 503)
+        ? error.retryAfterSeconds
+        : null;
     const failureCount = feed.failure_count + 1;
     const nextCheckAt = new Date(
-      Date.now() + failureInterval(failureCount, retryAfter),
+      clock() + failureInterval(failureCount, retryAfter, settings.bounds),
     ).toISOString();
     await finishFeedCheck(database, feed.id, worker, {
       ok: false,

@@ -1,32 +1,62 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { feedHints, feedLifetimeMs, linkHeader } from "./feed-hints.ts";
 import {
   cacheLifetimeMs,
+  DEFAULT_BOUNDS,
   failureInterval,
-  healthyInterval,
-  MAX_INTERVAL_MS,
-  MIN_INTERVAL_MS,
+  feedRhythm,
+  nextCheckDelay,
   updatesPerWeek,
 } from "./schedule.ts";
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const start = Date.UTC(2026, 0, 20);
+const none = { cacheMs: null, feedMs: null };
+/** A feed that published every day at 09:00 UTC for two weeks, up to `now`. */
+const dailyAtNine = Array.from({ length: 14 }, (_, i) => start - (i + 1) * DAY + 9 * HOUR);
 
 describe("feed schedule", () => {
-  it("checks a feed about every half gap between its entries, within 10 min..24 h", () => {
-    const hourly = Array.from({ length: 10 }, (_, i) => iso(Date.UTC(2026, 0, 1) - i * 3_600_000));
-    expect(healthyInterval(hourly, null)).toBe(30 * 60_000);
-    const weekly = Array.from({ length: 5 }, (_, i) =>
-      iso(Date.UTC(2026, 0, 1) - i * 7 * 86_400_000),
-    );
-    expect(healthyInterval(weekly, null)).toBe(MAX_INTERVAL_MS);
-    const burst = Array.from({ length: 5 }, (_, i) => iso(Date.UTC(2026, 0, 1) - i * 1000));
-    expect(healthyInterval(burst, null)).toBe(MIN_INTERVAL_MS);
+  it("reads a daily feed's hour of day: dense checks around 09:00, sparse elsewhere", () => {
+    const rhythm = feedRhythm(dailyAtNine, start)!;
+    expect(rhythm.perWeek).toBeCloseTo(7, 0);
+    expect(rhythm.perHour[9]).toBeGreaterThan(rhythm.perHour[3]! * 10);
+    const atNine = nextCheckDelay(dailyAtNine, start + 9 * HOUR, none);
+    const atThree = nextCheckDelay(dailyAtNine, start + 3 * HOUR, none);
+    expect(atNine).toBeLessThanOrEqual(20 * 60_000);
+    // A quiet stretch ends by the start of the hour the feed publishes in, not later.
+    expect(atThree).toBeGreaterThan(atNine);
+    expect(start + 3 * HOUR + atThree).toBeLessThanOrEqual(start + 9 * HOUR);
   });
 
-  it("never checks sooner than the server's cache lifetime asks", () => {
-    const hourly = Array.from({ length: 10 }, (_, i) => iso(Date.UTC(2026, 0, 1) - i * 3_600_000));
-    expect(healthyInterval(hourly, 2 * 3_600_000)).toBe(2 * 3_600_000);
+  it("stays within the operator's bounds whatever the history", () => {
+    const bounds = { minMs: 2 * 60_000, maxMs: 6 * HOUR };
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: start - 60 * DAY, max: start }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: DAY }),
+        (times, offset) => {
+          const delay = nextCheckDelay(times, start + offset, none, bounds);
+          expect(delay).toBeGreaterThanOrEqual(bounds.minMs);
+          expect(delay).toBeLessThanOrEqual(bounds.maxMs);
+        },
+      ),
+    );
+  });
+
+  it("never checks sooner than the server's cache lifetime or the feed's ttl ask", () => {
+    const hourly = Array.from({ length: 48 }, (_, i) => start - i * HOUR);
+    // An hourly feed: a quarter of an hour, about one check in four finding something new.
+    expect(Math.round(nextCheckDelay(hourly, start, none) / 60_000)).toBe(15);
+    expect(nextCheckDelay(hourly, start, { cacheMs: 2 * HOUR, feedMs: null })).toBe(2 * HOUR);
+    expect(nextCheckDelay(hourly, start, { cacheMs: null, feedMs: 3 * HOUR })).toBe(3 * HOUR);
+    // ... but the operator's maximum still wins.
+    expect(nextCheckDelay(hourly, start, { cacheMs: 90 * DAY, feedMs: null })).toBe(
+      DEFAULT_BOUNDS.maxMs,
+    );
     expect(cacheLifetimeMs({ "cache-control": "public, max-age=600" })).toBe(600_000);
+    expect(cacheLifetimeMs({ "cache-control": "no-cache, max-age=600" })).toBeNull();
     expect(
       cacheLifetimeMs({ expires: new Date(Date.now() + 60_000).toUTCString() }),
     ).toBeGreaterThan(50_000);
@@ -39,20 +69,67 @@ describe("feed schedule", () => {
         fc.integer({ min: 1, max: 60 }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (failures, r) => {
-          const interval = failureInterval(failures, null, () => r);
-          expect(interval).toBeGreaterThanOrEqual(MIN_INTERVAL_MS * 0.8);
-          expect(interval).toBeLessThanOrEqual(MAX_INTERVAL_MS * 1.2);
-          const next = failureInterval(failures + 1, null, () => r);
+          const interval = failureInterval(failures, null, DEFAULT_BOUNDS, () => r);
+          expect(interval).toBeGreaterThanOrEqual(DEFAULT_BOUNDS.minMs);
+          expect(interval).toBeLessThanOrEqual(DEFAULT_BOUNDS.maxMs * 1.2);
+          const next = failureInterval(failures + 1, null, DEFAULT_BOUNDS, () => r);
           expect(next).toBeGreaterThanOrEqual(interval);
         },
       ),
     );
-    expect(failureInterval(1, 7200, () => 0.5)).toBe(7_200_000);
+    expect(failureInterval(1, 7200, DEFAULT_BOUNDS, () => 0.5)).toBe(7_200_000);
+    // A Retry-After of a year is not taken at its word.
+    expect(failureInterval(1, 365 * 86_400, DEFAULT_BOUNDS, () => 0.5)).toBe(7 * DAY);
   });
 
   it("counts updates per week", () => {
     const now = Date.UTC(2026, 0, 10);
-    const times = [iso(now - 86_400_000), iso(now - 3 * 86_400_000), iso(now - 9 * 86_400_000)];
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const times = [iso(now - DAY), iso(now - 3 * DAY), iso(now - 9 * DAY)];
     expect(updatesPerWeek(times, now)).toBe(2);
+  });
+});
+
+describe("feed hints", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it("reads <ttl> and <sy:updatePeriod>/<sy:updateFrequency> as the feed's lifetime", () => {
+    expect(feedLifetimeMs("<rss><channel><ttl>90</ttl>")).toBe(90 * 60_000);
+    expect(
+      feedLifetimeMs(
+        "<sy:updatePeriod>daily</sy:updatePeriod><sy:updateFrequency>4</sy:updateFrequency>",
+      ),
+    ).toBe(6 * HOUR);
+    expect(feedLifetimeMs("<sy:updatePeriod>hourly</sy:updatePeriod>")).toBe(HOUR);
+    expect(feedLifetimeMs("<title>no hints</title>")).toBeNull();
+  });
+
+  it("finds the WebSub hub and self URL in Atom, RSS atom:link, JSON Feed and Link headers", () => {
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><link rel="hub" href="https://hub.example/"/><link rel="self" href="/feed.xml"/>`;
+    expect(feedHints(bytes(atom), {}, "https://site.example/x")).toEqual({
+      feedMs: null,
+      hub: "https://hub.example/",
+      self: "https://site.example/feed.xml",
+    });
+    const rss = `<rss><channel><atom:link href="https://site.example/rss?a=1&amp;b=2" rel="self"/><atom:link rel='hub' href='https://hub.example/h'/>`;
+    expect(feedHints(bytes(rss), {}, "https://site.example/rss")).toMatchObject({
+      hub: "https://hub.example/h",
+      self: "https://site.example/rss?a=1&b=2",
+    });
+    const json = JSON.stringify({
+      feed_url: "https://s.example/f.json",
+      hubs: [{ type: "WebSub", url: "https://hub.example/j" }],
+    });
+    expect(feedHints(bytes(json), {}, "https://s.example/")).toMatchObject({
+      hub: "https://hub.example/j",
+      self: "https://s.example/f.json",
+    });
+    expect(
+      linkHeader('<https://hub.example/l>; rel="hub", </self>; rel=self', "https://s.example/a"),
+    ).toEqual({ hub: "https://hub.example/l", self: "https://s.example/self" });
+    // A header wins over the body; javascript: and other schemes are never a hub.
+    expect(
+      feedHints(bytes(atom), { link: "<javascript:alert(1)>; rel=hub" }, "https://s.example/").hub,
+    ).toBe("https://hub.example/");
   });
 });
