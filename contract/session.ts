@@ -44,10 +44,8 @@ export const SignInRequest = Schema.Struct({
 });
 export type SignInRequest = typeof SignInRequest.Type;
 
+/** Public: only "ok" (version, database and uptime go to the operator's metrics). */
 export const HealthResponse = Schema.Struct({
   status: Schema.Literal("ok"),
-  version: Schema.String,
-  database: Schema.Literals(["sqlite", "postgres"]),
-  uptimeSeconds: Schema.Number,
 });
 export type HealthResponse = typeof HealthResponse.Type;

@@ -152,6 +152,18 @@ export interface ServerConfig {
   };
   /** Signs webhook bodies (HMAC-SHA256); default: derived from the auth secret. */
   webhookSecret: string | undefined;
+  /** Metrics, error reports, analytics: all off unless configured. */
+  observability: ObservabilityConfig;
+}
+
+/** Everything an operator may point elsewhere; all of it unset (nothing sent) by default. */
+export interface ObservabilityConfig {
+  /** GET /metrics: with a Bearer token on the main listener, or on an operator-only address. */
+  metrics: { token: string | undefined; listen: string | undefined };
+  /** A Sentry-compatible endpoint (Sentry, GlitchTip); reports only with both set. */
+  errors: { dsn: string | undefined; release: string | undefined; environment: string };
+  /** A PostHog-compatible host for product events; sent only with both set. */
+  analytics: { host: string | undefined; key: string | undefined };
 }
 
 export interface OAuthClient {
@@ -252,6 +264,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       problems.push(`${name} must be a valid URL, got "${raw}"`);
       return undefined;
     }
+  };
+
+  /** "127.0.0.1:9464", "[::1]:9464" or ":9464" (every address). */
+  const hostPort = (name: string) => {
+    const raw = read(name);
+    if (raw !== undefined && !/^(\[[^\]]+\]|[^:[\]]*):\d{1,5}$/.test(raw)) {
+      problems.push(`${name} must be host:port, got "${raw}"`);
+      return undefined;
+    }
+    return raw;
   };
 
   const nodeEnvRaw = read("NODE_ENV") ?? "development";
@@ -494,6 +516,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       subject: read("VAPID_SUBJECT") ?? "mailto:admin@localhost",
     },
     webhookSecret: read("WEBHOOK_SECRET"),
+    observability: {
+      metrics: { token: read("METRICS_TOKEN"), listen: hostPort("METRICS_LISTEN") },
+      errors: {
+        dsn: url("SENTRY_DSN", ["http:", "https:"]),
+        release: read("SENTRY_RELEASE"),
+        environment: read("SENTRY_ENVIRONMENT") ?? "stable",
+      },
+      analytics: {
+        host: url("ANALYTICS_HOST", ["http:", "https:"])?.replace(/\/$/, ""),
+        key: read("ANALYTICS_KEY"),
+      },
+    },
     ai: {
       baseUrl: url("AI_BASE_URL", ["http:", "https:"])?.replace(/\/$/, ""),
       apiKey: read("AI_API_KEY"),

@@ -18,6 +18,9 @@ import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { politeHostGate } from "./jobs/host-gate.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { type MetricsListener, startMetricsListener } from "./metrics/endpoint.ts";
+import { observedFetch } from "./metrics/http.ts";
+import { watchSources } from "./metrics/sources.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { composeServices } from "./services/index.ts";
 import { type LiveChanges, startLiveChanges } from "./sync/live-changes.ts";
@@ -29,6 +32,8 @@ export interface RunningServer {
   localUrl: string;
   port: number;
   dialect: "sqlite" | "postgres";
+  /** The operator-only metrics address, when METRICS_LISTEN turned it on. */
+  metricsUrl?: string;
   /** The e-mail intake's port, when INBOX_SMTP_PORT turned it on. */
   smtpPort?: number;
   /** One claim-and-refresh round of the feed scheduler now (when it runs in this process). */
@@ -71,6 +76,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     };
   }
 
+  const { metrics } = config.observability;
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
   let feedIcons: ReturnType<typeof startFeedIcons> | undefined;
@@ -79,6 +85,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let dailyReports: ReturnType<typeof createDailyReports> | undefined;
   let dailyReportLoop: ReturnType<typeof startDailyReportLoop> | undefined;
   let liveChanges: LiveChanges | undefined;
+  let metricsListener: MetricsListener | undefined;
+  let unwatchMetrics: (() => void) | undefined;
   try {
     const secret = resolveAuthSecret(config.authSecret, config.dataDir);
     const auth = createAuth({ config, database, logger, baseUrl, secret });
@@ -112,7 +120,12 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     liveChanges = startLiveChanges(config, database, logger);
     await liveChanges.ready;
     const app = createApp({ config, database, auth, logger, services, syncHub: liveChanges.hub });
-    handler = (request, env) => app.fetch(request, env);
+    handler = observedFetch((request, env) => app.fetch(request, env), {
+      token: metrics.token,
+      apiBasePath: config.apiBasePath,
+    });
+    unwatchMetrics = watchSources({ database, pool: database.pool, hub: liveChanges.hub });
+    if (metrics.listen) metricsListener = await startMetricsListener(metrics.listen);
     dailyReports = createDailyReports({ database, providerFor: services.providers.for, logger });
     if (config.ai.dailyReportCheckSeconds > 0) {
       dailyReportLoop = startDailyReportLoop(dailyReports, logger, {
@@ -142,6 +155,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
   } catch (error) {
+    unwatchMetrics?.();
+    await metricsListener?.close();
     await liveChanges?.close();
     await smtp?.close();
     await statistics?.stop();
@@ -168,6 +183,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       }, 10_000);
       await closed;
       clearTimeout(timer);
+      unwatchMetrics?.();
+      await metricsListener?.close();
       await smtp?.close();
       await statistics?.stop();
       await dailyReportLoop?.stop();
@@ -185,6 +202,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     port,
     dialect: database.dialect,
     ...(smtp ? { smtpPort: smtp.port } : {}),
+    ...(metricsListener ? { metricsUrl: metricsListener.url } : {}),
     runIngestion: () => scheduler?.runOnce() ?? Promise.resolve(),
     feedIconsIdle: () => feedIcons?.idle() ?? Promise.resolve(),
     runDailyReports: (now = new Date()) => dailyReports!.runDue(now),

@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   dialect: DatabaseDialect;
   /** Where the data lives, with any password removed, for logs. */
   location: string;
+  /** PostgreSQL's connection pool, for its counts (metrics); none for SQLite. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -90,5 +92,5 @@ function connectPostgres(url: string, max: number): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const safe = new URL(url);
   if (safe.password) safe.password = "***";
-  return { db, dialect: "postgres", location: safe.toString(), close: () => db.destroy() };
+  return { db, dialect: "postgres", location: safe.toString(), pool, close: () => db.destroy() };
 }

@@ -9,6 +9,7 @@ import type {
 import { holdsNul, NUL_REASON } from "../../contract/nul-text.ts";
 import { ApiError } from "./api-error.ts";
 import { decodeOrThrow, readJsonValue } from "./body.ts";
+import { nameRequest } from "./endpoint-name.ts";
 
 /** What a handler gets: the request (query of a GET, else the body) and path parameters, decoded. */
 export interface RouteInput<E extends Endpoint> {
@@ -40,6 +41,7 @@ export function route<E extends Endpoint, V extends Env>(
   options: RouteOptions = {},
 ): void {
   app.on(endpoint.method, pathWithinMount(endpoint.path), async (c) => {
+    nameRequest(c.req.raw, endpoint.name);
     refuseNulInUrl(c, endpoint);
     const params = endpoint.params
       ? decodeOrThrow(endpoint.params as WireSchema, c.req.param(), endpoint.invalid.params)
@@ -78,6 +80,7 @@ export function passThrough<V extends Env>(
   handler: (c: Context<V>) => Promise<Response>,
 ): void {
   app.on(endpoint.method, pathWithinMount(endpoint.path), (c) => {
+    nameRequest(c.req.raw, endpoint.name);
     refuseNulInUrl(c, endpoint);
     return handler(c as Context<V>);
   });

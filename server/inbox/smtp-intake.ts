@@ -4,6 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { reservedHandleReason } from "../../contract/api/inboxes.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Logger } from "../logger.ts";
+import { countMail } from "../metrics/hooks.ts";
 import { findInbox } from "../storage/inboxes.ts";
 import { saveInboxFile } from "./files.ts";
 import { receiveInboxMessage } from "./intake.ts";
@@ -72,6 +73,7 @@ export async function startSmtpIntake(
       simpleParser(stream, { skipTextToHtml: false })
         .then(async (mail) => {
           if ((stream as { sizeExceeded?: boolean }).sizeExceeded) {
+            countMail("too_large");
             const error = Object.assign(new Error("Message too large"), { responseCode: 552 });
             callback(error);
             return;
@@ -82,6 +84,7 @@ export async function startSmtpIntake(
           );
           // Mail only for handles nobody holds is taken and dropped, like mail for one that is.
           if (handles.length === 0) {
+            countMail("dropped");
             callback();
             return;
           }
@@ -107,9 +110,11 @@ export async function startSmtpIntake(
               attachments,
             });
           }
+          countMail("stored");
           callback();
         })
         .catch((error: unknown) => {
+          countMail("failed");
           logger.warn({ err: error }, "inbox mail could not be stored");
           callback(Object.assign(new Error("Message could not be stored"), { responseCode: 451 }));
         });

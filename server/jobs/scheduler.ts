@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import type { Logger } from "../logger.ts";
+import { countRefresh } from "../metrics/hooks.ts";
 import { claimDueFeeds, renewFeedLease } from "../storage/feed-leases.ts";
 import { refreshFeed } from "./refresh-feed.ts";
 
@@ -40,7 +41,10 @@ export function startScheduler(
           logger.warn({ worker, feedId: feed.id }, "feed lease lost before its fetch; skipped");
           continue;
         }
-        const outcome = await refreshFeed(database, fetcher, feed, worker, logger);
+        const outcome = countRefresh(
+          feed,
+          await refreshFeed(database, fetcher, feed, worker, logger),
+        );
         if (outcome.ok) options.onRefreshed?.(feed);
       }
     });

@@ -2,6 +2,7 @@ import webpush from "web-push";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import type { Logger } from "../logger.ts";
+import { countPush } from "../metrics/hooks.ts";
 import { forgetPushEndpoint, listPushSubscriptions } from "../storage/push-subscriptions.ts";
 import type { VapidKeys } from "./vapid.ts";
 
@@ -63,15 +64,19 @@ export function createPushSender(deps: {
       }
       if (answer.status === 404 || answer.status === 410) {
         await forgetPushEndpoint(database, subscription.endpoint);
+        countPush("gone");
         return false;
       }
       if (answer.status < 200 || answer.status >= 300) {
         logger.warn({ status: answer.status }, "push service refused a message");
+        countPush("refused");
         return false;
       }
+      countPush("sent");
       return true;
     } catch (error) {
       logger.warn({ err: error }, "push message not delivered");
+      countPush("failed");
       return false;
     }
   }

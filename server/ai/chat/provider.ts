@@ -2,6 +2,7 @@ import type { AiConfig } from "../../config.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { IngestError } from "../../ingest/errors.ts";
 import type { Fetcher } from "../../ingest/guarded-fetch.ts";
+import { timedProvider } from "../../metrics/hooks.ts";
 import { sseData } from "./sse.ts";
 import { trimToTokens } from "./tokens.ts";
 
@@ -83,7 +84,7 @@ export function createChatProvider(
     return { answer: await (isStream ? readStream : readWhole)(response.body, request.onDelta) };
   }
 
-  return {
+  return timedProvider<ChatProvider>({
     model: config.model,
     async complete(request) {
       const deadline = AbortSignal.timeout(config.timeoutSeconds * 1000);
@@ -117,7 +118,7 @@ export function createChatProvider(
         }
       }
     },
-  };
+  });
 }
 
 type Attempt =

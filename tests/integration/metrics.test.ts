@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registry } from "../../server/metrics/registry.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+
+const TOKEN = "scrape-token-for-tests";
+const UNKNOWN_ENTRY = "1234567890123";
+
+/** One sample's value from Prometheus text, by metric name and a label subset. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) {
+      return Number(line.slice(line.lastIndexOf(" ") + 1));
+    }
+  }
+  return null;
+}
+
+describe.each(DIALECTS)("GET /metrics with a token on %s", (dialect) => {
+  let server: TestServer;
+  const scrape = (token = TOKEN) =>
+    fetch(`${server.localUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { METRICS_TOKEN: TOKEN });
+  });
+  afterAll(() => server?.close());
+
+  it("refuses a scrape without the token, or with another", async () => {
+    expect((await fetch(`${server.localUrl}/metrics`)).status).toBe(401);
+    expect((await scrape("not-the-token-at-all!!")).status).toBe(401);
+  });
+
+  it("labels requests by endpoint name and status, never by a path with ids", async () => {
+    const alice = new TestClient(server.localUrl);
+    await alice.signUp(uniqueEmail("metrics"));
+    await alice.request("GET", "/api/health");
+    const key = `replay-${Date.now()}`;
+    const unmark = () =>
+      alice.request("DELETE", "/api/reads", {
+        json: { entryId: UNKNOWN_ENTRY },
+        headers: { "idempotency-key": key },
+      });
+    const first = await unmark();
+    const again = await unmark();
+    expect(again.status).toBe(first.status);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    await alice.request("GET", `/api/entries/read-histories/${UNKNOWN_ENTRY}`);
+
+    const response = await scrape();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const text = await response.text();
+    expect(
+      sample(text, "follow_http_requests_total", { route: "health.get", status: "200" }),
+    ).toBeGreaterThanOrEqual(1);
+    // The replay is answered before the route runs: still named by the table.
+    const unmarks = text
+      .split("\n")
+      .filter((line) => line.startsWith('follow_http_requests_total{route="reads.markUnread"'))
+      .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+    expect(unmarks).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, "follow_http_request_duration_seconds_count", { route: "health.get" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "follow_outbox_replays_total")).toBeGreaterThanOrEqual(1);
+    // The entry's id is in the path it was asked at, never in a label.
+    expect(text).not.toContain(UNKNOWN_ENTRY);
+    expect(
+      sample(text, "follow_http_requests_total", { route: "entries.readHistories" }),
+    ).toBeGreaterThanOrEqual(1);
+  });
+
+  it("reports process, database and ingestion gauges", async () => {
+    const text = await (await scrape()).text();
+    for (const name of [
+      "nodejs_eventloop_lag_p99_seconds",
+      "nodejs_heap_size_used_bytes",
+      "process_resident_memory_bytes",
+      "follow_feeds_due",
+      "follow_live_change_streams",
+    ]) {
+      expect(sample(text, name), name).not.toBeNull();
+    }
+    expect(sample(text, "follow_database_up")).toBe(1);
+    if (dialect === "postgres") {
+      expect(
+        sample(text, "follow_database_pool_connections", { state: "total" }),
+      ).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("tells the public only that the server is up", async () => {
+    const health = await new TestClient(server.localUrl).request("GET", "/api/health");
+    expect(health.body).toEqual({ status: "ok" });
+  });
+});
+
+describe("metrics on an operator-only address", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer("sqlite", { METRICS_LISTEN: "127.0.0.1:0" });
+  });
+  afterAll(() => server?.close());
+
+  it("serves /metrics there without a token, and not on the public listener", async () => {
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    const scraped = await fetch(server.metricsUrl!);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain("follow_http_requests_total");
+    const publicAnswer = await fetch(`${server.localUrl}/metrics`);
+    expect(await publicAnswer.text()).not.toContain("follow_http_requests_total");
+  });
+});
+
+describe("metrics with nothing configured", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer("sqlite");
+  });
+  afterAll(() => server?.close());
+
+  it("answers /metrics as any other unknown path, with no metrics", async () => {
+    const answer = await fetch(`${server.localUrl}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(await answer.text()).not.toContain("follow_http_requests_total");
+    expect(server.metricsUrl).toBeUndefined();
+  });
+});
+
+describe("the Grafana dashboard", () => {
+  const dashboard = JSON.parse(
+    readFileSync(join(import.meta.dirname, "../../ops/grafana/follow.json"), "utf8"),
+  ) as { panels: { title: string; targets: { expr: string }[] }[] };
+
+  it("charts only metrics the server registers", async () => {
+    const known = new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
+    const used = new Set<string>();
+    for (const panel of dashboard.panels) {
+      expect(panel.targets.length, panel.title).toBeGreaterThan(0);
+      for (const target of panel.targets) {
+        for (const name of target.expr.match(/\b(?:follow|nodejs|process)_[a-z0-9_]+/g) ?? []) {
+          used.add(name.replace(/_(bucket|sum|count)$/, ""));
+        }
+      }
+    }
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((name) => !known.has(name))).toEqual([]);
+  });
+});
