@@ -1,18 +1,15 @@
 import { Schema } from "effect";
 import { EntityId } from "../reading.ts";
+import { isTagName, MAX_TAG_LENGTH } from "./tag-name.ts";
+
+export { isTagName };
 
 /** A tag's name: trimmed, 1–64 characters, no commas (a list of tags is comma-separated). */
 export const TagName = Schema.String.check(
   Schema.isMinLength(1),
-  Schema.isMaxLength(64),
+  Schema.isMaxLength(MAX_TAG_LENGTH),
   Schema.makeFilter((value: string) => isTagName(value) || "expected a tag name"),
 );
-
-export function isTagName(value: string): boolean {
-  return (
-    value.length > 0 && value.length <= 64 && value === value.trim() && !/[,\n\r\t]/.test(value)
-  );
-}
 
 /** One tag the person put on one entry. */
 export const EntryTagModel = Schema.Struct({

@@ -9,8 +9,12 @@ import { collectionColumns } from "./collection-table.ts";
 import { type Column, integer, json, text } from "./columns.ts";
 import { EntryListItem, EntryModel } from "./entry.ts";
 import { entryColumns, entryStateColumns } from "./entry-table.ts";
+import { EntryTagModel } from "./entry-tag.ts";
+import { entryTagColumns } from "./entry-tag-table.ts";
 import { FeedAnalytics, FeedModel } from "./feed.ts";
 import { feedAnalyticsColumns, feedColumns } from "./feed-table.ts";
+import { HighlightModel } from "./highlight.ts";
+import { highlightColumns } from "./highlight-table.ts";
 import { InboxModel } from "./inbox.ts";
 import { inboxColumns } from "./inbox-table.ts";
 import { ListModel } from "./list.ts";
@@ -38,6 +42,8 @@ const DECLARED: [string, Schema.Struct<Schema.Struct.Fields>, Record<string, Col
   ["feed analytics", FeedAnalytics, feedAnalyticsColumns],
   ["inbox", InboxModel, inboxColumns],
   ["saved search", SavedSearch, savedSearchColumns],
+  ["highlight", HighlightModel, highlightColumns],
+  ["entry tag", EntryTagModel, entryTagColumns],
   ["subscription", SubscriptionModel, subscriptionColumns],
   ["list subscription", ListSubscriptionModel, listTargetColumns],
   ["inbox subscription", InboxSubscriptionModel, inboxTargetColumns],

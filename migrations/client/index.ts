@@ -6,6 +6,7 @@ import { migration as m0003 } from "./0003_search.ts";
 import { migration as m0004 } from "./0004_saved_searches.ts";
 import { migration as m0005 } from "./0005_manual_unread.ts";
 import { migration as m0006 } from "./0006_search_dirty_upsert.ts";
+import { migration as m0007 } from "./0007_highlights_tags.ts";
 
 /**
  * Local database (follow.db) migrations, numbered from 0 and append-only: never edit or
@@ -23,4 +24,5 @@ export const clientMigrations: readonly Migration[] = [
   m0004,
   m0005,
   m0006,
+  m0007,
 ];

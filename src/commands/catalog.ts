@@ -3,10 +3,12 @@ import * as ai from "./ai.info.ts";
 import * as categories from "./categories.info.ts";
 import * as collections from "./collections.info.ts";
 import * as entries from "./entries.info.ts";
+import * as highlights from "./highlights.info.ts";
 import * as lists from "./lists.info.ts";
 import * as push from "./push.info.ts";
 import * as savedSearches from "./saved-searches.info.ts";
 import * as subscriptions from "./subscriptions.info.ts";
+import * as tags from "./tags.info.ts";
 import type { AnyCommandInfo, CommandInfo } from "./types.ts";
 
 /**
@@ -25,6 +27,8 @@ const domains = [
   push,
   ai,
   savedSearches,
+  highlights,
+  tags,
 ];
 
 /** The command infos a module exports (distributes over a union of modules). */

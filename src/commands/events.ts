@@ -2,9 +2,11 @@ import type { EventDefinition, FormerVersion } from "./event-definition.ts";
 import { actionEvents } from "./materializers/actions.ts";
 import { collectionEvents } from "./materializers/collections.ts";
 import { entryEvents } from "./materializers/entries.ts";
+import { highlightEvents } from "./materializers/highlights.ts";
 import { listEvents } from "./materializers/lists.ts";
 import { savedSearchEvents } from "./materializers/saved-searches.ts";
 import { subscriptionEvents } from "./materializers/subscriptions.ts";
+import { tagEvents } from "./materializers/tags.ts";
 
 /**
  * The event catalogue: what happened, in the past tense. Each event is declared beside its
@@ -19,6 +21,8 @@ export const EVENTS = [
   ...listEvents,
   ...savedSearchEvents,
   ...actionEvents,
+  ...highlightEvents,
+  ...tagEvents,
 ] as const;
 
 /** Older versions still decoded when a log written by an older build replays. */

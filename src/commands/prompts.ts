@@ -10,7 +10,8 @@ export type PromptRequest =
   | { kind: "quickAdd"; view?: FeedViewType }
   | { kind: "renameFolder" | "deleteFolder"; category: string }
   | { kind: "editSubscription" | "unsubscribe"; feedId: string }
-  | { kind: "batchEditSubscriptions"; feedIds: readonly string[] };
+  | { kind: "batchEditSubscriptions"; feedIds: readonly string[] }
+  | { kind: "tagEntry"; entryId: string };
 
 export interface PromptAnswerer {
   /** Whether this part of the screen owns the dialog for the request. */

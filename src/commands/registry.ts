@@ -5,10 +5,12 @@ import type { CommandName } from "./catalog.ts";
 import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
 import * as entries from "./entries.ts";
+import * as highlights from "./highlights.ts";
 import * as lists from "./lists.ts";
 import * as push from "./push.ts";
 import * as savedSearches from "./saved-searches.ts";
 import * as subscriptions from "./subscriptions.ts";
+import * as tags from "./tags.ts";
 import type { CommandDefinition } from "./types.ts";
 
 export type { CommandName } from "./catalog.ts";
@@ -27,6 +29,8 @@ const domains = [
   push,
   ai,
   savedSearches,
+  highlights,
+  tags,
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every payload type.

@@ -81,6 +81,25 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   },
   "savedSearches.rename": { context: {}, input: { searchId: F2, name: "Loaves" } },
   "savedSearches.delete": { context: {}, input: { searchId: F2 } },
+  "highlights.create": {
+    context: { entryId: F2 },
+    input: {
+      highlightId: F2,
+      color: "green",
+      exact: "fox",
+      prefix: "the ",
+      suffix: " runs",
+      start: 4,
+      end: 7,
+    },
+  },
+  "highlights.recolor": { context: {}, input: { highlightId: F2, color: "pink" } },
+  "highlights.annotate": { context: {}, input: { highlightId: F2, note: "Quick" } },
+  "highlights.delete": { context: {}, input: { highlightId: F2 } },
+  "tags.add": { context: { entryId: F2 }, input: { tag: "foxes" } },
+  "tags.remove": { context: { entryId: F2 }, input: { tag: "foxes" } },
+  "tags.rename": { context: {}, input: { from: "foxes", to: "animals" } },
+  "tags.merge": { context: {}, input: { from: "foxes", to: "animals" } },
 };
 
 function fakeHost() {
@@ -226,7 +245,7 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(9);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(11);
   });
 });
 

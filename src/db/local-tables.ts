@@ -1,6 +1,8 @@
 import { collectionsTable } from "../../contract/entities/collection-table.ts";
 import { entriesTable } from "../../contract/entities/entry-table.ts";
+import { entryTagsTable } from "../../contract/entities/entry-tag-table.ts";
 import { feedsTable } from "../../contract/entities/feed-table.ts";
+import { highlightsTable } from "../../contract/entities/highlight-table.ts";
 import { inboxesTable } from "../../contract/entities/inbox-table.ts";
 import { listsTable } from "../../contract/entities/list-table.ts";
 import type { StoredTables } from "../../contract/entities/local-table.ts";
@@ -26,6 +28,8 @@ import { unreadTable } from "./tables/unread.ts";
 export const LOCAL_TABLES = [
   listsTable,
   savedSearchesTable,
+  highlightsTable,
+  entryTagsTable,
   entriesTable,
   collectionsTable,
   manualUnreadTable,

@@ -1,5 +1,7 @@
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { SavedSearch } from "../../contract/api/saved-searches.ts";
+import type { EntryTagModel } from "../../contract/entities/entry-tag.ts";
+import type { HighlightModel } from "../../contract/entities/highlight.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type {
   EntryListItem,
@@ -20,6 +22,9 @@ export interface ServerSnapshot {
   ownedLists?: readonly ListModel[];
   /** The person's saved searches (absent when the server has none to give). */
   savedSearches?: readonly SavedSearch[];
+  /** The person's highlights and entry tags (absent when the server has none to give). */
+  highlights?: readonly HighlightModel[];
+  entryTags?: readonly EntryTagModel[];
   /** The person's inboxes, as subscriptions. */
   inboxSubscriptions?: readonly InboxSubscriptionModel[];
   unread: { readonly [feedId: string]: number };
@@ -64,13 +69,22 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     }
     return { items, floor: cursor ?? "" };
   };
-  const [all, unread, ownedLists, savedSearches] = await Promise.all([
+  const [all, unread, ownedLists, savedSearches, highlights, entryTags] = await Promise.all([
     api.call(endpointInfo.subscriptions.list, {}, quietly).then((answer) => answer.data),
     api.call(endpointInfo.reads.unread, {}, quietly).then((answer) => answer.data),
     api.call(endpointInfo.lists.list, {}, quietly).then((answer) => answer.data),
     // A server without saved searches (older) leaves the local ones as they are.
     api
       .call(endpointInfo.savedSearches.list, {}, quietly)
+      .then((answer) => answer.data)
+      .catch(() => undefined),
+    // Likewise highlights and tags: an older server leaves the local ones as they are.
+    api
+      .call(endpointInfo.highlights.list, {}, quietly)
+      .then((answer) => answer.data)
+      .catch(() => undefined),
+    api
+      .call(endpointInfo.tags.list, {}, quietly)
       .then((answer) => answer.data)
       .catch(() => undefined),
   ]);
@@ -84,6 +98,8 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     inboxSubscriptions,
     unread,
     ...(savedSearches ? { savedSearches } : {}),
+    ...(highlights ? { highlights } : {}),
+    ...(entryTags ? { entryTags } : {}),
   };
   if (!options.entries) return confirmed;
   const entries = await pages({});

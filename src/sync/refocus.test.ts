@@ -45,10 +45,12 @@ describe("window refocus (a refetch after 10 minutes away)", () => {
       focus.next();
       await c.engine.drain();
       expect(paths.sort()).toEqual([
+        "GET /api/highlights",
         "GET /api/lists/list",
         "GET /api/reads",
         "GET /api/search/saved",
         "GET /api/subscriptions",
+        "GET /api/tags/entries",
       ]);
       await c.close();
     });

@@ -1,6 +1,8 @@
 import { collectionRow } from "../../contract/entities/collection-table.ts";
 import { entryRow } from "../../contract/entities/entry-table.ts";
+import { entryTagRow } from "../../contract/entities/entry-tag-table.ts";
 import { feedRow } from "../../contract/entities/feed-table.ts";
+import { highlightRow } from "../../contract/entities/highlight-table.ts";
 import { inboxRow } from "../../contract/entities/inbox-table.ts";
 import { listRow } from "../../contract/entities/list-table.ts";
 import { savedSearchesTable } from "../../contract/entities/saved-search-table.ts";
@@ -133,6 +135,16 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
       savedSearchesTable.encode({ id, name, keyword, filters, created_at: createdAt }),
     );
     statements.push(...upsertRows("saved_searches", searches, ["id"]));
+  }
+  if (snapshot.highlights) {
+    statements.push(statement(local.deleteFrom("highlights")));
+    statements.push(...upsertRows("highlights", snapshot.highlights.map(highlightRow), ["id"]));
+  }
+  if (snapshot.entryTags) {
+    statements.push(statement(local.deleteFrom("entry_tags")));
+    statements.push(
+      ...upsertRows("entry_tags", snapshot.entryTags.map(entryTagRow), ["entry_id", "tag"]),
+    );
   }
   if (snapshot.inboxSubscriptions) {
     statements.push(

@@ -59,6 +59,27 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   ],
   SavedSearchRenamed: [{ searchId: FEED, name: "Loaves" }],
   SavedSearchDeleted: [{ searchId: FEED }],
+  HighlightCreated: [
+    {
+      id: FEED,
+      entryId: ENTRY,
+      color: "yellow",
+      note: "",
+      exact: "fox",
+      prefix: "the ",
+      suffix: " runs",
+      start: 4,
+      end: 7,
+      createdAt: AT,
+      updatedAt: AT,
+    },
+  ],
+  HighlightRecolored: [{ id: FEED, color: "blue", updatedAt: AT }],
+  HighlightAnnotated: [{ id: FEED, note: "Quick", updatedAt: AT }],
+  HighlightDeleted: [{ id: FEED }],
+  EntryTagged: [{ entryId: ENTRY, tag: "foxes", createdAt: AT }],
+  EntryUntagged: [{ entryId: ENTRY, tag: "foxes" }],
+  TagRenamed: [{ from: "foxes", to: "animals" }],
 };
 
 // The test's own reading of a statement's target table: the declarations must cover it.

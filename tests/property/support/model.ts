@@ -120,6 +120,15 @@ export class ServerModel {
       case "savedSearches.save":
       case "savedSearches.rename":
       case "savedSearches.delete":
+      // Highlights and tags are not part of this model's state (tests/integration/highlights-tags.test.ts).
+      case "highlights.create":
+      case "highlights.recolor":
+      case "highlights.annotate":
+      case "highlights.delete":
+      case "tags.add":
+      case "tags.remove":
+      case "tags.rename":
+      case "tags.merge":
         return true;
     }
   }
