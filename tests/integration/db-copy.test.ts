@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -347,6 +347,51 @@ describe("db:copy between SQLite and PostgreSQL", () => {
       expect(left.rows[0].t).toBeNull();
     } finally {
       await after.end();
+    }
+  }, 180_000);
+
+  it("resumes a copy whose process was killed mid-way", async () => {
+    const killedTarget = await createTestPostgres();
+    try {
+      // One row per batch: hundreds of commits, so the kill lands mid-way.
+      const child = spawn(
+        process.execPath,
+        [
+          join(ROOT, "scripts/db-copy.ts"),
+          "--from",
+          sqlitePath,
+          "--to",
+          killedTarget.url,
+          "--batch-size",
+          "1",
+        ],
+        { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      const signal = await new Promise<NodeJS.Signals | null>((resolve) => {
+        child.stdout.on("data", (chunk: Buffer) => {
+          // The first table is done: the progress record exists and batches are committing.
+          if (String(chunk).includes(" rows")) child.kill("SIGKILL");
+        });
+        child.on("exit", (_code, killedBy) => resolve(killedBy));
+      });
+      expect(signal).toBe("SIGKILL");
+      const client = new pg.Client({ connectionString: killedTarget.url });
+      await client.connect();
+      try {
+        const left = await client.query("select count(*)::int as n from _copy_progress");
+        expect(left.rows[0].n).toBeGreaterThan(1);
+      } finally {
+        await client.end();
+      }
+      const resumed = await dbCopy("--from", sqlitePath, "--to", killedTarget.url);
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toContain("resuming the copy");
+      const results = resultsOf(resumed);
+      for (const [table, result] of resultsOf(firstCopy)) {
+        expect(results.get(table)?.target, table).toBe(result.target);
+      }
+    } finally {
+      await killedTarget.drop();
     }
   }, 180_000);
 
