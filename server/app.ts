@@ -37,6 +37,7 @@ import { settingsRoutes } from "./routes/settings.ts";
 import { subscriptionRoutes } from "./routes/subscriptions.ts";
 import { syncRoutes } from "./routes/sync.ts";
 import { tagRoutes } from "./routes/tags.ts";
+import { tokenRoutes } from "./routes/tokens.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import type { Services } from "./services/index.ts";
 import { SyncHub } from "./sync/hub.ts";
@@ -212,6 +213,7 @@ export function createApp({ config, database, auth, logger, services, syncHub }:
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/highlights`, highlightRoutes(auth, database));
   app.route(`${base}/tags`, tagRoutes(auth, database));
+  app.route(`${base}/tokens`, tokenRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database, services.secretBox));
   app.route(
     `${base}/integrations`,

@@ -23,6 +23,7 @@ import * as settings from "./settings.ts";
 import * as subscriptions from "./subscriptions.ts";
 import * as sync from "./sync.ts";
 import * as tags from "./tags.ts";
+import * as tokens from "./tokens.ts";
 import * as uploads from "./uploads.ts";
 
 export * from "./endpoint.ts";
@@ -58,6 +59,7 @@ export const endpoints = {
   subscriptions,
   sync,
   tags,
+  tokens,
   uploads,
 } as const;
 export type Endpoints = typeof endpoints;

@@ -184,6 +184,12 @@ const table = {
     stream: { method: "GET", path: "/sync/stream", format: "sse" },
     version: { method: "GET", path: "/sync/version" },
   },
+  // App passwords and personal access tokens: managed with a browser session only.
+  tokens: {
+    list: { method: "GET", path: "/tokens" },
+    create: { method: "POST", path: "/tokens" },
+    revoke: { method: "DELETE", path: "/tokens" },
+  },
   subscriptions: {
     list: { method: "GET", path: "/subscriptions" },
     subscribe: { method: "POST", path: "/subscriptions" },

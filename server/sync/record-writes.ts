@@ -27,7 +27,8 @@ const readOnly = listEndpoints()
   .filter(({ name }) => READS_BY_POST.has(name))
   .map(({ endpoint }) => ({ method: endpoint.method, path: endpoint.path }));
 
-const isRead = (method: string, path: string) =>
+/** Whether a request only reads (a read-only token may send it). */
+export const isRead = (method: string, path: string) =>
   method === "GET" ||
   method === "HEAD" ||
   method === "OPTIONS" ||
