@@ -92,13 +92,23 @@ export interface AppDeps {
   services: Services;
   /** This process's live change streams (server/sync); a hub of its own when not given. */
   syncHub?: SyncHub;
+  /** Told of every unexpected (uncoded) error: metrics and error reports (server/observability). */
+  onUnexpectedError?: (error: Error, traceId: string, request: Request) => void;
 }
 
 /**
  * The whole HTTP surface, as one visible route table: API under the base path (each domain's
  * router mounted at its path), the built client everywhere else.
  */
-export function createApp({ config, database, auth, logger, services, syncHub }: AppDeps) {
+export function createApp({
+  config,
+  database,
+  auth,
+  logger,
+  services,
+  syncHub,
+  onUnexpectedError,
+}: AppDeps) {
   const { fetcher } = services;
   const app = new Hono<{ Variables: { traceId: string } }>();
   const base = config.apiBasePath;
@@ -278,6 +288,7 @@ export function createApp({ config, database, auth, logger, services, syncHub }:
     }
     const traceId = c.get("traceId");
     logger.error({ traceId, err: error }, "unexpected error");
+    onUnexpectedError?.(error, traceId, c.req.raw);
     return c.json(new ApiError(1005, `trace id ${traceId}`).toBody(), 500);
   });
 

@@ -21,9 +21,12 @@ import { createLogger, type Logger } from "./logger.ts";
 import { type MetricsListener, startMetricsListener } from "./metrics/endpoint.ts";
 import { observedFetch } from "./metrics/http.ts";
 import { watchSources } from "./metrics/sources.ts";
+import { startErrorReporter } from "./observability/error-reporter.ts";
+import { unexpectedErrorHandler } from "./observability/unexpected-errors.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { composeServices } from "./services/index.ts";
 import { type LiveChanges, startLiveChanges } from "./sync/live-changes.ts";
+import { enableWebSub } from "./websub/setup.ts";
 
 export interface RunningServer {
   /** Where users reach the app (PUBLIC_URL, or the listening address). */
@@ -77,9 +80,11 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   }
 
   const { metrics } = config.observability;
+  const errorReporter = startErrorReporter(config.observability.errors, logger);
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
   let feedIcons: ReturnType<typeof startFeedIcons> | undefined;
+  let stopWebSub: (() => void) | undefined;
   let statistics: StatisticsKeeper | undefined;
   let smtp: SmtpIntake | undefined;
   let dailyReports: ReturnType<typeof createDailyReports> | undefined;
@@ -116,10 +121,19 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       maxBodyBytes: config.ingest.maxFeedBytes,
       hostGate: politeHostGate(database, config),
     });
+    stopWebSub = enableWebSub(config, database, fetcher, logger);
     const services = composeServices({ config, database, logger, fetcher, secret });
     liveChanges = startLiveChanges(config, database, logger);
     await liveChanges.ready;
-    const app = createApp({ config, database, auth, logger, services, syncHub: liveChanges.hub });
+    const app = createApp({
+      config,
+      database,
+      auth,
+      logger,
+      services,
+      syncHub: liveChanges.hub,
+      onUnexpectedError: unexpectedErrorHandler(errorReporter),
+    });
     handler = observedFetch((request, env) => app.fetch(request, env), {
       token: metrics.token,
       apiBasePath: config.apiBasePath,
@@ -155,6 +169,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       });
     }
   } catch (error) {
+    await errorReporter?.close();
     unwatchMetrics?.();
     await metricsListener?.close();
     await liveChanges?.close();
@@ -185,9 +200,11 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       clearTimeout(timer);
       unwatchMetrics?.();
       await metricsListener?.close();
+      await errorReporter?.close();
       await smtp?.close();
       await statistics?.stop();
       await dailyReportLoop?.stop();
+      stopWebSub?.();
       await scheduler?.stop();
       await feedIcons?.close();
       await fetcher?.close();
