@@ -41,6 +41,7 @@ import { tokenRoutes } from "./routes/tokens.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import type { Services } from "./services/index.ts";
 import { SyncHub } from "./sync/hub.ts";
+import { webSubRoutes } from "./websub/routes.ts";
 
 type PermissionsPolicy = NonNullable<
   NonNullable<Parameters<typeof secureHeaders>[0]>["permissionsPolicy"]
@@ -156,6 +157,13 @@ export function createApp({
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
     }),
+  );
+
+  // WebSub callbacks, before the CSRF guard: hubs post feed documents (not JSON), and no session
+  // or cookie counts there (the path's secret id and the body's signature do). Own body limit.
+  app.route(
+    `${base}/websub`,
+    webSubRoutes(database, logger, { maxBodyBytes: config.ingest.maxFeedBytes }),
   );
 
   // Writes only from the app's own pages (or non-browser clients), with JSON bodies (CSRF).

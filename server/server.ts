@@ -27,6 +27,7 @@ import { resolveAuthSecret } from "./secret.ts";
 import { composeServices } from "./services/index.ts";
 import { type LiveChanges, startLiveChanges } from "./sync/live-changes.ts";
 import { enableWebSub } from "./websub/setup.ts";
+import { enableWebSub } from "./websub/setup.ts";
 
 export interface RunningServer {
   /** Where users reach the app (PUBLIC_URL, or the listening address). */
@@ -85,6 +86,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let scheduler: Scheduler | undefined;
   let feedIcons: ReturnType<typeof startFeedIcons> | undefined;
   let stopWebSub: (() => void) | undefined;
+  let stopWebSub: (() => void) | undefined;
   let statistics: StatisticsKeeper | undefined;
   let smtp: SmtpIntake | undefined;
   let dailyReports: ReturnType<typeof createDailyReports> | undefined;
@@ -121,6 +123,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       maxBodyBytes: config.ingest.maxFeedBytes,
       hostGate: politeHostGate(database, config),
     });
+    stopWebSub = enableWebSub(config, database, fetcher, logger);
     stopWebSub = enableWebSub(config, database, fetcher, logger);
     const services = composeServices({ config, database, logger, fetcher, secret });
     liveChanges = startLiveChanges(config, database, logger);
@@ -204,6 +207,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       await smtp?.close();
       await statistics?.stop();
       await dailyReportLoop?.stop();
+      stopWebSub?.();
       stopWebSub?.();
       await scheduler?.stop();
       await feedIcons?.close();

@@ -10,6 +10,7 @@ import { startScheduler } from "./jobs/scheduler.ts";
 import { createLogger } from "./logger.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { attachSync } from "./sync/changes.ts";
+import { enableWebSub } from "./websub/setup.ts";
 
 /**
  * `npm run worker`: an extra ingestion process with no HTTP. Workers claim due feeds by lease,
@@ -38,6 +39,7 @@ async function main() {
     maxBodyBytes: config.ingest.maxFeedBytes,
     hostGate: politeHostGate(database, config),
   });
+  const stopWebSub = enableWebSub(config, database, fetcher, logger);
   const feedIcons = config.ingest.feedIcons
     ? startFeedIcons(config, database, fetcher, logger)
     : undefined;
@@ -50,6 +52,7 @@ async function main() {
   });
   const stop = async (signal: string) => {
     logger.info({ signal }, "worker stopping");
+    stopWebSub();
     await scheduler.stop();
     await feedIcons?.close();
     await fetcher.close();

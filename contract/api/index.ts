@@ -25,6 +25,7 @@ import * as sync from "./sync.ts";
 import * as tags from "./tags.ts";
 import * as tokens from "./tokens.ts";
 import * as uploads from "./uploads.ts";
+import * as websub from "./websub.ts";
 
 export * from "./endpoint.ts";
 export { type EndpointInfo, endpointInfo, isEndpointInfo, type Route, routes } from "./info.ts";
@@ -61,6 +62,7 @@ export const endpoints = {
   tags,
   tokens,
   uploads,
+  websub,
 } as const;
 export type Endpoints = typeof endpoints;
 

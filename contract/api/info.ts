@@ -148,6 +148,11 @@ const table = {
     remove: { method: "DELETE", path: "/tags/entries" },
     rename: { method: "PATCH", path: "/tags" },
   },
+  // WebSub callbacks: called by feed hubs, keyed by an unguessable id, no session.
+  websub: {
+    verify: { method: "GET", path: "/websub/:callback" },
+    deliver: { method: "POST", path: "/websub/:callback" },
+  },
   uploads: {
     avatar: { method: "POST", path: "/uploads/avatar" },
     getAvatar: { method: "GET", path: "/uploads/avatars/:name" },

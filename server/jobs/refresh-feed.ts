@@ -54,7 +54,11 @@ export async function refreshFeed(
     let inserted = 0;
     let updated = 0;
     let unchanged = response.notModified;
-    if (!response.notModified) {
+    if (response.notModified) {
+      // A 304 has no body, but its Link header may still name the hub.
+      const hints = feedHints(new Uint8Array(0), response.headers, response.url);
+      if (hints.hub) settings.onHub?.(feed.id, hints.hub, hints.self ?? feed.url);
+    } else {
       const outcome = await ingestFeedInPool({
         body: response.body,
         url: feed.url,

@@ -1,0 +1,151 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sign } from "../../server/websub/signature.ts";
+import { FeedServer } from "../support/feed-server.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { forgetLastCheck } from "../support/server-database.ts";
+import { WebSubHub } from "../support/websub-hub.ts";
+
+/** A port free right now, so PUBLIC_URL (the callbacks' base) can name it before the start. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(DIALECTS)("WebSub on %s", (dialect) => {
+  let server: TestServer;
+  let hub: WebSubHub;
+  let feeds: FeedServer;
+  let reader: TestClient;
+  let topic: string;
+  let feedId: string;
+  const posts: Array<{ id: string; title: string }> = [{ id: "p1", title: "First post" }];
+
+  const atom = () => `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Pushed blog</title><id>urn:pushed</id>
+<updated>2026-01-01T00:00:00Z</updated>
+<link rel="hub" href="${hub.url}"/><link rel="self" href="${topic}"/>
+${posts
+  .map(
+    (p, i) => `<entry><id>urn:${p.id}</id><title>${p.title}</title>
+<link href="https://example.com/${p.id}"/><updated>2026-01-0${i + 1}T00:00:00Z</updated>
+<content type="html">&lt;p&gt;${p.title}&lt;/p&gt;</content></entry>`,
+  )
+  .join("\n")}</feed>`;
+
+  const titles = async () =>
+    (await reader.request("POST", "/api/entries", { json: { feedId } })).body.data.map(
+      (d: { entries: { title: string } }) => d.entries.title,
+    ) as string[];
+
+  beforeAll(async () => {
+    hub = await new WebSubHub().start();
+    feeds = await new FeedServer().start();
+    topic = feeds.serve("/pushed.xml", () => atom(), "application/atom+xml");
+    const port = await freePort();
+    server = await startTestServer(dialect, {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_RATE_LIMIT_MAX: "1000",
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      INGEST_POLL_SECONDS: "3600",
+    });
+    reader = new TestClient(server.localUrl);
+    await reader.signUp(uniqueEmail("reader"));
+    const subscribed = await reader.request("POST", "/api/subscriptions", { json: { url: topic } });
+    expect(subscribed.status, subscribed.text).toBe(200);
+    feedId = subscribed.body.feed.id;
+    // The next full fetch of the feed (it changed) finds its hub and subscribes.
+    posts.unshift({ id: "p0", title: "Second post" });
+    await forgetLastCheck(server, feedId);
+    const refreshed = await reader.request("GET", `/api/feeds/refresh?id=${feedId}`);
+    expect(refreshed.body.data.ok).toBe(true);
+    await until("the hub to verify the subscription", async () =>
+      hub.subscribersOf(topic).length === 1 ? true : undefined,
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+    await hub?.stop();
+    await feeds?.stop();
+  });
+
+  it("subscribes at the feed's hub with a secret and a lease, verified by the challenge", () => {
+    const [subscription] = hub.subscribersOf(topic);
+    expect(subscription!.secret?.length).toBeGreaterThanOrEqual(32);
+    expect(subscription!.callback).toMatch(/\/api\/websub\/[A-Za-z0-9_-]{32}$/);
+    expect(hub.requests.at(-1)!["hub.lease_seconds"]).toBe(String(10 * 86_400));
+  });
+
+  it("an entry published at the hub appears in the subscriber's timeline within 2 s", async () => {
+    expect(await titles()).toEqual(["Second post", "First post"]);
+    posts.unshift({ id: "p2", title: "Pushed post" });
+    await hub.publish(topic);
+    expect(hub.deliveries.at(-1)).toBe(202);
+    const seen = await until(
+      "the pushed entry",
+      async () => {
+        const now = await titles();
+        return now.includes("Pushed post") ? now : undefined;
+      },
+      2_000,
+    );
+    expect(seen).toContain("Pushed post");
+  });
+
+  it("stores nothing unsigned or wrongly signed, and knows no other callback", async () => {
+    const { callback, secret } = hub.subscribersOf(topic)[0]!;
+    posts.unshift({ id: "p3", title: "Third post" });
+    const body = atom();
+    const unsigned = await fetch(callback, {
+      method: "POST",
+      headers: { "content-type": "application/atom+xml" },
+      body,
+    });
+    const wrong = await fetch(callback, {
+      method: "POST",
+      headers: {
+        "content-type": "application/atom+xml",
+        "x-hub-signature": sign("sha256", body, `${secret}x`),
+      },
+      body,
+    });
+    // Acknowledged as WebSub requires, then ignored.
+    expect([unsigned.status, wrong.status]).toEqual([202, 202]);
+    expect(await titles()).not.toContain("Third post");
+    // A correct SHA-1 signature is accepted too.
+    const right = await fetch(callback, {
+      method: "POST",
+      headers: {
+        "content-type": "application/atom+xml",
+        "x-hub-signature": sign("sha1", body, secret!),
+      },
+      body,
+    });
+    expect(right.status).toBe(202);
+    expect(await titles()).toContain("Third post");
+
+    const elsewhere = callback.replace(/[^/]+$/, "A".repeat(32));
+    expect((await fetch(elsewhere, { method: "POST", body })).status).toBe(410);
+    const challenge = new URL(callback);
+    challenge.searchParams.set("hub.mode", "subscribe");
+    challenge.searchParams.set("hub.topic", "https://other.example/feed");
+    challenge.searchParams.set("hub.challenge", "abc");
+    expect((await fetch(challenge)).status).toBe(404);
+  });
+});
