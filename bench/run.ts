@@ -16,6 +16,7 @@ import { benchReaderUi, readerUiTables } from "./reader-ui.ts";
 import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
 import { benchRuleSafety, ruleSafetyTable } from "./rule-safety.ts";
+import { benchScheduleFreshness, scheduleTable } from "./schedule-freshness.ts";
 import { benchLocalSearch, benchServerSearch, searchTables } from "./search.ts";
 import { benchSummary, summaryTable } from "./summary.ts";
 import { printTable, type Table } from "./support/table.ts";
@@ -42,6 +43,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "ingest-store",
     run: async () => [ingestTable([await benchIngest("sqlite"), await benchIngest("postgres")])],
+  },
+  {
+    name: "schedule-freshness",
+    run: async () => [scheduleTable(await benchScheduleFreshness())],
   },
   {
     name: "refresh-round",

@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import { finishFeedCheck, recentPublishedAt } from "../storage/feed-leases.ts";
 import { feedHints } from "./feed-hints.ts";
 import { ingestSettings } from "./ingest-settings.ts";
-import { cacheLifetimeMs, failureInterval, nextCheckDelay } from "./schedule.ts";
+import { cacheLifetimeMs, failureInterval, nextCheckDelay, RHYTHM_HISTORY } from "./schedule.ts";
 import { storeFeedEntries } from "./store-entries.ts";
 
 export type RefreshOutcome =
@@ -98,7 +98,7 @@ export async function refreshFeed(
     if (inserted > 0) await settings.onPollFoundNew?.(feed.id);
     const now = clock();
     let interval = nextCheckDelay(
-      (await recentPublishedAt(database, feed.id, 50)).map((t) => Date.parse(t)),
+      (await recentPublishedAt(database, feed.id, RHYTHM_HISTORY)).map((t) => Date.parse(t)),
       now,
       {
         cacheMs: cacheLifetimeMs(response.headers, now),

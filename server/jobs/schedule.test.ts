@@ -20,7 +20,8 @@ const dailyAtNine = Array.from({ length: 14 }, (_, i) => start - (i + 1) * DAY +
 describe("feed schedule", () => {
   it("reads a daily feed's hour of day: dense checks around 09:00, sparse elsewhere", () => {
     const rhythm = feedRhythm(dailyAtNine, start)!;
-    expect(rhythm.perWeek).toBeCloseTo(7, 0);
+    expect(rhythm.perDay).toBeCloseTo(1, 0);
+    expect(rhythm.regularGapMs).toBe(DAY);
     expect(rhythm.perHour[9]).toBeGreaterThan(rhythm.perHour[3]! * 10);
     const atNine = nextCheckDelay(dailyAtNine, start + 9 * HOUR, none);
     const atThree = nextCheckDelay(dailyAtNine, start + 3 * HOUR, none);
@@ -28,6 +29,14 @@ describe("feed schedule", () => {
     // A quiet stretch ends by the start of the hour the feed publishes in, not later.
     expect(atThree).toBeGreaterThan(atNine);
     expect(start + 3 * HOUR + atThree).toBeLessThanOrEqual(start + 9 * HOUR);
+  });
+
+  it("waits half its period after a periodic feed's entry, then watches its hour again", () => {
+    const today = [...dailyAtNine, start + 9 * HOUR + 5 * 60_000];
+    const afterFound = nextCheckDelay(today, start + 9 * HOUR + 10 * 60_000, none);
+    expect(afterFound).toBeGreaterThanOrEqual(12 * HOUR - 5 * 60_000);
+    // Back by the next day's 09:00 (and its hour before is not the busy one).
+    expect(start + 9 * HOUR + 10 * 60_000 + afterFound).toBeLessThanOrEqual(start + DAY + 9 * HOUR);
   });
 
   it("stays within the operator's bounds whatever the history", () => {
@@ -47,8 +56,10 @@ describe("feed schedule", () => {
 
   it("never checks sooner than the server's cache lifetime or the feed's ttl ask", () => {
     const hourly = Array.from({ length: 48 }, (_, i) => start - i * HOUR);
-    // An hourly feed: a quarter of an hour, about one check in four finding something new.
-    expect(Math.round(nextCheckDelay(hourly, start, none) / 60_000)).toBe(15);
+    // A feed publishing all day: about half its gap, one check in two finding something new.
+    const gap = nextCheckDelay(hourly, start, none);
+    expect(gap).toBeGreaterThan(25 * 60_000);
+    expect(gap).toBeLessThan(35 * 60_000);
     expect(nextCheckDelay(hourly, start, { cacheMs: 2 * HOUR, feedMs: null })).toBe(2 * HOUR);
     expect(nextCheckDelay(hourly, start, { cacheMs: null, feedMs: 3 * HOUR })).toBe(3 * HOUR);
     // ... but the operator's maximum still wins.
