@@ -11,6 +11,7 @@ import { ApiError, statusOf } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
+import { greaderRoutes } from "./greader/routes.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { actionRoutes } from "./routes/actions.ts";
@@ -165,6 +166,10 @@ export function createApp({
     `${base}/websub`,
     webSubRoutes(database, logger, { maxBodyBytes: config.ingest.maxFeedBytes }),
   );
+
+  // Reader apps' own door: app passwords in a header (no cookies), form bodies; before the
+  // CSRF guard below, which is about cookies and refuses forms.
+  app.route(`${base}/greader`, greaderRoutes({ database, services, config }));
 
   // Writes only from the app's own pages (or non-browser clients), with JSON bodies (CSRF).
   app.use(
