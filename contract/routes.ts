@@ -10,6 +10,8 @@ export const ROUTE_FEED_INBOX_PREFIX = "inbox-";
 export const ROUTE_TIMELINE_VIEW_PREFIX = "view-";
 /** A saved search opened as a timeline: `search-{id}`. */
 export const ROUTE_FEED_SEARCH_PREFIX = "search-";
+/** The entries carrying one of the person's tags: `tag-{name}`. */
+export const ROUTE_FEED_TAG_PREFIX = "tag-";
 
 /** App pages that palette entries and shortcuts open; not API paths. */
 export const PAGE_PATHS = {
@@ -28,6 +30,9 @@ export const PAGE_PATHS = {
 export const ACTIONS_PATH = "/action";
 export const POWER_PATH = "/power";
 
+/** The Highlights page: every highlight and note, by entry, feed, tag and date. */
+export const HIGHLIGHTS_PATH = "/highlights";
+
 /** The daily AI report's page (its palette entry is labelled from the `ai` namespace). */
 export const DAILY_REPORT_PATH = "/daily-report";
 
@@ -44,6 +49,7 @@ export type FeedSelection =
   | { kind: "list"; listId: string }
   | { kind: "inbox"; inboxId: string }
   | { kind: "search"; searchId: string }
+  | { kind: "tag"; tag: string }
   | { kind: "feed"; feedId: string }
   | { kind: "feeds"; feedIds: string[] };
 
@@ -66,6 +72,9 @@ export function parseFeedIdParam(value: string): FeedSelection {
   if (value.startsWith(ROUTE_FEED_SEARCH_PREFIX)) {
     return { kind: "search", searchId: value.slice(ROUTE_FEED_SEARCH_PREFIX.length) };
   }
+  if (value.startsWith(ROUTE_FEED_TAG_PREFIX)) {
+    return { kind: "tag", tag: value.slice(ROUTE_FEED_TAG_PREFIX.length) };
+  }
   if (value.includes(",")) {
     return { kind: "feeds", feedIds: value.split(",").filter((id) => id.length > 0) };
   }
@@ -86,6 +95,8 @@ export function formatFeedIdParam(selection: FeedSelection): string {
       return `${ROUTE_FEED_INBOX_PREFIX}${selection.inboxId}`;
     case "search":
       return `${ROUTE_FEED_SEARCH_PREFIX}${selection.searchId}`;
+    case "tag":
+      return `${ROUTE_FEED_TAG_PREFIX}${selection.tag}`;
     case "feed":
       return selection.feedId;
     case "feeds":

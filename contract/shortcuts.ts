@@ -157,6 +157,8 @@ export const SHORTCUT_ACTIONS = [
     group: "entry-actions",
     palette: true,
   },
+  // Turns the text selected in the entry into a highlight (the default colour).
+  { id: "entry.highlightSelection", keys: ["H"], scope: "entry-render", group: "entry-actions" },
   // Subscription column (mark all read is a command)
   {
     id: "subscription.switchToView",

@@ -78,3 +78,10 @@ export const dailyReportRoute = createRoute({
   path: "daily-report",
   component: lazyPage(() => import("../views/ai/daily-report-page.tsx"), "DailyReportPage"),
 });
+
+/** Highlights and notes of every entry, searchable, with their tags' timelines. */
+export const highlightsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: "highlights",
+  component: lazyPage(() => import("../views/highlights/highlights-page.tsx"), "HighlightsPage"),
+});

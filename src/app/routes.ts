@@ -6,6 +6,7 @@ import {
   discoverListRoute,
   discoverRoute,
   entryRoute,
+  highlightsRoute,
   powerRoute,
   rsshubRoute,
   timelineRoute,
@@ -27,6 +28,7 @@ export const routeTree = rootRoute.addChildren([
     powerRoute,
     rsshubRoute,
     dailyReportRoute,
+    highlightsRoute,
     settingsRoute.addChildren([settingsIndexRoute, ...settingsPageRoutes]),
   ]),
 ]);

@@ -128,6 +128,11 @@ export function timelineSource(query: TimelineQuery, search?: SavedSearchItem): 
       return { query: entries().where("e.inbox_handle", "=", feed.inboxId) };
     case "search":
       return searchSource(search);
+    case "tag": {
+      // Tagged entries of any feed, followed or not (a tag outlives the subscription).
+      const tagged = local.selectFrom("entry_tags").select("entry_id").where("tag", "=", feed.tag);
+      return { query: entries().where("e.id", "in", tagged) };
+    }
   }
 }
 

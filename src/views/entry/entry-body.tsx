@@ -107,7 +107,7 @@ export function EntryBody(props: {
           />
           {html ? (
             <div className="mt-4">
-              <EntryContent html={html} entryId={entry.id} />
+              <EntryContent html={html} entryId={entry.id} entry={entry} />
             </div>
           ) : (
             <div className="mt-4 space-y-3" data-testid="entry-content-loading">

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useReaderSettings } from "../../settings/reader.ts";
+import type { ExportedEntry } from "../highlights/export-markdown.ts";
+import { HighlightLayer } from "../highlights/highlight-layer.tsx";
 import { useEntryHighlight } from "../search/entry-highlight.ts";
 import "./entry-content.css";
 import { highlightCodeBlocks } from "./highlight-code.ts";
@@ -22,7 +24,16 @@ function outboundUrl(anchor: HTMLAnchorElement): string | null {
  * The entry's HTML after the browser's own sanitizing (sanitize.ts), in the content font size
  * and line height. With jumpOutLinkWarn on, following a link (click or Enter) asks first.
  */
-export function EntryContent({ html, entryId }: { html: string; entryId?: string }) {
+export function EntryContent({
+  html,
+  entryId,
+  entry,
+}: {
+  html: string;
+  entryId?: string;
+  /** The entry whose highlights are marked in the content (none without it). */
+  entry?: ExportedEntry;
+}) {
   const settings = useReaderSettings();
   const clean = useMemo(() => sanitizeContent(html), [html]);
   const [leaving, setLeaving] = useState<string | null>(null);
@@ -62,6 +73,7 @@ export function EntryContent({ html, entryId }: { html: string; entryId?: string
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized twice (server and DOMPurify).
         dangerouslySetInnerHTML={{ __html: clean }}
       />
+      {entry ? <HighlightLayer container={container} contentKey={clean} entry={entry} /> : null}
       <JumpOutDialog url={leaving} onClose={() => setLeaving(null)} />
     </>
   );

@@ -27,6 +27,7 @@ import {
 } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
+import { EntryTagsButton } from "../highlights/entry-tags-button.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
 import { EntrySaveMenu } from "./save-menu.tsx";
@@ -227,6 +228,7 @@ export function EntryToolbar(props: {
           onClose={() => setSharing(false)}
         />
       ) : null}
+      <EntryTagsButton entryId={entry.id} />
       <EntrySaveMenu entry={entry} />
       {mobile ? null : (
         <>

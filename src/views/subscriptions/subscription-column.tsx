@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import {
   ACTIONS_PATH,
   DAILY_REPORT_PATH,
+  HIGHLIGHTS_PATH,
   PAGE_PATHS,
   POWER_PATH,
 } from "../../../contract/routes.ts";
@@ -25,6 +26,7 @@ import {
   SettingsIcon,
 } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
+import { HighlightsIcon } from "../highlights/highlights-icon.tsx";
 import { SavedSearchList } from "../search/saved-search-list.tsx";
 import { useTimelineLocation } from "../shell/timeline-location.ts";
 import { useAreaScope } from "../shell/use-area-scope.ts";
@@ -44,7 +46,8 @@ const NAV: {
     | typeof ACTIONS_PATH
     | typeof POWER_PATH
     | typeof PAGE_PATHS.rsshub
-    | typeof DAILY_REPORT_PATH;
+    | typeof DAILY_REPORT_PATH
+    | typeof HIGHLIGHTS_PATH;
   key: string;
   icon: ComponentType<IconProps>;
 }[] = [
@@ -53,6 +56,7 @@ const NAV: {
   { to: POWER_PATH, key: "nav.power", icon: PowerIcon },
   { to: PAGE_PATHS.rsshub, key: "nav.rsshub", icon: RssIcon },
   { to: DAILY_REPORT_PATH, key: "ai:dailyReport.title", icon: DailyReportIcon },
+  { to: HIGHLIGHTS_PATH, key: "reader:highlights.pageTitle", icon: HighlightsIcon },
 ];
 
 /**

@@ -48,6 +48,8 @@ export function selectionUnread(
       case "collections":
       // Starred entries, read or not: no unread badge to agree with.
       case "search":
+      // Tagged entries of any feed: no subscription's badge adds up to them.
+      case "tag":
         return false;
     }
   };

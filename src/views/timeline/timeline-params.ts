@@ -46,6 +46,8 @@ export function feedSelectionValue(feed: FeedSelection): string {
       return feed.inboxId;
     case "search":
       return feed.searchId;
+    case "tag":
+      return feed.tag;
     case "feed":
       return feed.feedId;
     case "feeds":

@@ -25,5 +25,7 @@ export function useSelectionTitle(feed: FeedSelection): string {
       return subscriptions.find((s) => s.inboxId === feed.inboxId)?.title ?? feed.inboxId;
     case "search":
       return savedSearch?.name ?? t("timeline.feed");
+    case "tag":
+      return t("entryTags.timeline", { tag: feed.tag });
   }
 }
