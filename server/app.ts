@@ -14,6 +14,7 @@ import { originGuard } from "./http/origin-guard.ts";
 import { greaderRoutes } from "./greader/routes.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
+import { clientConnectOrigins, clientSettingsHtml } from "./observability/client-settings.ts";
 import { actionRoutes } from "./routes/actions.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -147,7 +148,7 @@ export function createApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
         mediaSrc: ["'self'", "blob:", "https:", "http:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...clientConnectOrigins(config.observability)],
         frameSrc: ["https://www.youtube-nocookie.com", "https://player.vimeo.com"],
         workerSrc: ["'self'", "blob:"],
         manifestSrc: ["'self'"],
@@ -292,7 +293,9 @@ export function createApp({
     throw new ApiError(1002, `No such endpoint: ${c.req.method} ${base}`, 404);
   });
 
-  const serveClient = createStaticClient(config.clientDistDir);
+  const serveClient = createStaticClient(config.clientDistDir, {
+    headHtml: clientSettingsHtml(config.observability),
+  });
   app.get("*", (c) => serveClient(c));
 
   app.onError((error, c) => {

@@ -25,9 +25,17 @@ const TYPES: Record<string, string> = {
  * path that is not a file gets index.html so the client router can answer it (SPA fallback).
  * Source maps (`*.map`) are never served.
  */
-export function createStaticClient(distDir: string) {
+export function createStaticClient(distDir: string, options: { headHtml?: string } = {}) {
   const root = resolve(distDir);
   const indexPath = join(root, "index.html");
+  // The page's runtime settings (server/observability/client-settings.ts) go into its head.
+  const indexResponse = () => {
+    if (!options.headHtml) return fileResponse(indexPath, "no-cache");
+    const html = readFileSync(indexPath, "utf8").replace("</head>", `${options.headHtml}</head>`);
+    return new Response(html, {
+      headers: { "content-type": TYPES[".html"]!, "cache-control": "no-cache" },
+    });
+  };
 
   return function serve(c: Context): Response {
     if (!existsSync(indexPath)) {
@@ -46,6 +54,7 @@ export function createStaticClient(distDir: string) {
     }
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
+    if (candidate === indexPath) return indexResponse();
     if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
       const immutable = pathname.startsWith("/assets/");
       return fileResponse(
@@ -53,7 +62,7 @@ export function createStaticClient(distDir: string) {
         immutable ? "public, max-age=31536000, immutable" : "no-cache",
       );
     }
-    return fileResponse(indexPath, "no-cache");
+    return indexResponse();
   };
 }
 

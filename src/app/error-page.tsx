@@ -1,6 +1,7 @@
 import { type ErrorComponentProps, useRouter } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { reportError } from "../services/observability/error-reports.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { AlertIcon } from "../ui/icons.tsx";
 import { collectIssueReport } from "./issue-report.ts";
@@ -16,6 +17,8 @@ export function RouteErrorPage({ error }: ErrorComponentProps) {
   const report = useMemo(() => collectIssueReport(error), [error]);
   const { issueTrackerUrl } = (router.options.context as RouterContext).env;
   const issueUrl = useMemo(() => buildIssueUrl(issueTrackerUrl, report), [issueTrackerUrl, report]);
+  // Reported (when a reporter is configured) under the trace id this page and the issue show.
+  useEffect(() => reportError(error, report.errorTraceId), [error, report]);
 
   async function reset() {
     setResetting(true);

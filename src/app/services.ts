@@ -4,12 +4,16 @@ import { i18n, translate } from "../i18n/index.ts";
 import { detectEnvironment } from "../platform/client-info.ts";
 import { afterContentPainted } from "../platform/first-paint.ts";
 import type { OptionalServicesConfig } from "../runtime/optional-steps.ts";
+import { startErrorReports } from "../services/observability/error-reports.ts";
+import { readObservabilitySettings } from "../services/observability/settings.ts";
+import { startAnalytics } from "../services/observability/start-analytics.ts";
 import { localSessionCache } from "../session/session-cache.ts";
 import { createSessionService } from "../session/session-service.ts";
 import { browserOnlineSource, createConnectivity } from "../sync/connectivity.ts";
 import { showToast } from "../ui/toasts.tsx";
 import type { ClientEnv } from "./env.ts";
 import { type AppRouter, createAppRouter } from "./router.ts";
+import { getSessionTraceId } from "./trace-id.ts";
 
 /**
  * Wires the API client, the session and the router together. The API client's reactions need
@@ -63,8 +67,16 @@ export function createServices(env: ClientEnv) {
  * release once a reporter is configured; analytics runs once a client key is configured.
  */
 function optionalServices(env: ClientEnv): OptionalServicesConfig {
+  // The operator's settings, written into the page by the server (none unless configured).
+  const { errors, analytics } = readObservabilitySettings();
   return {
-    errorReportingRelease: env.sentryDsn ? APP_VERSION : undefined,
-    analyticsConfigured: Boolean(env.posthogKey || env.openpanelClientId),
+    errorReportingRelease: errors?.release ?? (env.sentryDsn ? APP_VERSION : undefined),
+    analyticsConfigured: Boolean(analytics || env.posthogKey || env.openpanelClientId),
+    ...(errors
+      ? { startErrorReporting: () => startErrorReports(errors, getSessionTraceId()) }
+      : {}),
+    ...(analytics
+      ? { startAnalytics: (userId, allowed) => startAnalytics(analytics, userId, allowed) }
+      : {}),
   };
 }

@@ -1,27 +1,37 @@
 import type { OptionalStep } from "./startup.ts";
 
 /**
- * The start-up steps with no backing yet: each knows when it applies, and starting it does
- * nothing until its service lands (an error reporter, an analytics client, web push). They sit
- * in the sequence now so that service slots into its place in the start-up order.
+ * The optional start-up steps: each knows when it applies, and what starting it does comes
+ * from the app (src/services/observability), which loads its SDK only then.
  */
 export interface OptionalServicesConfig {
   /** The release error reports name; set only when an error reporter is configured. */
   errorReportingRelease?: string | undefined;
-  /** An analytics client is configured (PostHog or OpenPanel keys). */
+  /** An analytics client is configured (the operator's analytics host, PostHog or OpenPanel keys). */
   analyticsConfigured: boolean;
+  /** Starts the error reporter (loads its SDK). */
+  startErrorReporting?: () => Promise<void>;
+  /** Starts analytics as this user; `allowed` is asked again before every send. */
+  startAnalytics?: (userId: string | undefined, allowed: () => boolean) => Promise<void>;
 }
 
 const notYet = () => undefined;
 
 /** Error reporting starts only with a release set (no reports from development builds). */
-export function errorReportingStep(release: string | undefined): OptionalStep {
-  return { applies: () => release !== undefined, start: notYet };
+export function errorReportingStep(
+  release: string | undefined,
+  start: () => void | Promise<void> = notYet,
+): OptionalStep {
+  return { applies: () => release !== undefined, start };
 }
 
 /** Analytics starts only when configured and the user allows anonymous data. */
-export function analyticsStep(configured: boolean, allowed: () => boolean): OptionalStep {
-  return { applies: () => configured && allowed(), start: notYet };
+export function analyticsStep(
+  configured: boolean,
+  allowed: () => boolean,
+  start: () => void | Promise<void> = notYet,
+): OptionalStep {
+  return { applies: () => configured && allowed(), start };
 }
 
 /** Push registration needs service workers and the Push API; `renew` re-registers. */

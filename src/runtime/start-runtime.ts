@@ -87,13 +87,21 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     evictEntries: (db) => evictEntriesIfAlone(db),
     hydrateSettings: (ownerChanged) => settings.hydrate(ownerChanged),
     syncSettings: () => settings.sync(),
-    errorReporting: errorReportingStep(options.optional?.errorReportingRelease),
+    errorReporting: errorReportingStep(
+      options.optional?.errorReportingRelease,
+      options.optional?.startErrorReporting,
+    ),
     deleteOldTranslations: (db) => deleteOldTranslations(db, Date.now()),
     dataPersist: () => getGeneralSettings().dataPersist,
     hydrate: (db) => hydrate(db),
     analytics: analyticsStep(
       options.optional?.analyticsConfigured ?? false,
       () => getGeneralSettings().sendAnonymousData,
+      () =>
+        options.optional?.startAnalytics?.(
+          options.userId,
+          () => getGeneralSettings().sendAnonymousData,
+        ),
     ),
     pushRegistration: pushRegistrationStep(globalThis, () =>
       import("../services/push/renew.ts").then(({ renewPushRegistration }) =>

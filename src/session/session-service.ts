@@ -1,6 +1,10 @@
 import { endpointInfo } from "../../contract/api/info.ts";
 import type { ApiCall } from "../api/call.ts";
 import { isFetchError } from "../api/fetch-error.ts";
+import {
+  resetAnalyticsIdentity,
+  trackProductEvent,
+} from "../services/observability/product-events.ts";
 import { memorySessionCache, type SessionCache } from "./session-cache.ts";
 import {
   createStore,
@@ -168,6 +172,7 @@ export function createSessionService(
     },
     async signUp({ name, email, password }) {
       await fetcher(endpointInfo.auth.signUp, { email, password, name }, { silent: true });
+      trackProductEvent("sign_up_completed");
       try {
         return await signIn({ email, password });
       } catch (error) {
@@ -185,6 +190,7 @@ export function createSessionService(
         for (const hook of hooks) hook.resume();
         throw error;
       }
+      resetAnalyticsIdentity();
       signedOut();
     },
     markSignedOut: signedOut,

@@ -1,0 +1,23 @@
+import type { ClientObservability } from "../../../contract/observability/client-settings.ts";
+import { createAnalytics } from "./analytics.ts";
+import { connectProductEvents } from "./product-events.ts";
+
+/**
+ * Starts analytics for the signed-in user (anonymous → identified) once the user allows it;
+ * `allowed` is asked again before every send, so turning the setting off stops them at once.
+ */
+export function startAnalytics(
+  settings: NonNullable<ClientObservability["analytics"]>,
+  userId: string | undefined,
+  allowed: () => boolean,
+): Promise<void> {
+  const analytics = createAnalytics({
+    host: settings.host,
+    key: settings.key,
+    allowed,
+    storage: globalThis.localStorage,
+  });
+  globalThis.addEventListener?.("popstate", () => analytics.notePopstate());
+  connectProductEvents(analytics);
+  return analytics.identify(userId).then(() => undefined);
+}
