@@ -39,11 +39,15 @@ export function feedHints(
 /** The longest lifetime the feed states for itself, in ms. */
 export function feedLifetimeMs(head: string): number | null {
   let lifetime: number | null = null;
-  const ttl = /<ttl\s*>\s*(\d{1,7})\s*<\/ttl\s*>/i.exec(head)?.[1];
+  const ttl = /<ttl\b[^<>]{0,200}>\s*(\d{1,7})\s*<\/ttl\s*>/i.exec(head)?.[1];
   if (ttl) lifetime = Number(ttl) * 60_000;
-  const period = /<sy:updatePeriod\s*>\s*([a-z]{4,8})\s*</i.exec(head)?.[1]?.toLowerCase();
+  const period = /<sy:updatePeriod\b[^<>]{0,200}>\s*([a-z]{4,8})\s*</i
+    .exec(head)?.[1]
+    ?.toLowerCase();
   if (period && PERIOD_MS[period]) {
-    const frequency = Number(/<sy:updateFrequency\s*>\s*(\d{1,6})\s*</i.exec(head)?.[1] ?? "1");
+    const frequency = Number(
+      /<sy:updateFrequency\b[^<>]{0,200}>\s*(\d{1,6})\s*</i.exec(head)?.[1] ?? "1",
+    );
     const ms = PERIOD_MS[period]! / Math.max(frequency, 1);
     lifetime = Math.max(lifetime ?? 0, ms);
   }

@@ -112,6 +112,7 @@ describe("feed hints", () => {
       ),
     ).toBe(6 * HOUR);
     expect(feedLifetimeMs("<sy:updatePeriod>hourly</sy:updatePeriod>")).toBe(HOUR);
+    expect(feedLifetimeMs('<sy:updatePeriod xmlns:sy="x">weekly</sy:updatePeriod>')).toBe(7 * DAY);
     expect(feedLifetimeMs("<title>no hints</title>")).toBeNull();
   });
 
