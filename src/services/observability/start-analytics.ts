@@ -18,6 +18,6 @@ export function startAnalytics(
     storage: globalThis.localStorage,
   });
   globalThis.addEventListener?.("popstate", () => analytics.notePopstate());
-  connectProductEvents(analytics);
-  return analytics.identify(userId).then(() => undefined);
+  // Identified first: events kept from before (the sign-up) then go out as this user's.
+  return analytics.identify(userId).then(() => connectProductEvents(analytics));
 }

@@ -1,0 +1,212 @@
+import { subscribe } from "node:diagnostics_channel";
+import type { Socket } from "node:net";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PASSWORD } from "../support/accounts.ts";
+import { AnalyticsReceiver } from "../support/analytics-receiver.ts";
+import { FeedServer, rssFeed } from "../support/feed-server.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import { SentryReceiver } from "../support/sentry-receiver.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
+import { quickAdd, signUp } from "./support/reader.ts";
+
+const SECRET_TITLE = "Private entry title 7d1f";
+const SECRET_BODY = "Private entry body text 5c2e";
+
+function privateFeed(feeds: FeedServer) {
+  feeds.serve(
+    "/private.xml",
+    rssFeed("Private Feed", [
+      { guid: "p-1", title: SECRET_TITLE, description: SECRET_BODY, date: new Date() },
+    ]),
+  );
+}
+
+/** Every outbound TCP connection this process opens (the server runs in it), by address. */
+function recordConnections(): { seen: string[]; stop(): void } {
+  const seen: string[] = [];
+  const onSocket = (message: unknown) => {
+    const socket = (message as { socket: Socket }).socket;
+    socket.once("connect", () => seen.push(`${socket.remoteAddress}:${socket.remotePort}`));
+  };
+  subscribe("net.client.socket", onSocket);
+  return {
+    seen,
+    stop: () => {
+      import("node:diagnostics_channel").then(({ unsubscribe }) =>
+        unsubscribe("net.client.socket", onSocket),
+      );
+    },
+  };
+}
+
+function isLoopback(address: string): boolean {
+  return /^(127\.|::1|::ffff:127\.|localhost)/.test(address.replace(/^\[/, ""));
+}
+
+describe("nothing configured: nothing leaves the machine", () => {
+  let feeds: FeedServer;
+  let server: TestServer;
+  let browser: Browser;
+  let watch: PageWatch;
+  const requests: string[] = [];
+  const connections = recordConnections();
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    privateFeed(feeds);
+    server = await startTestServer("sqlite", {
+      CLIENT_DIST_DIR: inject("clientDistDir"),
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      AUTH_RATE_LIMIT_MAX: "1000",
+    });
+    browser = await launchBrowser();
+    watch = await openPage(browser);
+    watch.context.on("request", (request) => requests.push(request.url()));
+  });
+  afterAll(async () => {
+    connections.stop();
+    await watch?.context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+    await feeds?.stop();
+  });
+
+  it("the browser asks only the app, and the server connects only to the test's own servers", async () => {
+    const { page } = watch;
+    await signUp(page, server.localUrl);
+    await quickAdd(page, `${feeds.baseUrl}/private.xml`);
+    await page.getByText(SECRET_TITLE).first().waitFor({ timeout: 30_000 });
+    await page.getByText(SECRET_TITLE).first().click();
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error("a client error with nothing configured");
+      });
+    });
+    await page.waitForTimeout(500);
+
+    const html = await (await fetch(`${server.localUrl}/`)).text();
+    expect(html).not.toContain("follow-observability");
+
+    const appOrigin = new URL(server.localUrl).origin;
+    const elsewhere = requests.filter(
+      (url) => !url.startsWith(appOrigin) && !url.startsWith("data:") && !url.startsWith("blob:"),
+    );
+    // The feed's own address is the only other place, fetched by the server, not the browser.
+    expect(requests.length).toBeGreaterThan(5);
+    expect(elsewhere).toEqual([]);
+
+    const ownPorts = new Set([new URL(server.localUrl).port, new URL(feeds.baseUrl).port]);
+    expect(connections.seen.length).toBeGreaterThan(0);
+    const outside = connections.seen.filter(
+      (address) =>
+        !isLoopback(address) || !ownPorts.has(address.slice(address.lastIndexOf(":") + 1)),
+    );
+    expect(outside).toEqual([]);
+  });
+});
+
+describe("error reports and analytics pointed at local receivers", () => {
+  const sentry = new SentryReceiver();
+  const analytics = new AnalyticsReceiver();
+  let feeds: FeedServer;
+  let server: TestServer;
+  let browser: Browser;
+  let watch: PageWatch;
+  let email: string;
+
+  beforeAll(async () => {
+    await sentry.start();
+    await analytics.start();
+    feeds = await new FeedServer().start();
+    privateFeed(feeds);
+    server = await startTestServer("sqlite", {
+      CLIENT_DIST_DIR: inject("clientDistDir"),
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      SENTRY_DSN: sentry.dsn,
+      SENTRY_RELEASE: "follow@e2e",
+      ANALYTICS_HOST: analytics.baseUrl,
+      ANALYTICS_KEY: "e2e-project-key",
+    });
+    browser = await launchBrowser();
+    watch = await openPage(browser);
+  });
+  afterAll(async () => {
+    await watch?.context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+    await feeds?.stop();
+    await sentry.stop();
+    await analytics.stop();
+  });
+
+  it("receives a client error, a server error and the measurement payload, nothing private", async () => {
+    const { page } = watch;
+    email = await signUp(page, server.localUrl, uniqueEmail("observed"));
+    await quickAdd(page, `${feeds.baseUrl}/private.xml`);
+    await page.getByText(SECRET_TITLE).first().waitFor({ timeout: 30_000 });
+
+    // The product event of the sign-up, in the measurement endpoint's payload.
+    const measurement = await sentry.waitFor(() =>
+      analytics
+        .at("/mp/collect")
+        .find((body) => body.events?.some((e: { name: string }) => e.name === "sign_up_completed")),
+    );
+    expect(measurement.client_id).toEqual(expect.any(String));
+    expect(measurement.user_id).toEqual(expect.any(String));
+    expect(measurement.user_properties).toEqual({});
+    const [event] = measurement.events;
+    expect(event.params).toMatchObject({
+      engagement_time_msec: 1000,
+      session_id: expect.any(String),
+    });
+    const capture = analytics.at("/capture/").find((body) => body.event === "sign_up_completed");
+    expect(capture).toMatchObject({ api_key: "e2e-project-key", distinct_id: measurement.user_id });
+
+    // A client error: thrown until the lazily loaded SDK has started and sent one.
+    const clientEvent = await sentry.waitFor(() => {
+      const found = sentry.events.find((e) => e.platform === "javascript");
+      if (!found) {
+        void page.evaluate(() => {
+          setTimeout(() => {
+            throw new Error("client failure for the receiver");
+          });
+        });
+      }
+      return found;
+    });
+    expect(clientEvent.release).toBe("follow@e2e");
+    expect(clientEvent.exception.values[0].value).toContain("client failure for the receiver");
+    expect(clientEvent.tags.session_trace_id).toEqual(expect.any(String));
+
+    // A server error: a table gone from under the server.
+    const sqlite = new Database(join(server.dataDir, "follow.sqlite"));
+    sqlite.exec("ALTER TABLE subscription RENAME TO subscription_gone");
+    sqlite.close();
+    const client = new TestClient(server.localUrl);
+    await client.signIn(email, PASSWORD);
+    const failed = await client.request("GET", "/api/categories");
+    expect(failed.status).toBe(500);
+    const traceId = failed.headers.get("x-trace-id")!;
+    const serverEvent = await sentry.waitFor(() =>
+      sentry.events.find((e) => e.tags?.trace_id === traceId),
+    );
+    expect(serverEvent.platform).toBe("node");
+    expect(serverEvent.release).toBe("follow@e2e");
+
+    const everything = [
+      ...sentry.envelopes.flatMap((e) => e.items.map((i) => i.raw)),
+      ...analytics.received.map((r) => r.raw),
+    ].join("\n");
+    for (const secret of [email, PASSWORD, SECRET_TITLE, SECRET_BODY]) {
+      expect(everything).not.toContain(secret);
+    }
+    for (const cookie of (await watch.context.cookies()).map((c) => c.value)) {
+      if (cookie.length > 8) expect(everything).not.toContain(cookie);
+    }
+  });
+});
