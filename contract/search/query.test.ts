@@ -103,4 +103,14 @@ describe("search query syntax", () => {
     const [[start, end]] = snippet.ranges as [[number, number]];
     expect(snippet.text.slice(start, end)).toBe("sourdough");
   });
+
+  it("reads tag: as a filter on the person's tags, not as words to find", () => {
+    const query = parse('fox tag:animals -tag:"old news"');
+    expect(query.clauses.map((c) => c.terms)).toEqual([["fox"]]);
+    expect(query.tags).toEqual([
+      { tag: "animals", negated: false },
+      { tag: "old news", negated: true },
+    ]);
+    expect(toFts5Match(query)).toBe('"fox"');
+  });
 });

@@ -2,8 +2,9 @@ import { termsOf } from "./tokens.ts";
 
 /**
  * The search box's syntax: words (all must match), "quoted phrases", `-word` or `-"phrase"`
- * to exclude, `title:` and `author:` to look in one field, and a trailing `*` on a word for
- * words starting with it. Parsed once into clauses that each backend compiles (FTS5,
+ * to exclude, `title:` and `author:` to look in one field, a trailing `*` on a word for
+ * words starting with it, and `tag:name` (or `tag:"two words"`, `-tag:name`) to keep to
+ * entries carrying one of the person's tags (or not). Parsed once into clauses that each backend compiles (FTS5,
  * tsquery, the in-memory matcher), so every mode reads a query the same way.
  */
 export type SearchField = "title" | "author";
@@ -17,8 +18,16 @@ export interface SearchClause {
   prefix: boolean;
 }
 
+/** A tag the entries must carry (or, negated, must not). */
+export interface TagFilter {
+  tag: string;
+  negated: boolean;
+}
+
 export interface SearchQuery {
   clauses: SearchClause[];
+  /** `tag:` filters, by the tag's exact name. */
+  tags: TagFilter[];
   /** The terms to highlight: those of the clauses that must match. */
   highlight: HighlightTerm[];
 }
@@ -40,6 +49,7 @@ export function parseSearchQuery(input: string): ParseResult {
   if (input.length > MAX_QUERY_LENGTH)
     return fail(`The query is longer than ${MAX_QUERY_LENGTH} characters`);
   const clauses: SearchClause[] = [];
+  const tags: TagFilter[] = [];
   let i = 0;
   while (i < input.length) {
     if (/\s/.test(input[i]!)) {
@@ -53,10 +63,14 @@ export function parseSearchQuery(input: string): ParseResult {
       i += 1;
     }
     let field: SearchField | null = null;
+    let tag = false;
     const named = /^([a-z]+):/i.exec(input.slice(i));
     const fieldName = named?.[1]?.toLowerCase();
     if (named && FIELDS.includes(fieldName as SearchField)) {
       field = fieldName as SearchField;
+      i += named[0].length;
+    } else if (named && fieldName === "tag") {
+      tag = true;
       i += named[0].length;
     }
     const label = input.slice(start, i);
@@ -81,13 +95,18 @@ export function parseSearchQuery(input: string): ParseResult {
         return fail(`"${label}" needs a word or a "phrase" right after it, without a space`);
       return fail('An empty phrase ("") matches nothing: put words between the quotes');
     }
+    if (tag) {
+      tags.push({ tag: text.trim().replace(/\s+/g, " "), negated });
+      continue;
+    }
     const prefix = !quoted && text.endsWith("*");
     const terms = termsOf(text);
     // A word of punctuation only ("--", "!!!") has nothing to look for: it is left out.
     if (terms.length === 0) continue;
     clauses.push({ terms, field, negated, prefix });
   }
-  if (clauses.length > MAX_CLAUSES) return fail(`Use at most ${MAX_CLAUSES} words or phrases`);
+  if (clauses.length + tags.length > MAX_CLAUSES)
+    return fail(`Use at most ${MAX_CLAUSES} words or phrases`);
   if (clauses.reduce((sum, c) => sum + c.terms.length, 0) > MAX_TERMS)
     return fail(`Use at most ${MAX_TERMS} words in all`);
   const wanted = clauses.filter((c) => !c.negated);
@@ -102,7 +121,7 @@ export function parseSearchQuery(input: string): ParseResult {
       highlight.set(key, { term, prefix });
     });
   }
-  return { ok: true, query: { clauses, highlight: [...highlight.values()] } };
+  return { ok: true, query: { clauses, tags, highlight: [...highlight.values()] } };
 }
 
 function fail(reason: string): ParseResult {

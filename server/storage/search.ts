@@ -113,7 +113,7 @@ async function rankEntries(
   filter: EntrySearchFilter,
   { candidates, firstWindow, firstEntryWindow }: SearchLimits,
 ): Promise<{ rows: RankedRow[]; rankedAmong?: number }> {
-  const conditions = filterConditions(userId, filter);
+  const conditions = [...filterConditions(userId, filter), ...tagConditions(userId, query)];
   const extra = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const limit = sql.lit(Math.trunc(filter.limit) + 1);
   const offset = sql.lit(Math.trunc(filter.offset));
@@ -263,6 +263,14 @@ async function newestEntries(
     order by s.published_at desc, s.entry_id desc
     limit ${limit} offset ${offset}`.execute(database.db);
   return rows;
+}
+
+/** `tag:` in the query: entries carrying the person's tag (or, negated, not carrying it). */
+function tagConditions(userId: string, query: SearchQuery): RawBuilder<unknown>[] {
+  return query.tags.map(({ tag, negated }) => {
+    const tagged = sql`exists (select 1 from entry_tag where entry_tag.user_id = ${userId} and entry_tag.entry_id = s.entry_id and entry_tag.tag = ${tag})`;
+    return negated ? sql`not ${tagged}` : tagged;
+  });
 }
 
 function filterConditions(userId: string, filter: EntrySearchFilter): RawBuilder<unknown>[] {

@@ -40,7 +40,10 @@ export async function refreshSearchIndex(db: LocalDatabase): Promise<number> {
                 .select([
                   sql<number>`rowid`.as("rowid"),
                   searchText("title").as("title"),
-                  sql<string>`search_text(coalesce(content, description), 1)`.as("body"),
+                  // The person's highlights and notes on the entry are searchable as its text.
+                  sql<string>`search_text(coalesce(content, description), 1) || ' ' || search_text((select group_concat(h.exact || ' ' || h.note, ' ') from highlights h where h.entry_id = entries.id), 1)`.as(
+                    "body",
+                  ),
                   searchText("author").as("author"),
                   searchText("url").as("url"),
                 ])

@@ -4,10 +4,12 @@ import type { EntryModel, FeedModel } from "../../contract/reading-models.ts";
 import { toFts5Match } from "../../contract/search/fts5.ts";
 import { highlightText, snippetOf } from "../../contract/search/highlight.ts";
 import { matchRecord } from "../../contract/search/match.ts";
+import type { TagFilter } from "../../contract/search/query.ts";
 import { parseSearchQuery, type SearchQuery } from "../../contract/search/query.ts";
 import { local, select } from "./local-sql.ts";
 import { refreshSearchIndex } from "./search-index.ts";
 import { selectRows } from "./select-rows.ts";
+import { withTagFilters } from "./tag-filter.ts";
 import type { LocalDatabase, SqlValue } from "./types.ts";
 
 /** A query the syntax cannot read (the server would answer 1002 with the same reason). */
@@ -63,7 +65,7 @@ function isoBound(value: string | number | undefined): string | undefined {
 }
 
 /** Matches of the query among entries of subscribed feeds, with the request's filters. */
-function candidates(match: string, request: SearchRequest) {
+function candidates(match: string, request: SearchRequest, tags: readonly TagFilter[]) {
   let query = local
     .selectFrom("entries_fts")
     // CROSS JOIN keeps SQLite's join order: the full-text match drives the query.
@@ -98,13 +100,14 @@ function candidates(match: string, request: SearchRequest) {
   const before = isoBound(request.publishedBefore);
   if (since) query = query.where("e.published_at", ">=", since);
   if (before) query = query.where("e.published_at", "<", before);
+  query = withTagFilters(query, tags);
   return query.orderBy("entries_fts.rowid", "desc").limit(CANDIDATES);
 }
 
-function entryHits(match: string, request: SearchRequest, limit: number, offset: number) {
+function entryHits(query: SearchQuery, request: SearchRequest, limit: number, offset: number) {
   return select(
     local
-      .selectFrom(candidates(match, request).as("hit"))
+      .selectFrom(candidates(toFts5Match(query), request, query.tags).as("hit"))
       .innerJoin("entries as e", (join) => join.on(sql.ref("e.rowid"), "=", sql.ref("hit.rid")))
       .innerJoin("entries_fts as ft", "ft.rowid", "hit.rid")
       .innerJoin("subscriptions as s", (join) =>
@@ -164,7 +167,7 @@ async function searchEntries(
 ): Promise<EntryHit[]> {
   // As on the server: the newest matches up to the cap are ranked (bounded work for common
   // words), then only the page's rows are read in full.
-  const rows = await selectRows(db, entryHits(toFts5Match(query), request, limit, offset));
+  const rows = await selectRows(db, entryHits(query, request, limit, offset));
   return rows.map((row) => ({
     entries: toEntry(row),
     feeds: toFeed(row),

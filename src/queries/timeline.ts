@@ -9,6 +9,7 @@ import type { LocalTables } from "../db/local-tables.ts";
 import { liveQuery, liveSelect } from "../db/queries.ts";
 import { refreshSearchIndex } from "../db/search-index.ts";
 import { selectRows } from "../db/select-rows.ts";
+import { withTagFilters } from "../db/tag-filter.ts";
 import type { LocalDatabase } from "../db/types.ts";
 import { distinctUnread, scope, unreadTotal } from "./distinct-unread.ts";
 import { readSavedSearch, type SavedSearchItem } from "./saved-searches.ts";
@@ -73,7 +74,10 @@ function searchSource(search: SavedSearchItem | undefined): Source {
     .selectFrom("entries_fts")
     .select("rowid")
     .where("entries_fts", "match", toFts5Match(parsed.query));
-  let query = bySubscription().where(sql.ref("e.rowid"), "in", matches);
+  let query = withTagFilters(
+    bySubscription().where(sql.ref("e.rowid"), "in", matches),
+    parsed.query.tags,
+  );
   if (filters.view !== undefined) query = query.where("s.view", "=", filters.view);
   if (filters.feedIdList) query = query.where("e.feed_id", "in", jsonValues(filters.feedIdList));
   if (filters.category !== undefined) query = query.where("s.category", "=", filters.category);

@@ -150,6 +150,19 @@ describe.each(DIALECTS)("highlights and entry tags on %s", (dialect) => {
     expect(pairs.sort()).toEqual(
       [`${entryIds[0]}:secret-tag`, `${entryIds[1]}:animals`, `${entryIds[2]}:animals`].sort(),
     );
+    // tag: in a search keeps to the entries carrying the tag (or, negated, the others).
+    const search = async (keyword: string) =>
+      (
+        (await alice.request("POST", "/api/search", { json: { keyword, type: "entries" } })).body
+          .data.entries as { entries: { id: string } }[]
+      )
+        .map((hit) => hit.entries.id)
+        .sort();
+    expect(await search("fox tag:animals")).toEqual([entryIds[1], entryIds[2]].sort());
+    expect(await search("fox -tag:animals")).toEqual([entryIds[0]]);
+    // Bob's search does not see Alice's tags.
+    const bobs = await bob.request("POST", "/api/search", { json: { keyword: "fox tag:animals" } });
+    expect(bobs.body.data.entries).toEqual([]);
     await alice.request("DELETE", "/api/tags/entries", {
       json: { entryId: entryIds[0], tag: "secret-tag" },
     });
