@@ -1,10 +1,13 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFetcher } from "../../server/ingest/guarded-fetch.ts";
+import type { Logger } from "../../server/logger.ts";
 import { sign } from "../../server/websub/signature.ts";
+import { startWebSub } from "../../server/websub/subscriber.ts";
 import { FeedServer } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
-import { forgetLastCheck } from "../support/server-database.ts";
+import { forgetLastCheck, withServerDatabase } from "../support/server-database.ts";
 import { WebSubHub } from "../support/websub-hub.ts";
 
 /** A port free right now, so PUBLIC_URL (the callbacks' base) can name it before the start. */
@@ -34,6 +37,7 @@ describe.each(DIALECTS)("WebSub on %s", (dialect) => {
   let reader: TestClient;
   let topic: string;
   let feedId: string;
+  let publicUrl: string;
   const posts: Array<{ id: string; title: string }> = [{ id: "p1", title: "First post" }];
 
   const atom = () => `<?xml version="1.0" encoding="utf-8"?>
@@ -58,6 +62,7 @@ ${posts
     feeds = await new FeedServer().start();
     topic = feeds.serve("/pushed.xml", () => atom(), "application/atom+xml");
     const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
     server = await startTestServer(dialect, {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -147,5 +152,41 @@ ${posts
     challenge.searchParams.set("hub.topic", "https://other.example/feed");
     challenge.searchParams.set("hub.challenge", "abc");
     expect((await fetch(challenge)).status).toBe(404);
+  });
+
+  it("renews its lease before it ends, and hands the feed back to polling when the hub goes silent", async () => {
+    const quiet = { info() {}, warn() {}, error() {} } as unknown as Logger;
+    const fetcher = createFetcher({ allowPrivateNetworks: true });
+    const [before] = hub.subscribersOf(topic);
+    const asked = hub.requests.length;
+    try {
+      await withServerDatabase(server, async (database) => {
+        const options = { callbackBase: `${publicUrl}/api/websub` };
+        const now = startWebSub(database, fetcher, quiet, options);
+        // A fresh 10-day lease is not due; nine and a half days on, it is.
+        expect(await now.renewDue()).toBe(0);
+        expect(await now.pushActive(feedId)).toBe(true);
+        const later = startWebSub(database, fetcher, quiet, {
+          ...options,
+          clock: () => Date.now() + 9.5 * 86_400_000,
+        });
+        expect(await later.renewDue()).toBe(1);
+        await until("the renewal to be verified", async () =>
+          (hub.subscribersOf(topic)[0]?.verifiedAt ?? 0) > before!.verifiedAt ? true : undefined,
+        );
+        expect(hub.requests).toHaveLength(asked + 1);
+        expect(hub.requests.at(-1)!["hub.callback"]).toBe(before!.callback);
+
+        // An hour after its last delivery, a poll finds an entry the hub never pushed.
+        const hourOn = startWebSub(database, fetcher, quiet, {
+          ...options,
+          clock: () => Date.now() + 3_600_000,
+        });
+        await hourOn.onPollFoundNew(feedId);
+        expect(await now.pushActive(feedId)).toBe(false);
+      });
+    } finally {
+      await fetcher.close();
+    }
   });
 });
