@@ -25,7 +25,15 @@ describe("fetch now from a timeline", () => {
       call: async (_endpoint: unknown, { id }: { id: string }) => {
         asked.push(id);
         if (id === "down") {
-          return { code: 0, data: { ok: false, code: 2003, message: "HTTP 503", nextCheckAt: "" } };
+          return {
+            code: 0,
+            data: {
+              ok: false,
+              code: 2003,
+              message: "HTTP 503",
+              nextCheckAt: "2026-01-01T10:00:00.000Z",
+            },
+          };
         }
         if (id === "limit") {
           throw new FetchError({ method: "GET", url: "/x", status: 429, data: { code: 12000 } });
@@ -36,7 +44,7 @@ describe("fetch now from a timeline", () => {
     const result = await fetchNow(api, ["a", "down", "b"]);
     expect(result).toEqual({
       inserted: 4,
-      failed: [{ feedId: "down", message: "HTTP 503" }],
+      failed: [{ feedId: "down", message: "HTTP 503", nextCheckAt: "2026-01-01T10:00:00.000Z" }],
       asked: 3,
     });
     const limited = await fetchNow(api, [

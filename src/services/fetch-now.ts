@@ -35,8 +35,8 @@ export function feedsToFetch(
 export interface FetchNowResult {
   /** New entries stored by the fetches. */
   inserted: number;
-  /** Feeds whose fetch failed, with the reason the server gave. */
-  failed: { feedId: string; message: string }[];
+  /** Feeds whose fetch failed, with the reason the server gave and when it tries again. */
+  failed: { feedId: string; message: string; nextCheckAt: string | null }[];
   /** Feeds asked for (a few at a time; stops when the server says to slow down). */
   asked: number;
 }
@@ -58,7 +58,12 @@ export async function fetchNow(api: ApiFetch, feedIds: readonly string[]): Promi
           { silent: true },
         );
         if (data.ok) result.inserted += data.inserted;
-        else result.failed.push({ feedId, message: data.message });
+        else
+          result.failed.push({
+            feedId,
+            message: data.message,
+            nextCheckAt: data.nextCheckAt || null,
+          });
       } catch (error) {
         // Slow down (12000) or offline: what is fetched so far stands; the pull still runs.
         if (!isFetchError(error) || error.code === 12000 || error.status === null) stop = true;

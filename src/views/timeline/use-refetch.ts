@@ -9,7 +9,8 @@ import { toast } from "../../ui/toaster.tsx";
 /**
  * Refetch: the server fetches the feeds the timeline shows now (within its limits: a feed
  * checked a moment ago is not fetched again), entries read in the meantime leave the list
- * (restart), and fresh state is pulled; a toast says what came in or which feed failed.
+ * (restart), and fresh state is pulled; a toast says what came in, or which feed failed and
+ * when the server tries it again.
  * Offline or refused, the local timeline simply stays.
  */
 export function useRefetch(
@@ -17,7 +18,7 @@ export function useRefetch(
   restart: () => void,
   shown: { selection: FeedSelection; view: number; subscriptions: readonly SubscriptionItem[] },
 ) {
-  const { t } = useTranslation("reader");
+  const { t, i18n } = useTranslation("reader");
   const [refetching, setRefetching] = useState(false);
   const latest = useRef(shown);
   latest.current = shown;
@@ -34,8 +35,17 @@ export function useRefetch(
         const failed = fetched.failed[0];
         const title = (id: string) => subscriptions.find((item) => item.feedId === id)?.title ?? id;
         if (failed) {
+          // The server's next try (its backoff, or the site's Retry-After) beside the reason.
+          const nextTry = failed.nextCheckAt
+            ? t("timeline.fetchNow.nextTry", {
+                time: new Intl.DateTimeFormat(i18n.language, {
+                  dateStyle: "medium",
+                  timeStyle: "short",
+                }).format(new Date(failed.nextCheckAt)),
+              })
+            : "";
           toast.error(t("timeline.fetchNow.failed", { title: title(failed.feedId) }), {
-            description: failed.message,
+            description: nextTry ? `${failed.message} ${nextTry}` : failed.message,
           });
         } else {
           toast.info(t("timeline.fetchNow.fetched", { count: fetched.inserted }));
@@ -46,6 +56,6 @@ export function useRefetch(
     } finally {
       setRefetching(false);
     }
-  }, [reader, restart, t]);
+  }, [reader, restart, t, i18n]);
   return { refetch, refetching };
 }
