@@ -3,6 +3,7 @@ import type { Dispatch } from "../commands/index.ts";
 import { type BrowserDatabase, openBrowserDatabase } from "../db/client.ts";
 import { deleteOldTranslations } from "../db/stale-translations.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { noteProductCommands } from "../services/observability/product-events.ts";
 import type { RuntimeServices } from "../services/runtime-services.ts";
 import { getGeneralSettings } from "../settings/hooks.ts";
 import { runLocalMigrations } from "../settings/local-record.ts";
@@ -165,7 +166,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dispatcherLoad = lazily(
     async () => {
       const { createDispatcher } = await import("../sync/dispatch.ts");
-      return createDispatcher({ db });
+      return noteProductCommands(createDispatcher({ db }));
     },
     Promise.all([engineLoad.ready, options.syncAfter]),
     "the dispatcher",

@@ -12,6 +12,7 @@ import { errorLine } from "../api/error-text.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { translate } from "../i18n/index.ts";
 import type { SyncEngine } from "../sync/engine.ts";
+import { trackProductEvent } from "./observability/product-events.ts";
 
 /**
  * One OPML import at a time, outside any screen: the dialog shows it, and closing the dialog
@@ -129,6 +130,7 @@ export async function startOpmlImport(
       set({ phase: "importing", progress: data, items });
     }
     if (progress) void poll(services, progress.id, items);
+    trackProductEvent("opml_imported", { feeds: items.length });
   } catch (error) {
     set(failed(error));
   }

@@ -4,6 +4,7 @@ import type { ApiFetch } from "../api/client.ts";
 import { isFetchError } from "../api/fetch-error.ts";
 import { SearchSyntaxError, searchLocal } from "../db/search-local.ts";
 import type { LocalDatabase } from "../db/types.ts";
+import { trackProductEvent } from "./observability/product-events.ts";
 import { type ReadState, useRead } from "./server-read.ts";
 
 /** Which index answers: the server's, follow.db's, or the server's unless it cannot be reached. */
@@ -34,6 +35,7 @@ export async function runSearch(
   mode: SearchMode,
   signal?: AbortSignal,
 ): Promise<{ results: SearchResults; fellBack: boolean }> {
+  trackProductEvent("search_used", { mode });
   if (mode === "local" || (mode === "auto" && !sources.online)) {
     return { results: await searchLocal(sources.db, request), fellBack: mode === "auto" };
   }

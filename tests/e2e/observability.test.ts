@@ -20,7 +20,7 @@ function privateFeed(feeds: FeedServer) {
   feeds.serve(
     "/private.xml",
     rssFeed("Private Feed", [
-      { guid: "p-1", title: SECRET_TITLE, description: SECRET_BODY, date: new Date() },
+      { guid: "p-1", title: SECRET_TITLE, html: `<p>${SECRET_BODY}</p>`, date: new Date() },
     ]),
   );
 }

@@ -15,6 +15,9 @@ export type ProductEvent =
 /** Events named "first_…" are sent once per browser. */
 const ONCE: ReadonlySet<ProductEvent> = new Set(["first_subscription", "first_entry_read"]);
 const SENT_KEY = "follow:analytics-first-sent";
+/** Sent once per page load (a search is typed, and searched, letter by letter). */
+const PER_PAGE: ReadonlySet<ProductEvent> = new Set(["search_used"]);
+const sentThisPage = new Set<ProductEvent>();
 
 let sink: Analytics | undefined;
 /** Events before analytics started (sign-up happens before the runtime starts): kept briefly. */
@@ -24,6 +27,43 @@ export function connectProductEvents(analytics: Analytics | undefined): void {
   sink = analytics;
   if (analytics)
     for (const { event, properties } of early.splice(0)) void analytics.capture(event, properties);
+}
+
+/** Commands whose first use is a product event. */
+const FIRST_USE: Record<string, ProductEvent> = {
+  "subscriptions.subscribe": "first_subscription",
+  "entries.markRead": "first_entry_read",
+};
+
+/**
+ * The dispatcher with its product events: a first subscription, a first entry read, and a
+ * write made offline (sent when the connection is back: an "offline replay").
+ */
+export function noteProductCommands<D>(dispatch: D): D {
+  const inner = dispatch as unknown as (name: string, payload: unknown) => Promise<unknown>;
+  return (async (name: string, payload: unknown) => {
+    const meta = await inner(name, payload);
+    const first = FIRST_USE[name];
+    if (first) trackProductEvent(first);
+    if (globalThis.navigator?.onLine === false) noteOfflineWrite();
+    return meta;
+  }) as unknown as D;
+}
+
+let offlineWrites = 0;
+
+/** Counted while offline, reported once when the browser is back online (and the outbox sends). */
+function noteOfflineWrite(): void {
+  offlineWrites++;
+  if (offlineWrites > 1) return;
+  globalThis.addEventListener?.(
+    "online",
+    () => {
+      trackProductEvent("offline_replay", { writes: offlineWrites });
+      offlineWrites = 0;
+    },
+    { once: true },
+  );
 }
 
 /** Signing out: the next events are anonymous again, under a new id. */
@@ -37,6 +77,10 @@ export function trackProductEvent(
   properties: Record<string, number | string | boolean> = {},
 ): void {
   if (ONCE.has(event) && alreadySent(event)) return;
+  if (PER_PAGE.has(event)) {
+    if (sentThisPage.has(event)) return;
+    sentThisPage.add(event);
+  }
   if (sink) void sink.capture(event, properties);
   else if (early.length < 10) early.push({ event, properties });
 }
