@@ -1,6 +1,7 @@
 import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchDbCopy, dbCopyTable } from "./db-copy.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
+import { benchHighlightsRender, highlightsRenderTable } from "./highlights-render.ts";
 import { benchIdleCost, idleCostTables } from "./idle-cost.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
 import { benchLiveSync, liveSyncTable } from "./live-sync.ts";
@@ -32,6 +33,10 @@ import { benchTrending, trendingTable } from "./trending.ts";
  * (`npm run bench -- ingest parse`).
  */
 const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
+  {
+    name: "highlights-render",
+    run: async () => [highlightsRenderTable(await benchHighlightsRender())],
+  },
   {
     name: "auth-roundtrips",
     run: async () => [authTable([await benchAuth("sqlite"), await benchAuth("postgres")])],
