@@ -165,12 +165,10 @@ export function registerReadRoutes(
     const userId = c.get("userId");
     const fields = await readFields(c);
     const subscriptions = await readerSubscriptions(database, userId);
-    const page = await readStream(
-      database,
-      userId,
-      subscriptions,
-      askOf(fields, fields.get("s"), MAX_IDS, 20),
-    );
+    const page = await readStream(database, userId, subscriptions, {
+      ...askOf(fields, fields.get("s"), MAX_IDS, 20),
+      withContent: false,
+    });
     return c.json({
       itemRefs: page.items.map(toItemRef),
       ...(page.continuation ? { continuation: page.continuation } : {}),

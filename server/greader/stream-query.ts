@@ -21,6 +21,8 @@ export interface StreamAsk {
   exclude: readonly string[];
   include: readonly string[];
   continuation?: string | undefined;
+  /** Item ids only need no bodies. */
+  withContent?: boolean;
 }
 
 export interface StreamPage {
@@ -94,7 +96,7 @@ export async function readStream(
   if (!base || ask.count <= 0) return { items: [] };
   const filter: { -readonly [K in keyof EntriesRequest]: EntriesRequest[K] } = {
     ...base,
-    withContent: true,
+    withContent: ask.withContent ?? true,
   };
   if (ask.exclude.some((id) => isState(id, "read"))) filter.read = false;
   if (ask.include.some((id) => isState(id, "read"))) filter.read = true;

@@ -76,6 +76,10 @@ const privacyPage = lazyPage(
   () => import("../views/settings/privacy-settings-page.tsx"),
   "PrivacySettingsPage",
 );
+const tokensPage = lazyPage(
+  () => import("../views/settings/tokens-settings-page.tsx"),
+  "TokensSettingsPage",
+);
 const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>> = {
   general: generalPage,
   appearance: appearancePage,
@@ -92,6 +96,7 @@ const PAGES: Partial<Record<(typeof SETTINGS_PAGES)[number], typeof generalPage>
   actions: actionsPage,
   power: powerPage,
   privacy: privacyPage,
+  tokens: tokensPage,
 };
 const panelPage = lazyPage(
   () => import("../views/settings/settings-panel-page.tsx"),

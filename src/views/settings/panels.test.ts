@@ -20,6 +20,7 @@ describe("settings pages", () => {
         "privacy",
         "profile",
         "shortcuts",
+        "tokens",
       ].sort(),
     );
   });

@@ -1,6 +1,7 @@
 /**
  * The settings sub-pages (their routes and labels, plus "account": e-mail, password,
- * two-factor and deleting the account), in the order the settings menu shows them.
+ * two-factor and deleting the account; "tokens": app passwords and access tokens), in the order
+ * the settings menu shows them.
  */
 export const SETTINGS_PAGES = [
   "general",
@@ -15,6 +16,7 @@ export const SETTINGS_PAGES = [
   "power",
   "profile",
   "account",
+  "tokens",
   "privacy",
   "data-control",
   "about",
