@@ -16,6 +16,8 @@ export interface CopyOptions {
   to: string;
   /** Empties a target that holds data (or another copy's progress) before copying. */
   force?: boolean;
+  /** Only continue an unfinished copy (resuming is automatic; this refuses a fresh start). */
+  resume?: boolean;
   batchSize?: number;
   /** For tests: stop as a kill would, once this many batches are committed. */
   stopAfterBatches?: number;
@@ -59,7 +61,7 @@ export async function copyInstallation(options: CopyOptions): Promise<CopyReport
     target = await openSide(options.to, "target");
     await sameMigrations(source, target);
     const plan = planCopy(source, await readTables(source), target, await readTables(target));
-    const { progress, resumed } = await prepareTarget(source, target, plan, options.force ?? false);
+    const { progress, resumed } = await prepareTarget(source, target, plan, options);
     log(resumed ? `resuming the copy into ${target.location}` : `copying into ${target.location}`);
     const copiedRows = await copyTables(source, target, plan, progress, batchSize, options, log);
     if (target.dialect === "postgres") {
@@ -113,9 +115,13 @@ async function prepareTarget(
   source: Side,
   target: Side,
   plan: TablePlan[],
-  force: boolean,
+  options: CopyOptions,
 ): Promise<{ progress: Progress; resumed: boolean }> {
+  const force = options.force ?? false;
   const existing = await readProgress(target);
+  if (options.resume && (!existing || existing.source !== source.location)) {
+    throw new CopyRefused(`--resume: the target holds no unfinished copy from ${source.location}`);
+  }
   if (existing && existing.source === source.location && !force) {
     return { progress: existing, resumed: true };
   }

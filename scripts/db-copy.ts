@@ -37,6 +37,7 @@ async function main(): Promise<number> {
       from: values.from,
       to: values.to,
       force: values.force ?? false,
+      resume: values.resume ?? false,
       batchSize: values["batch-size"] ? Number(values["batch-size"]) : DEFAULT_BATCH,
       ...(values["stop-after-batches"]
         ? { stopAfterBatches: Number(values["stop-after-batches"]) }
@@ -72,7 +73,8 @@ function parse() {
       from: { type: "string" },
       to: { type: "string" },
       force: { type: "boolean" },
-      // Resuming is automatic when the target holds this source's unfinished copy.
+      // Resuming is automatic when the target holds this source's unfinished copy; --resume
+      // refuses to start a fresh one.
       resume: { type: "boolean" },
       "batch-size": { type: "string" },
       "stop-after-batches": { type: "string" },

@@ -331,6 +331,7 @@ describe("db:copy between SQLite and PostgreSQL", () => {
       resumeTarget.url,
       "--batch-size",
       "2",
+      "--resume",
     );
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain("resuming the copy");
@@ -399,6 +400,9 @@ describe("db:copy between SQLite and PostgreSQL", () => {
     const refused = await dbCopy("--from", sqlitePath, "--to", target.url);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("the target is not empty");
+    const nothingToResume = await dbCopy("--from", sqlitePath, "--to", target.url, "--resume");
+    expect(nothingToResume.code).toBe(2);
+    expect(nothingToResume.stderr).toContain("the target holds no unfinished copy");
     const intoSqlite = await dbCopy("--from", target.url, "--to", sqlitePath);
     expect(intoSqlite.code).toBe(2);
     expect(intoSqlite.stderr).toContain("the target is not empty");
