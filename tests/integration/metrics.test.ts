@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectDatabase } from "../../server/db/connect.ts";
 import { registry } from "../../server/metrics/registry.ts";
+import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
 
@@ -98,6 +100,65 @@ describe.each(DIALECTS)("GET /metrics with a token on %s", (dialect) => {
     expect(health.body).toEqual({ status: "ok" });
   });
 });
+
+describe("feed refresh metrics", () => {
+  let server: TestServer;
+  let feeds: FeedServer;
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    feeds.serve("/metered.xml", rssFeed("Metered", [{ guid: "m-1", title: "One" }]));
+    server = await startTestServer("sqlite", {
+      METRICS_TOKEN: TOKEN,
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await feeds?.stop();
+  });
+
+  it("counts scheduled refreshes by result, their lag, and the feeds due", async () => {
+    const scrape = async () =>
+      (
+        await fetch(`${server.localUrl}/metrics`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+      ).text();
+    const alice = new TestClient(server.localUrl);
+    await alice.signUp(uniqueEmail("metered"));
+    const subscribed = await alice.request("POST", "/api/subscriptions", {
+      json: { url: `${feeds.baseUrl}/metered.xml` },
+    });
+    expect(subscribed.status, subscribed.text).toBe(200);
+    const database = connectDatabase({ databasePath: `${server.dataDir}/follow.sqlite` });
+    try {
+      // Due an hour ago: one feed waiting, then refreshed about an hour late.
+      const due = new Date(Date.now() - 3_600_000).toISOString();
+      await database.db.updateTable("feed").set({ next_check_at: due }).execute();
+    } finally {
+      await database.close();
+    }
+    const before = (await scrape()).split("\n");
+    expect(sample(before.join("\n"), "follow_feeds_due")).toBe(1);
+    const fetchedBefore = fetchedTotal(before.join("\n"));
+    await server.runIngestion();
+    const after = await scrape();
+    expect(fetchedTotal(after)).toBe(fetchedBefore + 1);
+    expect(sample(after, "follow_feeds_due")).toBe(0);
+    expect(sample(after, "follow_ingest_lag_seconds_bucket", { le: "1800" })).toBeLessThan(
+      sample(after, "follow_ingest_lag_seconds_count")!,
+    );
+  });
+});
+
+/** Every result's refreshes added up. */
+function fetchedTotal(text: string): number {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("follow_feed_fetches_total{"))
+    .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+}
 
 describe("metrics on an operator-only address", () => {
   let server: TestServer;
