@@ -128,9 +128,10 @@ export function registerReadRoutes(
     const byLabel = new Map<string, number>();
     let total = 0;
     for (const s of subscriptions) {
-      const count = counts[s.id] ?? 0;
+      const count = counts[s.countKey] ?? 0;
       rows.push({ id: s.streamId, count, newestItemTimestampUsec: now });
-      if (!s.listId) total += count;
+      // The reading list is the web app's "all": feeds, without lists' or inboxes' copies.
+      if (!s.listId && !s.inboxId) total += count;
       if (s.category) byLabel.set(s.category, (byLabel.get(s.category) ?? 0) + count);
     }
     for (const [name, count] of byLabel) {

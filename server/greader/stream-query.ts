@@ -3,6 +3,7 @@ import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { hideFeedSecrets } from "../routes/feed-url-privacy.ts";
 import { listEntries } from "../storage/entry-queries.ts";
+import { listInboxEntries } from "./inbox-stream.ts";
 import { LABEL, parseStreamId, STATE } from "./streams.ts";
 import { findByRef, type ReaderSubscription } from "./subscriptions.ts";
 
@@ -51,7 +52,7 @@ function decodeCursor(text: string | undefined) {
 export function filterOf(
   subscriptions: readonly ReaderSubscription[],
   streamId: string | undefined,
-): EntriesRequest | undefined {
+): (EntriesRequest & { inboxId?: string }) | undefined {
   const ref = parseStreamId(streamId ?? `${STATE}reading-list`);
   if (!ref) return undefined;
   switch (ref.kind) {
@@ -66,10 +67,11 @@ export function filterOf(
     case "feed": {
       const found = findByRef(subscriptions, ref.ref);
       if (!found) return undefined;
+      if (found.inboxId) return { inboxId: found.inboxId };
       return found.listId ? { listId: found.listId } : { feedId: found.id };
     }
     case "label": {
-      const feeds = subscriptions.filter((s) => s.category === ref.name && !s.listId);
+      const feeds = subscriptions.filter((s) => s.category === ref.name && !s.listId && !s.inboxId);
       const lists = subscriptions.filter((s) => s.category === ref.name && s.listId);
       if (feeds.length > 0) return { feedIdList: feeds.map((s) => s.id) };
       if (lists.length === 1) return { listId: lists[0]!.listId };
@@ -94,8 +96,9 @@ export async function readStream(
 ): Promise<StreamPage> {
   const base = filterOf(subscriptions, ask.streamId);
   if (!base || ask.count <= 0) return { items: [] };
+  const { inboxId, ...timeline } = base;
   const filter: { -readonly [K in keyof EntriesRequest]: EntriesRequest[K] } = {
-    ...base,
+    ...timeline,
     withContent: ask.withContent ?? true,
   };
   if (ask.exclude.some((id) => isState(id, "read"))) filter.read = false;
@@ -132,7 +135,9 @@ export async function readStream(
   let more = true;
   let last: EntryListItem | undefined;
   while (items.length < ask.count && more) {
-    const page = await listEntries(database, userId, { ...filter, limit: BATCH });
+    const page = inboxId
+      ? await listInboxEntries(database, userId, inboxId, { ...filter, limit: BATCH })
+      : await listEntries(database, userId, { ...filter, limit: BATCH });
     if (page.length === 0) {
       more = false;
       break;

@@ -1,9 +1,12 @@
 import type { DatabaseHandle } from "../db/connect.ts";
+import { inboxesOf } from "../storage/inboxes.ts";
 import { listSubscriptionsOf } from "../storage/lists.ts";
 import { listSubscriptions } from "../storage/subscriptions.ts";
 
 /** A followed list is a subscription a client can follow: its stream id says it is one. */
 export const LIST_FEED_PREFIX = "folo-list:";
+/** So is each of the person's own inboxes, by its handle. */
+export const INBOX_FEED_PREFIX = "folo-inbox:";
 
 export interface ReaderSubscription {
   /** Our feed id, or the list's id for a list. */
@@ -15,6 +18,10 @@ export interface ReaderSubscription {
   iconUrl: string;
   category: string | null;
   listId?: string;
+  /** An inbox's handle. */
+  inboxId?: string;
+  /** Its key in the web app's unread counts (feed id, list id or inbox handle). */
+  countKey: string;
 }
 
 /**
@@ -33,6 +40,7 @@ export async function readerSubscriptions(
     htmlUrl: feed.site_url ?? "",
     iconUrl: feed.image ?? "",
     category: subscription.category,
+    countKey: feed.id,
   }));
   const lists = (await listSubscriptionsOf(database, userId)) as Array<{
     listId?: string;
@@ -53,16 +61,28 @@ export async function readerSubscriptions(
         iconUrl: row.lists?.image ?? "",
         category: row.category ?? null,
         listId,
+        countKey: listId,
       };
     });
-  return [...feeds, ...followed];
+  const inboxes = (await inboxesOf(database, userId)).map((inbox) => ({
+    id: inbox.feed_id,
+    streamId: `feed/${INBOX_FEED_PREFIX}${inbox.id}`,
+    title: inbox.title || inbox.id,
+    url: `${INBOX_FEED_PREFIX}${inbox.id}`,
+    htmlUrl: "",
+    iconUrl: "",
+    category: null,
+    inboxId: inbox.id,
+    countKey: inbox.id,
+  }));
+  return [...feeds, ...followed, ...inboxes];
 }
 
 /** The subscription a `feed/…` stream names: by URL, by our feed id, or a list. */
 export function findByRef(subscriptions: readonly ReaderSubscription[], ref: string) {
   return (
     subscriptions.find((s) => s.url === ref) ??
-    subscriptions.find((s) => s.id === ref && !s.listId) ??
+    subscriptions.find((s) => s.id === ref && !s.listId && !s.inboxId) ??
     subscriptions.find((s) => s.listId && ref === `${LIST_FEED_PREFIX}${s.listId}`)
   );
 }

@@ -112,6 +112,7 @@ export function registerWriteRoutes(app: Hono<{ Variables: ReaderVariables }>, d
         ...(filter.feedId ? { feedId: filter.feedId } : {}),
         ...(filter.feedIdList ? { feedIdList: filter.feedIdList } : {}),
         ...(filter.listId ? { listId: filter.listId } : {}),
+        ...(filter.inboxId ? { inboxId: filter.inboxId } : {}),
         ...(endTime ? { endTime } : {}),
       });
       return undefined;
@@ -154,6 +155,7 @@ export function registerWriteRoutes(app: Hono<{ Variables: ReaderVariables }>, d
           continue;
         }
         if (!found) return text("Error: not subscribed\n", 400);
+        if (found.inboxId) continue;
         if (action === "unsubscribe") {
           if (found.listId) await unsubscribeFromList(database, userId, found.listId);
           else await unsubscribe(database, userId, [found.id]);

@@ -354,6 +354,50 @@ describe.each(DIALECTS)("Google Reader API on %s", (dialect) => {
     expect(revoked.headers.get("google-bad-token")).toBe("true");
   });
 
+  it("serves her inbox as a stream she follows, and to nobody else", async () => {
+    const handle = `gr${Date.now().toString(36)}`;
+    const made = await alice.request("POST", "/api/inboxes", { json: { handle } });
+    expect(made.status).toBe(200);
+    const hook = { "x-inbox-secret": made.body.data.secret as string };
+    for (const i of [1, 2]) {
+      const posted = await alice.request("POST", `/api/inbox-webhooks/${handle}`, {
+        json: {
+          title: `Mail ${i}`,
+          guid: `mail-${i}`,
+          publishedAt: new Date(Date.UTC(2026, 5, i)).toISOString(),
+        },
+        headers: hook,
+      });
+      expect(posted.status).toBe(200);
+    }
+    const stream = `feed/folo-inbox:${handle}`;
+    const list = await reader("GET", "/reader/api/0/subscription/list?output=json");
+    expect(list.body.subscriptions.map((s: { id: string }) => s.id)).toContain(stream);
+    const contents = await reader(
+      "GET",
+      `/reader/api/0/stream/contents/${encodeURIComponent(stream)}?output=json&n=1`,
+    );
+    expect(contents.body.items.map((item: { title: string }) => item.title)).toEqual(["Mail 2"]);
+    expect(contents.body.items[0].origin.streamId).toBe(stream);
+    const rest = await reader(
+      "GET",
+      `/reader/api/0/stream/contents/${encodeURIComponent(stream)}?output=json&n=5&c=${contents.body.continuation}`,
+    );
+    expect(rest.body.items.map((item: { title: string }) => item.title)).toEqual(["Mail 1"]);
+    const counts = await reader("GET", "/reader/api/0/unread-count?output=json");
+    expect(counts.body.unreadcounts).toContainEqual(
+      expect.objectContaining({ id: stream, count: 2 }),
+    );
+    const marked = await reader(
+      "POST",
+      "/reader/api/0/mark-all-as-read",
+      `s=${encodeURIComponent(stream)}`,
+    );
+    expect(marked.text).toBe("OK");
+    const web = await alice.request("POST", "/api/entries/inbox", { json: { inboxId: handle } });
+    expect(web.body.data.map((item: { read: boolean }) => item.read)).toEqual([true, true]);
+  });
+
   it("shows another person nothing of hers and changes nothing of hers", async () => {
     const bob = client();
     await bob.signUp(uniqueEmail("bob-greader"));
@@ -375,6 +419,16 @@ describe.each(DIALECTS)("Google Reader API on %s", (dialect) => {
       bobAuth,
     );
     expect(stream.body.items).toEqual([]);
+    const inboxes = await alice.request("GET", "/api/inboxes/list");
+    for (const inbox of inboxes.body.data as { id: string }[]) {
+      const theirs = await reader(
+        "GET",
+        `/reader/api/0/stream/contents/${encodeURIComponent(`feed/folo-inbox:${inbox.id}`)}`,
+        undefined,
+        bobAuth,
+      );
+      expect(theirs.body.items).toEqual([]);
+    }
     const before = await webEntries({ feedId });
     await reader(
       "POST",
