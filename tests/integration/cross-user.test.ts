@@ -308,6 +308,9 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       end: 1,
     });
     await a("POST", "/api/tags/entries", { entryId: privateEntries[0]!, tag: secret.entryTag });
+    const accessToken = (
+      await a("POST", "/api/tokens", { name: "A's script", kind: "personal", scope: "write" })
+    ).data;
     const keys = browserKeys();
     const push = (
       await a("POST", "/api/push/subscriptions", {
@@ -408,6 +411,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       },
       { label: "A's saved search", value: savedId, kinds: ["anyId"] },
       { label: "A's highlight", value: highlightId, kinds: ["anyId"] },
+      { label: "A's access token", value: accessToken.id, kinds: ["anyId"] },
       { label: "A's OPML import", value: importIdOfA, kinds: ["anyId"] },
       { label: "A's push registration", value: String(push.id), kinds: ["anyId"] },
       {
@@ -432,6 +436,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
         aliceEmail,
         sessionToken,
         inboxSecret: inbox.secret,
+        accessTokenSecret: accessToken.secret,
         ...(invitationCode ? { invitationCode } : {}),
       },
       ownHeaders: { "x-inbox-secret": bobInbox.secret },
@@ -473,6 +478,7 @@ describe.each(DIALECTS)("one user against another's objects on every endpoint (%
       actions: await read("GET", "/api/actions"),
       savedSearches: await read("GET", "/api/search/saved"),
       highlights: await read("GET", "/api/highlights"),
+      tokens: await read("GET", "/api/tokens"),
       entryTags: await read("GET", "/api/tags/entries"),
       push: await read("GET", "/api/push/subscriptions"),
       provider: await read("GET", "/api/ai/provider"),
