@@ -96,10 +96,12 @@ export async function runScenario(
       const device = "client" in step ? devices[step.client]! : undefined;
       switch (step.kind) {
         case "command": {
-          someTab(device!, step.tab);
+          const tab = someTab(device!, step.tab);
           const command = await resolve(step.action, universe, device!.db);
           if (!command) break;
           await dispatch(step.client, command);
+          const other = device!.tabs.find((t) => t !== tab);
+          if (step.otherTabPulls) other?.engine.pull().catch(() => undefined);
           await sleep(step.pause);
           break;
         }

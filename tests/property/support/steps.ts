@@ -58,6 +58,8 @@ export type Step =
       action: Action;
       /** ms the test waits after it */
       pause: number;
+      /** Another tab of the device pulls as the command goes out (its pull races the push). */
+      otherTabPulls: boolean;
     }
   | {
       kind: "conflict";
@@ -251,6 +253,7 @@ export function stepsArb(options: {
         tab,
         action: actionArb(options.feeds, options.entries),
         pause: fc.constantFrom(0, 0, 2, 5, 15),
+        otherTabPulls: fc.boolean(),
       }),
     },
     {
@@ -315,6 +318,7 @@ export function stepsArb(options: {
     tab: 0,
     action: { kind: "subscribe", feed, byId: false },
     pause: 10,
+    otherTabPulls: false,
   }));
   return fc
     .array(step, { minLength: options.minSteps, maxLength: options.maxSteps })
