@@ -18,6 +18,7 @@ import { benchRefresh, refreshTable } from "./refresh-round.ts";
 import { benchReplay, replayTable } from "./replay-queue.ts";
 import { benchRuleSafety, ruleSafetyTable } from "./rule-safety.ts";
 import { benchScheduleFreshness, scheduleTable } from "./schedule-freshness.ts";
+import { benchSchedulePipeline, schedulePipelineTable } from "./schedule-pipeline.ts";
 import { benchLocalSearch, benchServerSearch, searchTables } from "./search.ts";
 import { benchSummary, summaryTable } from "./summary.ts";
 import { printTable, type Table } from "./support/table.ts";
@@ -51,7 +52,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   },
   {
     name: "schedule-freshness",
-    run: async () => [scheduleTable(await benchScheduleFreshness())],
+    run: async () => [
+      scheduleTable(await benchScheduleFreshness()),
+      schedulePipelineTable(await benchSchedulePipeline()),
+    ],
   },
   {
     name: "refresh-round",

@@ -17,9 +17,9 @@ const HISTORY_DAYS = 70;
 /** Entries the schedule reads, as refresh-feed does. */
 const HISTORY_ENTRIES = RHYTHM_HISTORY;
 
-type Rhythm = "hourly" | "several a day" | "daily" | "weekly";
+export type Rhythm = "hourly" | "several a day" | "daily" | "weekly";
 
-interface Feed {
+export interface ScheduleFeed {
   rhythm: Rhythm;
   /** Publication times, ascending, from the history's start to the day's end. */
   published: number[];
@@ -45,10 +45,10 @@ function random(seed: number) {
   };
 }
 
-function makeFeeds(count: number, start: number, end: number): Feed[] {
+export function makeFeeds(count: number, start: number, end: number): ScheduleFeed[] {
   const r = random(28);
   const gauss = () => Math.sqrt(-2 * Math.log(r() || 1e-9)) * Math.cos(2 * Math.PI * r());
-  const feeds: Feed[] = [];
+  const feeds: ScheduleFeed[] = [];
   for (let i = 0; i < count; i++) {
     const pick = r();
     const published: number[] = [];
@@ -80,7 +80,7 @@ function makeFeeds(count: number, start: number, end: number): Feed[] {
 }
 
 /** A binary min-heap of (time, feed index). */
-class Queue {
+export class Queue {
   private readonly items: Array<[number, number]> = [];
   get size() {
     return this.items.length;
@@ -117,15 +117,18 @@ class Queue {
 }
 
 function simulate(
-  feeds: Feed[],
+  feeds: ScheduleFeed[],
   dayStart: number,
-  next: (feed: Feed, known: number[], now: number) => number,
-  first: (feed: Feed, known: number[], index: number) => number,
+  next: (feed: ScheduleFeed, known: number[], now: number) => number,
+  first: (feed: ScheduleFeed, known: number[], index: number) => number,
 ) {
   const byRhythm: ScheduleFigures["strategies"][number]["byRhythm"] = new Map();
   const bucket = (key: Rhythm | "all") => {
     let b = byRhythm.get(key);
-    if (!b) byRhythm.set(key, (b = { delays: [], fetches: 0, notModified: 0, feeds: 0 }));
+    if (!b) {
+      b = { delays: [], fetches: 0, notModified: 0, feeds: 0 };
+      byRhythm.set(key, b);
+    }
     return b;
   };
   const dayEnd = dayStart + DAY;
@@ -194,7 +197,7 @@ export async function benchScheduleFreshness(
   };
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
