@@ -139,4 +139,19 @@ describe("local search over follow.db", () => {
     expect(results.entries.map((hit) => hit.entries.id)).toEqual(["x"]);
     await migrated.close();
   });
+
+  it("keeps to tagged entries with tag:, and finds an entry by its highlights and notes", async () => {
+    await db.execute(
+      "INSERT INTO entry_tags (entry_id, tag, created_at) VALUES ('e4', 'baking', 'x')",
+    );
+    expect(await titles("bread tag:baking")).toEqual(["Pruning roses"]);
+    expect(await titles("bread -tag:baking")).toEqual(["Winter soup"]);
+    await db.execute(
+      "INSERT INTO highlights (id, entry_id, color, note, exact, prefix, suffix, start, end, created_at, updated_at) VALUES ('h1', 'e4', 'yellow', 'Compost instead', 'not fertiliser', '', '', 9, 23, 'x', 'x')",
+    );
+    expect(await titles("compost")).toEqual(["Pruning roses"]);
+    await db.execute("UPDATE highlights SET note = 'Mulch' WHERE id = 'h1'");
+    expect(await titles("compost")).toEqual([]);
+    expect(await titles("mulch")).toEqual(["Pruning roses"]);
+  });
 });
