@@ -285,6 +285,10 @@ export function* matchRulesSteps(
       if (key === "rewriteRules" || key === "webhooks") {
         const list = [...((merged[key] as unknown[] | undefined) ?? []), ...(value as unknown[])];
         (merged as Record<string, unknown>)[key] = list;
+      } else if (key === "tags") {
+        // Each tag once, whichever rules name it.
+        const tags = new Set([...(merged.tags ?? []), ...(value as string[])]);
+        merged.tags = [...tags];
       } else if (value === true) {
         (merged as Record<string, unknown>)[key] = true;
       }

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { ACTION_FIELDS, ACTION_OPERATORS } from "./action-fields.ts";
+import { TagName } from "./entities/entry-tag.ts";
 
 /**
  * Actions: rules a user writes, applied to each new entry of their subscriptions at ingest
@@ -59,6 +60,8 @@ export const ActionResult = Schema.Struct({
   webhooks: Schema.optional(Schema.Array(Text(2_000)).check(Schema.isMaxLength(5))),
   /** Drops an entry from other feeds with the same URL or title within a day (first kept). */
   dedupe: Schema.optional(Schema.Boolean),
+  /** Tags the entry carries for this user, as if they had tagged it. */
+  tags: Schema.optional(Schema.Array(TagName).check(Schema.isMaxLength(5))),
 });
 export type ActionResult = typeof ActionResult.Type;
 

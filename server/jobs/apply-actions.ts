@@ -134,7 +134,7 @@ async function applyResult(
   result: ActionResult,
   outcome: ActionOutcome,
 ) {
-  const { webhooks, dedupe, ...flags } = result;
+  const { webhooks, dedupe, tags, ...flags } = result;
   const settings: EntryActionSettings = { ...flags };
   if (dedupe && (await isRepeat(db, userId, entry))) settings.block = true;
   if (settings.silence || settings.block) {
@@ -159,6 +159,14 @@ async function applyResult(
   }
   await recordEntryAction(db, userId, entry.id, settings);
   if (settings.block) return;
+  if (tags && tags.length > 0) {
+    const now = nowIso();
+    await db
+      .insertInto("entry_tag")
+      .values(tags.map((tag) => ({ user_id: userId, entry_id: entry.id, tag, created_at: now })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
   if (settings.newEntryNotification) outcome.notifications.push({ userId, entryId: entry.id });
   for (const url of webhooks ?? []) outcome.webhooks.push({ userId, entryId: entry.id, url });
 }

@@ -8,7 +8,7 @@ import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts
 
 function feedXml(count: number): string {
   const items = Array.from({ length: count }, (_, i) => {
-    const date = new Date(Date.UTC(2026, 4, 1 + i, 10)).toUTCString();
+    const date = new Date(Date.now() - (i + 1) * 3_600_000).toUTCString();
     return `<item><guid>g${i}</guid><title>Post ${i}</title>
 <link>https://example.com/${i}</link><pubDate>${date}</pubDate>
 <description>The quick brown fox number ${i} jumps over the lazy dog.</description></item>`;
@@ -182,5 +182,27 @@ describe.each(DIALECTS)("highlights and entry tags on %s", (dialect) => {
       json: { entryId: entryIds[0], tag: "a,b" },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("lets an action rule tag the entries it matches", async () => {
+    const rules = await alice.request("PUT", "/api/actions", {
+      json: {
+        rules: [
+          {
+            name: "Foxes",
+            condition: [{ field: "entry_title", operator: "contains", value: "Post 2" }],
+            result: { tags: ["from-rule"] },
+          },
+        ],
+      },
+    });
+    expect(rules.status).toBe(200);
+    const applied = await alice.request("POST", "/api/actions/apply", { json: { days: 7 } });
+    expect(applied.body.data.matched).toBeGreaterThan(0);
+    const pairs = (await tags(alice)).body.data.filter(
+      (t: { tag: string }) => t.tag === "from-rule",
+    );
+    expect(pairs.map((t: { entryId: string }) => t.entryId)).toHaveLength(1);
+    expect((await tags(bob)).body.data).toEqual([]);
   });
 });
