@@ -174,6 +174,8 @@ export function planCopy(
     const targetTypes: string[] = [];
     const derived: TablePlan["derived"] = [];
     for (const column of from.columns) {
+      // Made anew from the copied row, even between two databases of the same dialect.
+      if (derivedColumn(target.dialect, name, column.name)) continue;
       const other = to.columns.find((c) => c.name === column.name);
       if (!other) {
         // Made anew on the target, by its own triggers or as a derived column.
@@ -192,9 +194,9 @@ export function planCopy(
       targetTypes.push(other.type);
     }
     for (const column of to.columns) {
-      if (from.columns.some((c) => c.name === column.name)) continue;
       const made = derivedColumn(target.dialect, name, column.name);
       if (made) derived.push({ name: column.name, column: made });
+      else if (from.columns.some((c) => c.name === column.name)) continue;
       else if (column.notNull && !column.hasDefault && !isRowidAlias(target, to, column)) {
         throw new PlanError(`the source's table ${name} has no column ${column.name}`);
       }
