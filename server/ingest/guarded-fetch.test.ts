@@ -241,6 +241,17 @@ describe("guarded fetch behaviour", () => {
     await quick.close();
   });
 
+  it("does not count a wait for the host's turn against the request's timeout", async () => {
+    // A gate that lets the request go only after longer than the whole timeout.
+    const slowGate = {
+      acquire: () => new Promise<() => void>((resolve) => setTimeout(() => resolve(() => {}), 600)),
+    };
+    const patient = localFetcher({ timeoutMs: 300, hostGate: slowGate });
+    const result = await patient.fetch(`${server.origin}/feed`);
+    expect(result.status).toBe(200);
+    await patient.close();
+  });
+
   it.each(["/gzip", "/br", "/deflate"])("decodes %s bodies", async (path) => {
     const result = await fetcher.fetch(`${server.origin}${path}`);
     expect(result.body.toString()).toBe(FEED);

@@ -103,7 +103,7 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
     keepAliveTimeout: 4_000,
   });
 
-  async function fetchOnce(url: URL, options: FetchOptions, signal: AbortSignal) {
+  async function fetchOnce(url: URL, options: FetchOptions, requestSignal: () => AbortSignal) {
     const headers: Record<string, string> = {
       "user-agent": userAgent,
       accept: options.accept ?? FEED_ACCEPT,
@@ -112,8 +112,10 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
     if (options.etag) headers["if-none-match"] = options.etag;
     if (options.lastModified) headers["if-modified-since"] = options.lastModified;
     Object.assign(headers, options.headers);
-    const release = await limiter.acquire(url.host, signal);
+    // Waiting for the host's turn is not the request's time: only the caller may end the wait.
+    const release = await limiter.acquire(url.host, options.signal);
     try {
+      const signal = requestSignal();
       const response = await request(url, {
         dispatcher: agent,
         method: options.method ?? "GET",
@@ -136,11 +138,15 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
 
   async function fetch(input: string, options: FetchOptions = {}): Promise<FetchResult> {
     let url = checkedUrl(input);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    // The whole request's clock starts once the first host slot is ours.
+    let timeout: AbortSignal | undefined;
+    const requestSignal = () => {
+      timeout ??= AbortSignal.timeout(timeoutMs);
+      return options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    };
     try {
       for (let hop = 0; ; hop++) {
-        const answer = await fetchOnce(url, options, signal);
+        const answer = await fetchOnce(url, options, requestSignal);
         const location = answer.headers.location;
         if (REDIRECTS.has(answer.status) && location && (options.method ?? "GET") === "GET") {
           if (hop >= maxRedirects) {
@@ -155,7 +161,7 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
         return resultOf(url, answer);
       }
     } catch (error) {
-      throw asFetchError(error, url, timeout.aborted ? timeoutMs : null);
+      throw asFetchError(error, url, timeout?.aborted ? timeoutMs : null);
     }
   }
 
