@@ -1,6 +1,7 @@
 import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchDbCopy, dbCopyTable } from "./db-copy.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
+import { benchGreader, greaderTable } from "./greader.ts";
 import { benchHighlightsRender, highlightsRenderTable } from "./highlights-render.ts";
 import { benchIdleCost, idleCostTables } from "./idle-cost.ts";
 import { benchIngest, ingestTable } from "./ingest-store.ts";
@@ -80,6 +81,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "entries-latency",
     run: async () => entriesLatencyTables(await benchEntriesLatency()),
+  },
+  {
+    name: "greader",
+    run: async () => [greaderTable(await benchGreader())],
   },
   {
     name: "timeline-paging",
