@@ -7,14 +7,15 @@ import { listProviders } from "./auth-providers.ts";
 import { CodedError } from "./coded-error.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { greaderRoutes } from "./greader/routes.ts";
 import { ApiError, statusOf } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
 import { readClientInfo } from "./http/client-info.ts";
 import { originGuard } from "./http/origin-guard.ts";
-import { greaderRoutes } from "./greader/routes.ts";
 import { createStaticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { clientConnectOrigins, clientSettingsHtml } from "./observability/client-settings.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { actionRoutes } from "./routes/actions.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -209,6 +210,9 @@ export function createApp({
   );
 
   app.route(`${base}/health`, healthRoutes(database));
+  const openApi = openApiRoutes({ basePath: base, publicUrl: config.publicUrl });
+  app.route(`${base}${endpoints.openapi.document.path}`, openApi.documentRouter);
+  app.route(`${base}${endpoints.openapi.reference.path}`, openApi.referenceRouter);
   app.route(
     `${base}/better-auth`,
     authRoutes(auth, { trustProxy: config.trustProxy, logger, providers: listProviders(config) }),

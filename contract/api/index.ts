@@ -14,6 +14,7 @@ import * as inboxes from "./inboxes.ts";
 import * as integrations from "./integrations.ts";
 import * as invitations from "./invitations.ts";
 import * as lists from "./lists.ts";
+import * as openapi from "./openapi.ts";
 import * as profiles from "./profiles.ts";
 import * as push from "./push.ts";
 import * as reads from "./reads.ts";
@@ -51,6 +52,7 @@ export const endpoints = {
   inboxes,
   lists,
   integrations,
+  openapi,
   profiles,
   push,
   reads,

@@ -99,6 +99,11 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  openapi: {
+    document: { method: "GET", path: "/openapi.json" },
+    // The document rendered as an HTML page (not JSON).
+    reference: { method: "GET", path: "/docs" },
+  },
   highlights: {
     list: { method: "GET", path: "/highlights" },
     create: { method: "POST", path: "/highlights" },
