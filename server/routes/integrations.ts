@@ -15,6 +15,8 @@ import {
   serviceHttp,
 } from "../services/integrations/index.ts";
 import { findVisibleEntry } from "../storage/entry-queries.ts";
+import { listEntryTags } from "../storage/entry-tags.ts";
+import { listHighlights } from "../storage/highlights.ts";
 import { userRouter } from "./context.ts";
 
 /**
@@ -39,7 +41,15 @@ export function integrationRoutes(
     requireConfigured(request.service, settings);
     const found = await findVisibleEntry(database, userId, request.entryId);
     if (!found) throw new ApiError(3000);
-    const entry = entryToSave(found.entry);
+    const [highlights, personalTags] = await Promise.all([
+      listHighlights(database, userId, [request.entryId]),
+      listEntryTags(database, userId, [request.entryId]),
+    ]);
+    const entry = {
+      ...entryToSave(found.entry),
+      highlights: highlights.sort((a, b) => a.start - b.start),
+      personalTags: personalTags.get(request.entryId) ?? [],
+    };
     if (!entry.url) throw new ApiError(1002, "the entry has no link to save");
     try {
       const url = await SERVICE_CLIENTS[request.service].save(

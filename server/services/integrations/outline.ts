@@ -1,3 +1,4 @@
+import { quote } from "../../../contract/highlights/markdown.ts";
 import { htmlToMarkdown } from "../../../contract/html/to-markdown.ts";
 import {
   joinEndpoint,
@@ -8,6 +9,15 @@ import {
   setting,
   statusFailure,
 } from "./service.ts";
+
+/** The person's highlights and notes under the document, as Markdown quotes. */
+function highlightsSection(highlights: readonly { exact: string; note: string }[] | undefined) {
+  if (!highlights?.length) return "";
+  const blocks = highlights.map(
+    (h) => `${quote(h.exact)}\n${h.note.trim() ? `\nNote: ${h.note.trim()}\n` : ""}`,
+  );
+  return `\n## Highlights\n\n${blocks.join("\n")}`;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,7 +62,7 @@ export const outline: ServiceClient = {
       headers(settings),
       JSON.stringify({
         title: entry.title,
-        text: htmlToMarkdown(entry.html),
+        text: htmlToMarkdown(entry.html) + highlightsSection(entry.highlights),
         collectionId: id,
         publish: true,
       }),

@@ -14,6 +14,10 @@ export interface EntryToSave {
   imageUrl: string | null;
   language: string | null;
   tags: string[];
+  /** The person's highlights of the entry, in reading order, with their notes. */
+  highlights?: readonly { exact: string; note: string }[];
+  /** The tags the person put on the entry. */
+  personalTags?: readonly string[];
 }
 
 export interface SaveInput {

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FeedServer } from "../support/feed-server.ts";
+import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { ServiceFakes } from "../support/service-fakes.ts";
+
+const FEED = `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Saved</title>
+<link>https://example.com/</link><description>feed</description>
+<item><guid>post-1</guid><title>A post worth saving</title><link>https://example.com/post-1</link>
+<dc:creator>Ann Author</dc:creator><pubDate>Mon, 01 Jun 2026 12:00:00 GMT</pubDate>
+<description><![CDATA[<p>The quick brown fox jumps over the lazy dog.</p>]]></description></item>
+</channel></rss>`;
+
+const TOKEN = "rw-token-0123456789abcdef";
+const COLLECTION_UUID = "7d5e0c8a-1b2c-4d3e-8f90-a1b2c3d4e5f6";
+
+describe.each(DIALECTS)("highlights and tags sent with a saved entry on %s", (dialect) => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let fakes: ServiceFakes;
+  let alice: TestClient;
+  let entryId: string;
+
+  const save = (service: string) =>
+    alice.request("POST", "/api/integrations/save", { json: { service, entryId } });
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    fakes = await new ServiceFakes().start();
+    server = await startTestServer(dialect, {
+      AUTH_RATE_LIMIT_MAX: "1000",
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      INGEST_POLL_SECONDS: "3600",
+      READWISE_API_URL: `${fakes.baseUrl}/readwise`,
+    });
+    alice = new TestClient(server.localUrl);
+    await alice.signUp(uniqueEmail("alice-highlight-export"));
+    const subscribed = await alice.request("POST", "/api/subscriptions", {
+      json: { url: feeds.serve("/saved.xml", FEED), view: 0 },
+    });
+    const list = await alice.request("POST", "/api/entries", {
+      json: { feedId: subscribed.body.feed.id },
+    });
+    entryId = list.body.data[0].entries.id;
+    const highlight = (id: string, exact: string, start: number, note: string) =>
+      alice.request("POST", "/api/highlights", {
+        json: {
+          id,
+          entryId,
+          color: "yellow",
+          exact,
+          prefix: "",
+          suffix: "",
+          start,
+          end: start + exact.length,
+          note,
+        },
+      });
+    // Made out of order: they are sent in reading order.
+    await highlight("1820000000000000002", "lazy dog", 35, "");
+    await highlight("1820000000000000001", "quick brown fox", 4, "Fast");
+    await alice.request("POST", "/api/tags/entries", { json: { entryId, tag: "animals" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await feeds?.stop();
+    await fakes?.stop();
+  });
+
+  it("Readwise: the document with the person's tags, then the highlights API with each passage and note", async () => {
+    await alice.request("PATCH", "/api/settings/integration", {
+      json: { enableReadwise: true, readwiseToken: TOKEN },
+    });
+    fakes.answer("POST /readwise/api/v3/save/", {
+      status: 201,
+      body: { id: "01abc", url: "https://read.readwise.io/read/01abc" },
+    });
+    fakes.answer("POST /readwise/api/v2/highlights/", { status: 200, body: [] });
+    const saved = await save("readwise");
+    expect(saved.body).toEqual({ code: 0, data: { url: "https://read.readwise.io/read/01abc" } });
+    const [document, highlights] = fakes.take();
+    expect(JSON.parse(document!.body).tags).toEqual(["animals"]);
+    expect(highlights!.path).toBe("/readwise/api/v2/highlights/");
+    expect(highlights!.headers.authorization).toBe(`Token ${TOKEN}`);
+    expect(JSON.parse(highlights!.body)).toEqual({
+      highlights: [
+        {
+          text: "quick brown fox",
+          note: "Fast",
+          title: "A post worth saving",
+          author: "Ann Author",
+          source_url: "https://example.com/post-1",
+          source_type: "follow",
+          category: "articles",
+        },
+        {
+          text: "lazy dog",
+          title: "A post worth saving",
+          author: "Ann Author",
+          source_url: "https://example.com/post-1",
+          source_type: "follow",
+          category: "articles",
+        },
+      ],
+    });
+  });
+
+  it("Outline: the highlights and notes as quotes under the document", async () => {
+    await alice.request("PATCH", "/api/settings/integration", {
+      json: {
+        enableOutline: true,
+        outlineEndpoint: `${fakes.baseUrl}/outline/api/`,
+        outlineToken: "ol_api_0123456789abc",
+        outlineCollection: COLLECTION_UUID,
+      },
+    });
+    fakes.answer("POST /outline/api/documents.create", {
+      status: 200,
+      body: { data: { id: "doc1", url: "/doc/a-post-worth-saving-x1" } },
+    });
+    expect((await save("outline")).body.code).toBe(0);
+    const [create] = fakes.take();
+    expect(JSON.parse(create!.body).text).toBe(
+      [
+        "The quick brown fox jumps over the lazy dog.",
+        "",
+        "## Highlights",
+        "",
+        "> quick brown fox",
+        "",
+        "Note: Fast",
+        "",
+        "> lazy dog",
+        "",
+      ].join("\n"),
+    );
+  });
+});
