@@ -9,6 +9,8 @@ import { localState, serverState } from "../../tests/support/sync/state.ts";
 import { freshEmail, startWorld, type World } from "../../tests/support/sync/world.ts";
 
 let world: World;
+/** Seconds on a loopback server; generous, as the machine is shared (the figures are in the bench). */
+const WITHIN = { timeout: 15_000, interval: 20 };
 const open: TestClient[] = [];
 
 beforeAll(async () => {
@@ -53,18 +55,18 @@ describe("two devices, live: a change on one reaches the other without asking", 
     const account = await signUp(world.baseUrl, email);
     const a = await device(account);
     const b = await device(await signInAgain(account, email));
-    await expect.poll(() => liveOf(b)).toBe(true);
+    await expect.poll(() => liveOf(b), WITHIN).toBe(true);
 
     await a.dispatch("subscriptions.subscribe", { url: world.feedUrls[0]! });
     await a.engine.drain();
     await expect
-      .poll(async () => Object.keys((await localState(b.db)).subscriptions))
+      .poll(async () => Object.keys((await localState(b.db)).subscriptions), WITHIN)
       .toHaveLength(1);
 
     const [entry] = await a.db.query<{ id: string }>("SELECT id FROM entries ORDER BY id LIMIT 1");
     await a.dispatch("collections.star", { entryId: entry!.id });
     await a.engine.drain();
-    await expect.poll(() => collections(b)).toEqual([{ entry_id: entry!.id }]);
+    await expect.poll(() => collections(b), WITHIN).toEqual([{ entry_id: entry!.id }]);
 
     const readOn = (c: TestClient) =>
       c.db
@@ -73,12 +75,12 @@ describe("two devices, live: a change on one reaches the other without asking", 
     expect(await readOn(b)).toBe(0);
     await a.dispatch("entries.markRead", { entryIds: [entry!.id] });
     await a.engine.drain();
-    await expect.poll(() => readOn(b)).toBe(1);
+    await expect.poll(() => readOn(b), WITHIN).toBe(1);
 
     // B never pulled by itself: the stream asked it to, and it agrees with the server.
     await b.engine.drain();
     expect(await localState(b.db)).toEqual(await serverState(world.baseUrl, account));
-  });
+  }, 60_000);
 
   it("resumes from the version it last pulled: changes made while it was away arrive on connect", async () => {
     const email = freshEmail("resume");
@@ -96,11 +98,11 @@ describe("two devices, live: a change on one reaches the other without asking", 
     open.push(away);
     away.engine.start();
     await expect
-      .poll(async () => Object.keys((await localState(away.db)).subscriptions))
+      .poll(async () => Object.keys((await localState(away.db)).subscriptions), WITHIN)
       .toHaveLength(1);
     const version = await away.db.query("SELECT value FROM meta WHERE key = 'streamVersion'");
     expect(version).toEqual([{ value: expect.stringMatching(/^\d+$/) }]);
-  });
+  }, 60_000);
 });
 
 function liveOf(c: TestClient): Promise<boolean | undefined> {
