@@ -37,7 +37,7 @@ export interface PipelineFigures {
 }
 
 export async function benchSchedulePipeline(
-  count = Number(process.env.BENCH_SCHEDULE_PIPELINE_FEEDS ?? 1_000),
+  count = Number(process.env.BENCH_SCHEDULE_PIPELINE_FEEDS ?? 300),
 ): Promise<PipelineFigures> {
   const dayStart = Date.UTC(2026, 0, 15);
   const feeds = makeFeeds(count, dayStart - 200 * DAY, dayStart + DAY);
