@@ -74,29 +74,88 @@ export async function searchEntries(
   const { rows: ranked, rankedAmong } = await rankEntries(database, userId, query, filter, limits);
   const hasMore = ranked.length > filter.limit;
   const page = ranked.slice(0, filter.limit);
-  if (page.length === 0) return { hits: [], hasMore: false };
-  const rows = await hydrate(
-    database,
-    userId,
-    page.map((r) => r.entry_id),
-  );
+  const noted =
+    filter.offset === 0 && !filter.newest && !narrowed(filter)
+      ? await highlightMatches(database, userId, query, new Set(page.map((r) => r.entry_id)))
+      : new Map<string, { score: number; text: string }>();
+  if (page.length === 0 && noted.size === 0) return { hits: [], hasMore: false };
+  const rows = await hydrate(database, userId, [...page.map((r) => r.entry_id), ...noted.keys()]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const hits: EntryHit[] = [];
-  for (const { entry_id, score } of page) {
-    const row = byId.get(entry_id);
+  const found = [
+    ...page.map(({ entry_id, score }) => ({ id: entry_id, score: Number(score), text: null })),
+    ...[...noted].map(([id, { score, text }]) => ({ id, score, text })),
+  ];
+  for (const { id, score, text } of found) {
+    const row = byId.get(id);
     if (!row) continue;
+    if (filter.view !== undefined && row.s_view !== filter.view) continue;
     hits.push({
       entries: toEntryModel(row, false),
       feeds: toFeedModel(feedOf(row)),
       read: row.unread_id === null,
       view: row.s_view,
       ...(row.c_created_at ? { collections: { createdAt: row.c_created_at } } : {}),
-      score: Math.round(Number(score) * 1e4) / 1e4,
+      score: Math.round(score * 1e4) / 1e4,
       title: highlightText(row.search_title, query.highlight),
-      snippet: snippetOf(row.search_body, query.highlight),
+      // An entry found by the person's highlight shows the passage or note that matched.
+      snippet: snippetOf(text ?? row.search_body, query.highlight),
     });
   }
   return { hits, hasMore, ...(rankedAmong !== undefined ? { rankedAmong } : {}) };
+}
+
+/** Filters the highlight pass leaves to the index (it adds to a plain search only). */
+function narrowed(filter: EntrySearchFilter): boolean {
+  return (
+    filter.feedIds !== undefined ||
+    filter.category !== undefined ||
+    filter.unread !== undefined ||
+    filter.starred !== undefined ||
+    filter.since !== undefined ||
+    filter.before !== undefined
+  );
+}
+
+/** Highlights matched per search, at most: a person's highlights are read in memory. */
+const MAX_HIGHLIGHTS_MATCHED = 5_000;
+
+/**
+ * Entries the index did not find whose highlights (passage or note) match: a person's
+ * highlights are their own text about an entry, searched with the same reading of the query.
+ */
+async function highlightMatches(
+  database: DatabaseHandle,
+  userId: string,
+  query: SearchQuery,
+  already: ReadonlySet<string>,
+): Promise<Map<string, { score: number; text: string }>> {
+  const rows = await database.db
+    .selectFrom("highlight")
+    .select(["entry_id", "exact", "note"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(MAX_HIGHLIGHTS_MATCHED)
+    .execute();
+  const matches = new Map<string, { score: number; text: string }>();
+  for (const row of rows) {
+    if (already.has(row.entry_id) || matches.has(row.entry_id)) continue;
+    const text = row.note ? `${row.exact} — ${row.note}` : row.exact;
+    const score = matchRecord(query, { body: text });
+    if (score !== null) matches.set(row.entry_id, { score, text });
+  }
+  if (query.tags.length === 0 || matches.size === 0) return matches;
+  const tagged = await database.db
+    .selectFrom("entry_tag")
+    .select(["entry_id", "tag"])
+    .where("user_id", "=", userId)
+    .where("entry_id", "in", [...matches.keys()])
+    .execute();
+  for (const id of [...matches.keys()]) {
+    const tags = new Set(tagged.filter((t) => t.entry_id === id).map((t) => t.tag));
+    if (query.tags.some(({ tag, negated }) => tags.has(tag) === negated)) matches.delete(id);
+  }
+  return matches;
 }
 
 interface RankedRow {

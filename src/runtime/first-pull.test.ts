@@ -33,10 +33,12 @@ describe("the first pull, before Effect has loaded", () => {
     expect(server.names.sort()).toEqual([
       "entries.list",
       "entries.list",
+      "highlights.list",
       "lists.list",
       "reads.unread",
       "savedSearches.list",
       "subscriptions.list",
+      "tags.list",
     ]);
   });
 

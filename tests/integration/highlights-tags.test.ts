@@ -160,6 +160,9 @@ describe.each(DIALECTS)("highlights and entry tags on %s", (dialect) => {
         .sort();
     expect(await search("fox tag:animals")).toEqual([entryIds[1], entryIds[2]].sort());
     expect(await search("fox -tag:animals")).toEqual([entryIds[0]]);
+    // A highlight's note is searched too: "fast" is only in Alice's note on the first entry.
+    expect(await search("fast")).toEqual([entryIds[0]]);
+    expect(await search("fast tag:animals")).toEqual([]);
     // Bob's search does not see Alice's tags.
     const bobs = await bob.request("POST", "/api/search", { json: { keyword: "fox tag:animals" } });
     expect(bobs.body.data.entries).toEqual([]);
