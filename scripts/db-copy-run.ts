@@ -1,4 +1,5 @@
 import { tableSum } from "./db-copy-checksum.ts";
+import { CopyRefused, CopyStopped } from "./db-copy-errors.ts";
 import { planCopy, readTables, type TablePlan } from "./db-copy-plan.ts";
 import {
   dropProgress,
@@ -40,10 +41,7 @@ export interface CopyReport {
   ok: boolean;
 }
 
-/** The copy refused to start; nothing was written. */
-export class CopyRefused extends Error {}
-/** The test hook stopped the copy mid-way. */
-export class CopyStopped extends Error {}
+export { CopyRefused, CopyStopped };
 
 export const DEFAULT_BATCH = 1000;
 

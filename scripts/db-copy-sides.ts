@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { createAuth } from "../server/auth.ts";
@@ -8,6 +8,7 @@ import { loadConfig } from "../server/config.ts";
 import { connectDatabase } from "../server/db/connect.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { createLogger } from "../server/logger.ts";
+import { CopyRefused } from "./db-copy-errors.ts";
 
 export type Dialect = "sqlite" | "postgres";
 type Row = Record<string, unknown>;
@@ -27,8 +28,9 @@ export function isPostgresUrl(address: string): boolean {
   return /^postgres(ql)?:\/\//.test(address);
 }
 
+/** Recorded in the progress row: a resumed copy must name the same source, however spelled. */
 export function safeLocation(address: string): string {
-  if (!isPostgresUrl(address)) return address;
+  if (!isPostgresUrl(address)) return resolve(address);
   const url = new URL(address);
   if (url.password) url.password = "***";
   return url.toString();
@@ -37,7 +39,7 @@ export function safeLocation(address: string): string {
 export async function openSide(address: string, role: "source" | "target"): Promise<Side> {
   if (isPostgresUrl(address)) return openPostgres(address, role);
   if (role === "source" && !existsSync(address)) {
-    throw new Error(`no SQLite database at ${address}`);
+    throw new CopyRefused(`no SQLite database at ${address}`);
   }
   return openSqlite(address, role === "source");
 }
@@ -59,7 +61,7 @@ function openSqlite(path: string, readonly: boolean): Side {
   };
   return {
     dialect: "sqlite",
-    location: path,
+    location: safeLocation(path),
     all: async (text, params = []) => prepared(text).all(...params) as Row[],
     run: async (text, params = []) => {
       prepared(text).run(...params);

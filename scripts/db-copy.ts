@@ -31,6 +31,11 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  const batchSize = values["batch-size"] ? Number(values["batch-size"]) : DEFAULT_BATCH;
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    console.error(`--batch-size must be a positive whole number\n${USAGE}`);
+    return 2;
+  }
   const started = performance.now();
   try {
     const report = await copyInstallation({
@@ -38,7 +43,7 @@ async function main(): Promise<number> {
       to: values.to,
       force: values.force ?? false,
       resume: values.resume ?? false,
-      batchSize: values["batch-size"] ? Number(values["batch-size"]) : DEFAULT_BATCH,
+      batchSize,
       ...(values["stop-after-batches"]
         ? { stopAfterBatches: Number(values["stop-after-batches"]) }
         : {}),
@@ -61,7 +66,9 @@ async function main(): Promise<number> {
       error instanceof CopyRefused || error instanceof PlanError || error instanceof ValueError;
     console.error(`db:copy: ${known ? (error as Error).message : (error as Error).stack}`);
     if (!(error instanceof CopyRefused)) {
-      console.error("the target keeps its progress: run the same command again to resume");
+      console.error(
+        "once copying has begun, the target keeps its progress: run the same command again to resume",
+      );
     }
     return 2;
   }
