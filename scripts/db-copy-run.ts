@@ -45,6 +45,12 @@ export { CopyRefused, CopyStopped };
 
 export const DEFAULT_BATCH = 1000;
 
+/**
+ * Copies every table of one installation into another database: the target migrated first by
+ * the server's own migrations, then refused if it holds data (unless forced) or resumed if it
+ * holds this source's unfinished copy, then filled table by table in foreign-key order, and
+ * finally compared with the source table by table (row counts and checksums).
+ */
 export async function copyInstallation(options: CopyOptions): Promise<CopyReport> {
   const log = options.log ?? (() => {});
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
