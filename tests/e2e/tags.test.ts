@@ -106,13 +106,23 @@ describe("tags on entries, end to end (Chromium, real server)", () => {
     await search.getByTestId("search-input").fill("bird -tag:waders");
     await expect.poll(() => results.count()).toBe(2);
     await watch.context.setOffline(false);
+    await page.keyboard.press("Escape");
+
+    // Renamed on every entry from the Highlights page.
+    await page.getByTestId("nav-highlights").click();
+    await page.getByTestId("tag-rename-open").click();
+    await page.getByTestId("tag-rename-to").fill("shorebirds");
+    await page.getByTestId("tag-rename-save").click();
+    await page.locator('[data-testid="tag-link"][data-tag="shorebirds"]').waitFor();
+    expect(await page.locator('[data-testid="tag-link"][data-tag="waders"]').count()).toBe(0);
+    await waitForSynced(page);
 
     // The server holds the tag.
     const tags = await page.evaluate(async () => {
       const response = await fetch("/api/tags/entries", { credentials: "include" });
       return ((await response.json()) as { data: { entryId: string; tag: string }[] }).data;
     });
-    expect(tags.map((t) => [t.entryId, t.tag])).toEqual([[second, "waders"]]);
+    expect(tags.map((t) => [t.entryId, t.tag])).toEqual([[second, "shorebirds"]]);
     expect(
       watch.errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)),
     ).toEqual([]);

@@ -4,10 +4,13 @@ import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { timelineLink } from "../../../contract/routes.ts";
 import { FeedViewType } from "../../../contract/views.ts";
+import { runCommand } from "../../commands/run.ts";
+import { tagNameOf } from "../../commands/tags.info.ts";
 import { allHighlights$, allTags$, type HighlightListItem } from "../../queries/highlights.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
 import { FIELD_CLASS } from "../../ui/fields.tsx";
 import { UnreadBadge } from "../../ui/unread-badge.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
@@ -28,6 +31,7 @@ export function HighlightsPage() {
   const [text, setText] = useState("");
   const [feedId, setFeedId] = useState("");
   const [tag, setTag] = useState("");
+  const [renaming, setRenaming] = useState<string | null>(null);
   const feeds = useMemo(() => {
     const byId = new Map<string, string>();
     for (const h of highlights ?? []) if (h.feedId) byId.set(h.feedId, h.feedTitle ?? h.feedId);
@@ -58,7 +62,22 @@ export function HighlightsPage() {
                 {item.unread > 0 ? <UnreadBadge count={item.unread} /> : null}
               </Link>
             ))}
+            <Button
+              variant="text"
+              size="sm"
+              data-testid="tag-rename-open"
+              onClick={() => setRenaming(tags?.[0]?.tag ?? "")}
+            >
+              {t("entryTags.rename")}
+            </Button>
           </nav>
+        ) : null}
+        {renaming !== null ? (
+          <TagRenameDialog
+            tags={(tags ?? []).map((item) => item.tag)}
+            initial={renaming}
+            onClose={() => setRenaming(null)}
+          />
         ) : null}
         <div className="flex flex-wrap gap-2">
           <input
@@ -157,5 +176,56 @@ function EntryGroup({ items }: { items: readonly HighlightListItem[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Renames a tag on every entry; onto a tag that exists it merges the two. */
+function TagRenameDialog(props: { tags: readonly string[]; initial: string; onClose(): void }) {
+  const { t } = useTranslation("reader");
+  const [from, setFrom] = useState(props.initial);
+  const [typed, setTyped] = useState("");
+  const to = tagNameOf(typed);
+  const submit = () => {
+    if (!to || !from || to === from) return;
+    runCommand(props.tags.includes(to) ? "tags.merge" : "tags.rename", {}, { from, to });
+    props.onClose();
+  };
+  return (
+    <Dialog open onClose={props.onClose} title={t("entryTags.rename")} testId="tag-rename-dialog">
+      <form
+        className="space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <select
+          className={FIELD_CLASS}
+          aria-label={t("entryTags.title")}
+          data-testid="tag-rename-from"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        >
+          {props.tags.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <input
+          data-autofocus
+          className={FIELD_CLASS}
+          data-testid="tag-rename-to"
+          maxLength={64}
+          placeholder={t("entryTags.renameTo")}
+          aria-label={t("entryTags.renameTo")}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <Button type="submit" disabled={!to || to === from} data-testid="tag-rename-save">
+          {t("entryTags.rename")}
+        </Button>
+      </form>
+    </Dialog>
   );
 }
