@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { FeedRow } from "../db/schema.ts";
 import { feedHints, feedLifetimeMs, linkHeader } from "./feed-hints.ts";
 import {
   cacheLifetimeMs,
@@ -9,6 +10,7 @@ import {
   nextCheckDelay,
   updatesPerWeek,
 } from "./schedule.ts";
+import { interleaveByHost } from "./scheduler.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -143,5 +145,27 @@ describe("feed hints", () => {
     expect(
       feedHints(bytes(atom), { link: "<javascript:alert(1)>; rel=hub" }, "https://s.example/").hub,
     ).toBe("https://hub.example/");
+  });
+});
+
+describe("a claimed batch", () => {
+  it("is fetched one host per turn, each host's feeds in their order", () => {
+    const feed = (url: string) => ({ id: url, url }) as FeedRow;
+    const batch = [
+      "http://a/1",
+      "http://a/2",
+      "http://a/3",
+      "http://b/1",
+      "http://c/1",
+      "http://b/2",
+    ];
+    expect(interleaveByHost(batch.map(feed)).map((f) => f.url)).toEqual([
+      "http://a/1",
+      "http://b/1",
+      "http://c/1",
+      "http://a/2",
+      "http://b/2",
+      "http://a/3",
+    ]);
   });
 });

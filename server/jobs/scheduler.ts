@@ -33,7 +33,7 @@ export function startScheduler(
 
   async function tick() {
     const feeds = await claimDueFeeds(database, worker, options.batchSize, options.leaseMs);
-    const queue = [...feeds];
+    const queue = interleaveByHost(feeds);
     const lanes = Array.from({ length: Math.min(options.concurrency, queue.length) }, async () => {
       for (let feed = queue.shift(); feed && !stopped; feed = queue.shift()) {
         // The lease was taken with the whole batch; a fetch starts only on a lease still ours.
@@ -79,3 +79,28 @@ export function startScheduler(
 }
 
 export type Scheduler = ReturnType<typeof startScheduler>;
+
+/**
+ * The batch in turns of one feed per host (each host's feeds in their due order): a host at its
+ * fetch limit then holds up one lane for a moment, not every lane for its whole backlog.
+ */
+export function interleaveByHost(feeds: readonly FeedRow[]): FeedRow[] {
+  const byHost = new Map<string, FeedRow[]>();
+  for (const feed of feeds) {
+    let host = "";
+    try {
+      host = new URL(feed.url).host;
+    } catch {
+      // Not a URL the fetcher takes: it fails on its own, in any turn.
+    }
+    const list = byHost.get(host) ?? [];
+    list.push(feed);
+    byHost.set(host, list);
+  }
+  const turns: FeedRow[] = [];
+  const lists = [...byHost.values()];
+  for (let round = 0; turns.length < feeds.length; round++) {
+    for (const list of lists) if (round < list.length) turns.push(list[round]!);
+  }
+  return turns;
+}
