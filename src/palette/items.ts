@@ -1,4 +1,9 @@
-import { DAILY_REPORT_PATH, PAGE_PATHS, timelinePath } from "../../contract/routes.ts";
+import {
+  DAILY_REPORT_PATH,
+  HIGHLIGHTS_PATH,
+  PAGE_PATHS,
+  timelinePath,
+} from "../../contract/routes.ts";
 import { VIEW_NAMES } from "../../contract/views.ts";
 import { type CatalogEntry, type CommandName, commandInfoList } from "../commands/catalog.ts";
 import type { CommandHost } from "../commands/host.ts";
@@ -127,6 +132,14 @@ function navigationItems(sources: PaletteSources): PaletteItem[] {
       keywords: [DAILY_REPORT_PATH, "ai", "digest"],
       disabled: false,
       run: () => sources.navigate(DAILY_REPORT_PATH),
+    },
+    {
+      id: "navigate.highlights",
+      group: "navigation" as const,
+      ...labels(sources, "reader:highlights.pageTitle"),
+      keywords: [HIGHLIGHTS_PATH, "highlight", "notes", "tags", "export"],
+      disabled: false,
+      run: () => sources.navigate(HIGHLIGHTS_PATH),
     },
   ];
 }
