@@ -18,7 +18,7 @@ export function RouteErrorPage({ error }: ErrorComponentProps) {
   const { issueTrackerUrl } = (router.options.context as RouterContext).env;
   const issueUrl = useMemo(() => buildIssueUrl(issueTrackerUrl, report), [issueTrackerUrl, report]);
   // Reported (when a reporter is configured) under the trace id this page and the issue show.
-  useEffect(() => reportError(error, report.errorTraceId), [error, report]);
+  useEffect(() => reportError(error, report.errorTraceId, report.sessionTraceId), [error, report]);
 
   async function reset() {
     setResetting(true);

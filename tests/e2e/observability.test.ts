@@ -183,6 +183,17 @@ describe("error reports and analytics pointed at local receivers", () => {
     expect(clientEvent.exception.values[0].value).toContain("client failure for the receiver");
     expect(clientEvent.tags.session_trace_id).toEqual(expect.any(String));
 
+    // The route error page: its error is reported under the trace id it shows (and the issue).
+    await page.goto(`${server.localUrl}/timeline/view-0/all/pending?__throw=1`);
+    await page.getByTestId("route-error-page").waitFor();
+    const shownTraceId = (await page.getByTestId("error-trace-id").textContent())!.trim();
+    const issue = await page.getByTestId("error-submit-issue").getAttribute("href");
+    expect(new URL(issue!).searchParams.get("body")).toContain(shownTraceId);
+    const routeEvent = await sentry.waitFor(() =>
+      sentry.events.find((e) => e.tags?.trace_id === shownTraceId),
+    );
+    expect(routeEvent.exception.values[0].value).toContain("Test route error");
+
     // A server error: a table gone from under the server.
     const sqlite = new Database(join(server.dataDir, "follow.sqlite"));
     sqlite.exec("ALTER TABLE subscription RENAME TO subscription_gone");
