@@ -7,6 +7,7 @@ import { listProviders } from "./auth-providers.ts";
 import { CodedError } from "./coded-error.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
+import { feverRoutes } from "./fever/routes.ts";
 import { greaderRoutes } from "./greader/routes.ts";
 import { ApiError, statusOf } from "./http/api-error.ts";
 import { bodyLimitByLength } from "./http/body-limit.ts";
@@ -172,6 +173,8 @@ export function createApp({
   // Reader apps' own door: app passwords in a header (no cookies), form bodies; before the
   // CSRF guard below, which is about cookies and refuses forms.
   app.route(`${base}/greader`, greaderRoutes({ database, services, config }));
+  // Fever's door likewise: the api_key in a form body, no cookies.
+  app.route(`${base}/fever`, feverRoutes({ database, icons: services.feedIconFiles }));
 
   // Writes only from the app's own pages (or non-browser clients), with JSON bodies (CSRF).
   app.use(

@@ -21,9 +21,10 @@ import * as m0020 from "./0020_idempotency_request_hash.ts";
 import * as m0021 from "./0021_foreign_inbox_rows.ts";
 import * as m0022 from "./0022_sync_versions.ts";
 import * as m0030 from "./0030_highlights_tags.ts";
-import * as m0034 from "./0034_access_tokens.ts";
 import * as m0032 from "./0032_ingest_politeness.ts";
 import * as m0033 from "./0033_websub.ts";
+import * as m0034 from "./0034_access_tokens.ts";
+import * as m0035 from "./0035_fever_ids.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -49,7 +50,8 @@ export const serverMigrations: Record<string, Migration> = {
   "0021_foreign_inbox_rows": m0021,
   "0022_sync_versions": m0022,
   "0030_highlights_tags": m0030,
-  "0034_access_tokens": m0034,
   "0032_ingest_politeness": m0032,
   "0033_websub": m0033,
+  "0034_access_tokens": m0034,
+  "0035_fever_ids": m0035,
 };

@@ -31,6 +31,7 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "feed_route_instance", column: "user_id" },
   { table: "sync_version", column: "user_id" },
   { table: "access_token", column: "user_id" },
+  { table: "fever_id", column: "user_id" },
 ];
 
 /** Rows other users still need: the user's name comes off them instead. */
