@@ -45,6 +45,10 @@ export async function startTestServer(
     LOG_LEVEL: "info",
     // Reports only when a test asks (runDailyReports): an 8 o'clock passing mid-run changes nothing.
     DAILY_REPORT_CHECK_SECONDS: "0",
+    // Every fixture feed is on one loopback host: the per-host limits are for real sites, and
+    // tests/integration/politeness.test.ts sets its own to check them.
+    INGEST_HOST_CONCURRENCY: "16",
+    INGEST_HOST_PER_MINUTE: "100000",
     ...(postgres
       ? { DATABASE_URL: postgres.url, DATABASE_POOL_MAX: String(postgres.poolMax) }
       : {}),
