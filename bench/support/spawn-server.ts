@@ -43,6 +43,9 @@ export async function spawnServer(
         DATA_DIR: dataDir,
         AUTH_SECRET: "bench-secret-bench-secret-bench-secret-123",
         LOG_LEVEL: "warn",
+        // Every bench feed is on one loopback host: the per-host limits are for real sites.
+        INGEST_HOST_CONCURRENCY: "64",
+        INGEST_HOST_PER_MINUTE: "100000",
         ...env,
       },
       stdio: ["ignore", "pipe", "inherit"],
