@@ -13,7 +13,7 @@ import { startIdempotentWrites } from "./http/idempotency.ts";
 import { loopbackOrigins } from "./http/loopback-origins.ts";
 import { startFeedIcons } from "./icons/feed-icons.ts";
 import { type SmtpIntake, startSmtpIntake } from "./inbox/smtp-intake.ts";
-import { createFetcher, type Fetcher } from "./ingest/guarded-fetch.ts";
+import { createFetcher, type Fetcher, userAgentFor } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { politeHostGate } from "./jobs/host-gate.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
@@ -26,7 +26,6 @@ import { unexpectedErrorHandler } from "./observability/unexpected-errors.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { composeServices } from "./services/index.ts";
 import { type LiveChanges, startLiveChanges } from "./sync/live-changes.ts";
-import { enableWebSub } from "./websub/setup.ts";
 import { enableWebSub } from "./websub/setup.ts";
 
 export interface RunningServer {
@@ -86,7 +85,6 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let scheduler: Scheduler | undefined;
   let feedIcons: ReturnType<typeof startFeedIcons> | undefined;
   let stopWebSub: (() => void) | undefined;
-  let stopWebSub: (() => void) | undefined;
   let statistics: StatisticsKeeper | undefined;
   let smtp: SmtpIntake | undefined;
   let dailyReports: ReturnType<typeof createDailyReports> | undefined;
@@ -122,8 +120,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
       maxBodyBytes: config.ingest.maxFeedBytes,
       hostGate: politeHostGate(database, config),
+      userAgent: userAgentFor(config.publicUrl),
     });
-    stopWebSub = enableWebSub(config, database, fetcher, logger);
     stopWebSub = enableWebSub(config, database, fetcher, logger);
     const services = composeServices({ config, database, logger, fetcher, secret });
     liveChanges = startLiveChanges(config, database, logger);
@@ -207,7 +205,6 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       await smtp?.close();
       await statistics?.stop();
       await dailyReportLoop?.stop();
-      stopWebSub?.();
       stopWebSub?.();
       await scheduler?.stop();
       await feedIcons?.close();

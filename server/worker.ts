@@ -3,7 +3,7 @@ import { loadConfigOrExit } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { startFeedIcons } from "./icons/feed-icons.ts";
-import { createFetcher } from "./ingest/guarded-fetch.ts";
+import { createFetcher, userAgentFor } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { politeHostGate } from "./jobs/host-gate.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
@@ -38,6 +38,7 @@ async function main() {
     timeoutMs: config.ingest.fetchTimeoutSeconds * 1000,
     maxBodyBytes: config.ingest.maxFeedBytes,
     hostGate: politeHostGate(database, config),
+    userAgent: userAgentFor(config.publicUrl),
   });
   const stopWebSub = enableWebSub(config, database, fetcher, logger);
   const feedIcons = config.ingest.feedIcons

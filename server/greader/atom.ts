@@ -1,3 +1,4 @@
+import { APP_VERSION } from "../../contract/constants.ts";
 import { longItemId } from "./item-ids.ts";
 import { itemCategories, originOf } from "./items.ts";
 import type { StreamPage } from "./stream-query.ts";
@@ -47,7 +48,7 @@ ${entry.url ? `<link rel="alternate" href="${xml(entry.url)}" type="text/html"/>
   });
   return `<?xml version="1.0"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:gr="${SCHEME}" xmlns:idx="urn:atom-extension:indexing" idx:index="no" gr:dir="ltr">
-<generator uri="https://github.com/RSSNext/Folo">Follow</generator>
+<generator version="${APP_VERSION}">Follow</generator>
 <id>tag:google.com,2005:reader/${xml(streamId)}</id>
 <title>${xml(streamId)}</title>
 ${page.continuation ? `<gr:continuation>${page.continuation}</gr:continuation>` : ""}

@@ -1,4 +1,5 @@
 import { Agent, request } from "undici";
+import { APP_VERSION } from "../../contract/constants.ts";
 import { fetchFailed, IngestError } from "./errors.ts";
 import { guardedConnector } from "./guarded-connect.ts";
 import { type HostGate, HostLimiter } from "./host-limiter.ts";
@@ -82,7 +83,16 @@ export interface Fetcher {
 }
 
 /** One User-Agent for every request: the product, its version and where to read about it. */
-export const DEFAULT_USER_AGENT = "Follow/0.6.1 (feed reader; +https://github.com/RSSNext/Follow)";
+export const DEFAULT_USER_AGENT = userAgentFor(undefined);
+
+/**
+ * The one User-Agent every fetch sends: the product, its version, and where the instance that
+ * fetches can be reached (PUBLIC_URL), so a site owner knows whom to ask; a self-hosted reader
+ * has no other address of its own.
+ */
+export function userAgentFor(publicUrl: string | undefined): string {
+  return `Follow/${APP_VERSION} (feed reader${publicUrl ? `; +${publicUrl}` : ""})`;
+}
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 const FEED_ACCEPT =
   "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.7, */*;q=0.5";
