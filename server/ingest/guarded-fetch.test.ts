@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, startLocalServer } from "../../tests/ingest/local-server.ts";
 import { IngestError } from "./errors.ts";
-import { createFetcher, type Fetcher, parseRetryAfter } from "./guarded-fetch.ts";
+import { createFetcher, type Fetcher, parseRetryAfter, userAgentFor } from "./guarded-fetch.ts";
 
 const FEED =
   '<rss version="2.0"><channel><title>Local</title><item><guid>1</guid></item></channel></rss>';
@@ -207,9 +207,15 @@ describe("guarded fetch behaviour", () => {
     expect(result.lastModified).toBe("Wed, 01 Jan 2025 00:00:00 GMT");
     expect(result.body.toString()).toBe(FEED);
     const seen = server.requests.at(-1)!;
-    // The product, its version and a URL to read about it, on every request.
-    expect(seen.headers["user-agent"]).toMatch(/^Follow\/\d+\.\d+\.\d+ \(.*\+https:\/\/\S+\)$/);
+    // The product and its version on every request (and the instance's address, below).
+    expect(seen.headers["user-agent"]).toMatch(/^Follow\/\d+\.\d+\.\d+ \(feed reader\)$/);
     expect(seen.headers["accept-encoding"]).toContain("gzip");
+  });
+
+  it("names the instance's PUBLIC_URL in the User-Agent, so a site owner knows whom to ask", () => {
+    expect(userAgentFor("https://reader.example.org")).toMatch(
+      /^Follow\/\d+\.\d+\.\d+ \(feed reader; \+https:\/\/reader\.example\.org\)$/,
+    );
   });
 
   it("a conditional GET of an unchanged feed is a 304 with no body", async () => {
