@@ -17,6 +17,11 @@ import { createStaticClient } from "./http/static-client.ts";
 import type { Logger } from "./logger.ts";
 import { clientConnectOrigins, clientSettingsHtml } from "./observability/client-settings.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import {
+  PUBLISHED_PATH,
+  publishedFeedRoutes,
+  publishedFeedServing,
+} from "./published-feeds/routes.ts";
 import { actionRoutes } from "./routes/actions.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -245,6 +250,7 @@ export function createApp({
   app.route(`${base}/highlights`, highlightRoutes(auth, database));
   app.route(`${base}/tags`, tagRoutes(auth, database));
   app.route(`${base}/tokens`, tokenRoutes(auth, database));
+  app.route(`${base}/published-feeds`, publishedFeedRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database, services.secretBox));
   app.route(
     `${base}/integrations`,
@@ -299,6 +305,9 @@ export function createApp({
   app.all(base, (c) => {
     throw new ApiError(1002, `No such endpoint: ${c.req.method} ${base}`, 404);
   });
+
+  // Published timelines: readers fetch them with the secret in the URL, no session.
+  app.route(PUBLISHED_PATH, publishedFeedServing(database, config.publicUrl));
 
   const serveClient = createStaticClient(config.clientDistDir, {
     headHtml: clientSettingsHtml(config.observability),

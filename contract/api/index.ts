@@ -16,6 +16,7 @@ import * as invitations from "./invitations.ts";
 import * as lists from "./lists.ts";
 import * as openapi from "./openapi.ts";
 import * as profiles from "./profiles.ts";
+import * as publishedFeeds from "./published-feeds.ts";
 import * as push from "./push.ts";
 import * as reads from "./reads.ts";
 import * as savedSearches from "./saved-searches.ts";
@@ -54,6 +55,7 @@ export const endpoints = {
   integrations,
   openapi,
   profiles,
+  publishedFeeds,
   push,
   reads,
   savedSearches,

@@ -99,6 +99,12 @@ const table = {
   health: {
     get: { method: "GET", path: "/health" },
   },
+  publishedFeeds: {
+    list: { method: "GET", path: "/published-feeds" },
+    create: { method: "POST", path: "/published-feeds" },
+    rotate: { method: "POST", path: "/published-feeds/rotate" },
+    revoke: { method: "DELETE", path: "/published-feeds" },
+  },
   openapi: {
     document: { method: "GET", path: "/openapi.json" },
     // The document rendered as an HTML page (not JSON).

@@ -32,6 +32,7 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "sync_version", column: "user_id" },
   { table: "access_token", column: "user_id" },
   { table: "fever_id", column: "user_id" },
+  { table: "published_feed", column: "user_id" },
 ];
 
 /** Rows other users still need: the user's name comes off them instead. */

@@ -28,8 +28,10 @@ export function feverRoutes(deps: { database: DatabaseHandle; icons: IconStore }
     }),
   );
   // Clients are given `<base>/fever/` and some drop the slash: both, and nothing below.
-  app.on(["GET", "POST"], "/*", async (c) => {
+  // (Any method reaches it, as the reader doors are no endpoints of the product's table.)
+  app.all("/*", async (c) => {
     if (!/\/fever\/?$/.test(c.req.path)) return c.json({ api_version: 3, auth: 0 }, 404);
+    if (c.req.method !== "GET" && c.req.method !== "POST") return c.body(null, 405);
     const fields = await readFields(c);
     const key = fields.get("api_key")?.trim();
     const token = key ? await findAppPasswordByFeverKey(database, key) : undefined;
