@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
 import { OpmlSection } from "./opml-section.tsx";
+import { PublishedFeedsSection } from "./published-feeds-section.tsx";
 
 /** A destructive action: the outline button in red. */
 const DANGER = "text-red-700 dark:text-red-300";
@@ -103,6 +104,7 @@ export function DataControlSettingsPage() {
       />
       <div className="space-y-6 p-6">
         <OpmlSection />
+        <PublishedFeedsSection />
         <SettingsSection title={t("settings.dataControl.localTitle")}>
           <ActionRow
             label={t("settings.dataControl.export")}
