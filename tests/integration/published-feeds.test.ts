@@ -130,6 +130,54 @@ describe.each(DIALECTS)("published feeds on %s", (dialect) => {
     expect((await fetchFeed("/feeds/published/not-a-secret.xml")).status).toBe(404);
   });
 
+  it("publishes her own list and a saved search, and keeps her inbox mail out of starred", async () => {
+    const list = await alice.request("POST", "/api/lists", { json: { title: "Picks", view: 0 } });
+    const listId = list.body.data.id as string;
+    const subs = await alice.request("GET", "/api/subscriptions");
+    const tech = subs.body.data.find((s: { feeds: { title: string } }) => s.feeds.title === "tech");
+    const added = await alice.request("POST", "/api/lists/feeds", {
+      json: { listId, feedId: tech.feedId },
+    });
+    expect(added.status).toBe(200);
+    const listFeed = await alice.request("POST", "/api/published-feeds", {
+      json: { kind: "list", target: listId },
+    });
+    expect(listFeed.status).toBe(200);
+    const listed = await fetchFeed(listFeed.body.data.rssPath);
+    expect(listed.text).toContain("<title>Picks</title>");
+    expect(listed.text.match(/<item>/g)).toHaveLength(3);
+
+    const savedId = `${Date.now()}123`;
+    const saved = await alice.request("POST", "/api/search/saved", {
+      json: { id: savedId, name: "Diary words", keyword: "diary", filters: {} },
+    });
+    expect(saved.status).toBe(200);
+    const search = await alice.request("POST", "/api/published-feeds", {
+      json: { kind: "saved_search", target: savedId },
+    });
+    // Its only matches are of a privately subscribed feed: left out unless included.
+    expect((await fetchFeed(search.body.data.rssPath)).text).not.toContain("<item>");
+    const open = await alice.request("POST", "/api/published-feeds", {
+      json: { kind: "saved_search", target: savedId, includePrivate: true },
+    });
+    expect((await fetchFeed(open.body.data.rssPath)).text).toContain("diary post");
+
+    const handle = `pub${Date.now().toString(36)}${dialect.slice(0, 2)}`;
+    const inbox = await alice.request("POST", "/api/inboxes", { json: { handle } });
+    await alice.request("POST", `/api/inbox-webhooks/${handle}`, {
+      json: { title: "Private mail", guid: "m-1", publishedAt: new Date().toISOString() },
+      headers: { "x-inbox-secret": inbox.body.data.secret as string },
+    });
+    const mail = await alice.request("POST", "/api/entries/inbox", { json: { inboxId: handle } });
+    await alice.request("POST", "/api/collections", {
+      json: { entryId: mail.body.data[0].entries.id },
+    });
+    const starred = await alice.request("POST", "/api/published-feeds", {
+      json: { kind: "starred" },
+    });
+    expect((await fetchFeed(starred.body.data.rssPath)).text).not.toContain("Private mail");
+  });
+
   it("keeps another person out of hers, and refuses timelines that are not theirs", async () => {
     const hers = await alice.request("POST", "/api/published-feeds", { json: { kind: "starred" } });
     const id = hers.body.data.id;
