@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TimelineQuery } from "../../queries/index.ts";
 import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
 import { useCheckNew } from "../../services/use-check-new.ts";
+import { useTagTimelineFill } from "../../services/use-tag-timeline-fill.ts";
 import { useTimelinePager } from "../../services/use-timeline-pager.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
 import { timelineOrderKey, useOldestFirst } from "../../settings/timeline-order.ts";
@@ -40,6 +41,7 @@ export function TimelineColumn(props: {
   const query: TimelineQuery = { ...props.query, unreadOnly: settings.unreadOnly, oldestFirst };
   const pager = useTimelinePager(reader, query);
   const checkNew = useCheckNew(reader, query);
+  useTagTimelineFill(reader, query.feed);
   const { floor, ceiling } = pager.state;
   const { key, page, settling, loadMore, restart } = useTimelineRows(reader, query, {
     floor,
