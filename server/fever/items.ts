@@ -89,25 +89,35 @@ export async function readItems(
   }));
 }
 
-/** How many items the person can reach (Fever's `total_items`). */
+/** How many items the person has numbers for (Fever's `total_items`; a count, not a scan). */
 export async function countItems(database: DatabaseHandle, userId: string): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n ${FROM(userId)}`.execute(
-    database.db,
-  );
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from fever_id
+    where user_id = ${userId} and kind = 'item'`.execute(database.db);
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The numbers of the person's unread (or starred) items, ascending. */
+/**
+ * The numbers of the person's unread (or starred) items, ascending: driven by their unread (or
+ * star) rows, each looked up by its entry, then held to the same reach as the items.
+ */
 export async function itemNumbers(
   database: DatabaseHandle,
   userId: string,
   which: "unread" | "saved",
 ): Promise<number[]> {
-  const state =
+  const driver =
     which === "unread"
-      ? sql`exists (select 1 from unread where unread.user_id = ${userId} and unread.entry_id = entry.id)`
-      : sql`exists (select 1 from collection where collection.user_id = ${userId} and collection.entry_id = entry.id)`;
-  const { rows } = await sql<{ number: number | string }>`select fever_id.number ${FROM(userId)}
-    and ${state} order by fever_id.number`.execute(database.db);
+      ? sql`from unread cross join fever_id
+          join entry on entry.id = fever_id.ref
+          join feed on feed.id = entry.feed_id
+          where unread.user_id = ${userId} and fever_id.user_id = ${userId}
+            and fever_id.kind = 'item' and fever_id.ref = unread.entry_id`
+      : sql`from collection cross join fever_id
+          join entry on entry.id = fever_id.ref
+          join feed on feed.id = entry.feed_id
+          where collection.user_id = ${userId} and fever_id.user_id = ${userId}
+            and fever_id.kind = 'item' and fever_id.ref = collection.entry_id`;
+  const { rows } = await sql<{ number: number | string }>`select fever_id.number ${driver}
+    and ${reachable(userId)} order by fever_id.number`.execute(database.db);
   return rows.map((row) => Number(row.number));
 }

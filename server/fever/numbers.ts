@@ -7,6 +7,7 @@ import { feedOpenTo } from "../storage/feed-access.ts";
  * for their items, feeds and groups, given the first time the API meets each.
  */
 export type NumberKind = "item" | "feed" | "group";
+// (A fourth kind, "mark", holds when items were last numbered: see numberNewItems.)
 
 /** The numbers of these refs, given to those that have none yet (in the order passed). */
 export async function numbersOf(
@@ -75,18 +76,35 @@ export async function refsOf(
 }
 
 /**
+ * Entries written this long before a pass may still be committing while it runs: each pass looks
+ * back this far behind the previous one, so none is missed (numbering one twice is a no-op).
+ */
+const LOOK_BACK_MS = 120_000;
+
+/**
  * Numbers every entry the person can reach as an item that has none yet: those of the feeds
  * they subscribe to (open to them: never someone else's inbox) and those they starred, oldest
  * entry first, after the highest number they have. New entries (and a new subscription's old
- * ones) so get numbers above any the client has seen, which is what `since_id` needs.
+ * ones) so get numbers above any the client has seen, which is what `since_id` needs. After the
+ * first pass only what changed since the previous one is looked at (entries inserted, feeds
+ * subscribed, entries starred since), kept as a `mark` row.
  */
 export async function numberNewItems(database: DatabaseHandle, userId: string): Promise<void> {
+  const { rows: marks } = await sql<{ ref: string }>`select ref from fever_id
+    where user_id = ${userId} and kind = 'mark'`.execute(database.db);
+  const since = marks[0]?.ref;
+  const passStarted = new Date(Date.now() - LOOK_BACK_MS).toISOString();
+  const newEntries = since
+    ? sql`and (entry.inserted_at > ${since} or subscription.created_at > ${since})`
+    : sql``;
+  const newStars = since ? sql`and collection.created_at > ${since}` : sql``;
   const reachable = sql`select entry.id as id from entry
       join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
       join feed on feed.id = entry.feed_id
-      where ${feedOpenTo(userId)}
+      where ${feedOpenTo(userId)} ${newEntries}
     union
-    select collection.entry_id as id from collection where collection.user_id = ${userId}`;
+    select collection.entry_id as id from collection
+      where collection.user_id = ${userId} ${newStars}`;
   await sql`insert into fever_id (user_id, kind, number, ref)
     select cast(${userId} as varchar(64)), 'item',
       (select coalesce(max(number), 0) from fever_id where user_id = ${userId} and kind = 'item')
@@ -96,4 +114,12 @@ export async function numberNewItems(database: DatabaseHandle, userId: string): 
     where not exists (
       select 1 from fever_id f where f.user_id = ${userId} and f.kind = 'item' and f.ref = r.id)
     on conflict do nothing`.execute(database.db);
+  if (since) {
+    await sql`update fever_id set ref = ${passStarted}
+      where user_id = ${userId} and kind = 'mark'`.execute(database.db);
+  } else {
+    await sql`insert into fever_id (user_id, kind, number, ref)
+      values (cast(${userId} as varchar(64)), 'mark', 0, cast(${passStarted} as varchar(255)))
+      on conflict do nothing`.execute(database.db);
+  }
 }

@@ -125,6 +125,13 @@ describe.each(DIALECTS)("Fever API on %s", (dialect) => {
     // Some clients send the key in the query of a GET.
     const get = await client().request("GET", `/api/fever/?api&api_key=${aliceKey}`);
     expect(get.body.auth).toBe(1);
+    // The address without its trailing slash is the same door; nothing lives below it.
+    const bareDoor = await client().request("POST", "/api/fever?api", {
+      headers: FORM,
+      body: `api_key=${aliceKey}`,
+    });
+    expect(bareDoor.body.auth).toBe(1);
+    expect((await client().request("GET", "/api/fever/other?api")).status).toBe(404);
   });
 
   it("lists groups, feeds with their groups, favicons and (empty) links", async () => {
@@ -268,5 +275,20 @@ describe.each(DIALECTS)("Fever API on %s", (dialect) => {
     expect((await fever("&items", "", readOnly)).items.length).toBeGreaterThan(0);
     await fever("", `&mark=item&as=read&id=${victim.id}`, readOnly);
     expect((await fever("&unread_item_ids")).unread_item_ids).toBe(unreadBefore);
+  });
+  it("numbers a new subscription's entries above every number a client has seen", async () => {
+    const seen = Math.max(...(await allItems()).map((item) => item.id));
+    const later = await alice.request("POST", "/api/subscriptions", {
+      json: { url: feeds.serve("/late.xml", feedXml("late", 4)), view: 0 },
+    });
+    expect(later.status).toBe(200);
+    const fresh = (await fever(`&items&since_id=${seen}`)).items as FeverItem[];
+    expect(fresh.map((item) => item.title).sort()).toEqual([
+      "late post 0",
+      "late post 1",
+      "late post 2",
+      "late post 3",
+    ]);
+    expect(fresh.every((item) => item.id > seen)).toBe(true);
   });
 });
