@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { feedOpenTo } from "../storage/feed-access.ts";
 
@@ -94,17 +94,18 @@ export async function numberNewItems(database: DatabaseHandle, userId: string): 
     where user_id = ${userId} and kind = 'mark'`.execute(database.db);
   const since = marks[0]?.ref;
   const passStarted = new Date(Date.now() - LOOK_BACK_MS).toISOString();
-  const newEntries = since
-    ? sql`and (entry.inserted_at > ${since} or subscription.created_at > ${since})`
-    : sql``;
-  const newStars = since ? sql`and collection.created_at > ${since}` : sql``;
-  const reachable = sql`select entry.id as id from entry
+  const subscribed = (extra: RawBuilder<unknown>) => sql`select entry.id as id from entry
       join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
       join feed on feed.id = entry.feed_id
-      where ${feedOpenTo(userId)} ${newEntries}
-    union
-    select collection.entry_id as id from collection
-      where collection.user_id = ${userId} ${newStars}`;
+      where ${feedOpenTo(userId)} ${extra}`;
+  // Two branches rather than one OR, so each rides its index (entry by feed and insertion time).
+  const reachable = since
+    ? sql`${subscribed(sql`and entry.inserted_at > ${since}`)}
+      union ${subscribed(sql`and subscription.created_at > ${since}`)}
+      union select collection.entry_id as id from collection
+        where collection.user_id = ${userId} and collection.created_at > ${since}`
+    : sql`${subscribed(sql``)}
+      union select collection.entry_id as id from collection where collection.user_id = ${userId}`;
   await sql`insert into fever_id (user_id, kind, number, ref)
     select cast(${userId} as varchar(64)), 'item',
       (select coalesce(max(number), 0) from fever_id where user_id = ${userId} and kind = 'item')
