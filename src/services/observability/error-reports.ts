@@ -15,7 +15,8 @@ const waiting: { error: unknown; traceId: string }[] = [];
 
 export function startErrorReports(settings: Settings, sessionTraceId: string): Promise<void> {
   // Once: the start-up step and an early error page may both ask.
-  started ??= (loading ??= import("./sentry.ts")).then((reporter) => {
+  loading ??= import("./sentry.ts");
+  started ??= loading.then((reporter) => {
     reporter.initSentry(settings, sessionTraceId);
     for (const { error, traceId } of waiting.splice(0)) reporter.captureWithTrace(error, traceId);
   });
