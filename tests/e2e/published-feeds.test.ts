@@ -58,9 +58,9 @@ describe("published feeds settings (Chromium)", () => {
 
     await row.getByRole("button", { name: "New address" }).click();
     await page.waitForFunction(
-      (old) =>
+      (old: string) =>
         !document.querySelector('[data-testid="published-feeds-urls"]')?.textContent?.includes(old),
-      rss,
+      rss!,
     );
     const [rotated] = await shownUrls();
     expect(rotated).not.toBe(rss);
