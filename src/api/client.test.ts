@@ -128,6 +128,21 @@ describe("retry table (GET/HEAD retried once, writes never)", () => {
     expect(reactions.networkResults).toEqual([false, false]);
   });
 
+  it("a call marked network: false (the live change stream) leaves connectivity alone", async () => {
+    const reactions = recordingReactions();
+    const { fetch: api } = createApiClient({
+      baseURL: await unreachableBaseURL(),
+      platform: "web",
+      dev: false,
+      reactions,
+      retryDelayMs: 0,
+    });
+    const error = await failure(api.raw("/sync/stream", { retry: 0, network: false }));
+    expect(error.isNetworkError).toBe(true);
+    expect(reactions.networkResults).toEqual([]);
+    expect(reactions.toasts).toEqual([]);
+  });
+
   it("any status 400-599 on any method rejects with a FetchError carrying it", async () => {
     const { api } = client();
     await fc.assert(

@@ -99,14 +99,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   // Reactions run once per call, after ofetch's retries, never once per attempt.
-  async function settle<T>(call: Promise<T>, silent: boolean | undefined): Promise<T> {
+  async function settle<T>(call: Promise<T>, options: ReactOptions | undefined): Promise<T> {
+    const silent = options?.silent;
     try {
       const result = await call;
       reactions.onNetworkResult?.(true);
       return result;
     } catch (cause) {
       const error = cause instanceof OfetchError ? fromOfetch(cause) : cause;
-      if (error instanceof FetchError && !error.aborted) {
+      if (error instanceof FetchError && !error.aborted && options?.network !== false) {
         reactions.onNetworkResult?.(error.status !== null);
       }
       reactToError(error, reactions, { silent });
@@ -115,8 +116,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   const api = (<T, R extends ResponseType>(request: FetchRequest, opts?: ApiFetchOptions<R>) =>
-    settle(ofetch<T, R>(request, opts), opts?.silent)) as ApiFetch;
-  api.raw = (request, opts) => settle(ofetch.raw(request, opts), opts?.silent);
+    settle(ofetch<T, R>(request, opts), opts)) as ApiFetch;
+  api.raw = (request, opts) => settle(ofetch.raw(request, opts), opts);
   api.native = ofetch.native;
   const schemasWanted = options.loadSchemasAfter ?? Promise.resolve();
   // The Schemas, after the first paint for a light call; at once for the schema half (whose
@@ -178,7 +179,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       options.checkLater(check);
       return target.format === "ndjson" ? ndjsonLines(response._data) : response._data;
     };
-    return settle(send(), options.silent);
+    return settle(send(), { silent: options.silent });
   }) as ApiCall;
   return { fetch: api, headers };
 }

@@ -31,6 +31,11 @@ export interface ApiReactions {
 export interface ReactOptions {
   /** No toast: the caller shows the error itself. Sign-out and redirects still happen. */
   silent?: boolean;
+  /**
+   * false: the call's failure says nothing about the connection (the live change stream,
+   * which a proxy may refuse while every other call goes through), so it is not reported.
+   */
+  network?: boolean;
 }
 
 export const ACTIVATION_TITLE_KEY = "errors:activation.title";

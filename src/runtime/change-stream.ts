@@ -17,6 +17,7 @@ export async function openChangeStream(
     signal,
     retry: 0,
     silent: true,
+    network: false,
     headers: {
       accept: "text/event-stream",
       ...(lastVersion !== undefined ? { "last-event-id": lastVersion } : {}),
