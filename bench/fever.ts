@@ -121,8 +121,3 @@ export function feverTable(figures: FeverFigures): Table {
     ]),
   };
 }
-
-if (import.meta.main) {
-  const figures = await benchFever();
-  console.log(JSON.stringify(feverTable(figures), null, 2));
-}

@@ -1,6 +1,7 @@
 import { authTable, benchAuth } from "./auth-roundtrips.ts";
 import { benchDbCopy, dbCopyTable } from "./db-copy.ts";
 import { benchEntriesLatency, entriesLatencyTables } from "./entries-latency.ts";
+import { benchFever, feverTable } from "./fever.ts";
 import { benchGreader, greaderTable } from "./greader.ts";
 import { benchHighlightsRender, highlightsRenderTable } from "./highlights-render.ts";
 import { benchIdleCost, idleCostTables } from "./idle-cost.ts";
@@ -85,6 +86,10 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "greader",
     run: async () => [greaderTable(await benchGreader())],
+  },
+  {
+    name: "fever",
+    run: async () => [feverTable(await benchFever())],
   },
   {
     name: "timeline-paging",
