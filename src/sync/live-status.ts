@@ -21,25 +21,32 @@ export function followLiveStatus(
       ? new BroadcastChannel(channelName)
       : undefined;
   let current = false;
+  let closed = false;
+  // A closed channel throws on postMessage; the stream may report its end after the close.
+  const post = (message: Message) => {
+    if (!closed) channel?.postMessage(message);
+  };
   if (channel) {
     channel.onmessage = (event: MessageEvent<Message>) => {
       const message = event.data;
       if ("ask" in message) {
-        if (leader) channel.postMessage({ live: current } satisfies Message);
+        if (leader) post({ live: current });
       } else if (!leader) {
         onLive(message.live);
       }
     };
-    if (!leader) channel.postMessage({ ask: true } satisfies Message);
+    if (!leader) post({ ask: true });
   }
   return {
     announce(live) {
       current = live;
+      if (closed) return;
       onLive(live);
-      if (leader) channel?.postMessage({ live } satisfies Message);
+      if (leader) post({ live });
     },
     close() {
-      if (leader && current) channel?.postMessage({ live: false } satisfies Message);
+      if (leader && current) post({ live: false });
+      closed = true;
       channel?.close();
     },
   };

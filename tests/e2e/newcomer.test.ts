@@ -129,9 +129,10 @@ describe.each(DIALECTS)("the newcomer path on %s (Chromium)", (dialect) => {
         timeout: 20_000,
       })
       .toBe(String(ENTRIES));
-    expect(await page.getByTestId("timeline-item").first().textContent()).toContain(
-      `Daily story ${ENTRIES}`,
-    );
+    // The rows' cards load after the rows are counted.
+    await expect
+      .poll(() => page.getByTestId("timeline-item").first().textContent(), { timeout: 20_000 })
+      .toContain(`Daily story ${ENTRIES}`);
     // Every entry of a 40-entry feed starts unread (the newest 100 do).
     await expect.poll(() => allUnread(page), { timeout: 20_000 }).toBe(ENTRIES);
   });

@@ -91,7 +91,16 @@ describe("two devices of one reader, live (Chromium)", () => {
 
     // B reads further down; then the site publishes and the server stores the new entry.
     const scroller = b.getByTestId("timeline-scroll");
-    await scroller.evaluate((element) => element.scrollTo({ top: 900 }));
+    // Until the list is laid out, there is nothing to scroll: try again until it holds.
+    await expect
+      .poll(
+        async () => {
+          await scroller.evaluate((element) => element.scrollTo({ top: 900 }));
+          return scroller.evaluate((element) => element.scrollTop);
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(800);
     const firstShown = (await timelineIds(b))[0];
     feeds.serve(
       "/long.xml",
@@ -106,7 +115,7 @@ describe("two devices of one reader, live (Chromium)", () => {
     const pill = b.getByTestId("held-entries-pill");
     await expect
       .poll(() => pill.getAttribute("data-count", { timeout: 1_000 }).catch(() => null), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toBe("1");
     expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(800);
