@@ -1,11 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { TestClient } from "../tests/support/http-client.ts";
 import { measure, type Throughput } from "./support/measure.ts";
-import { type SeedResult, seedEntries } from "./support/seed-entries.ts";
-import { BENCH_SERVER_ENV, spawnServer } from "./support/spawn-server.ts";
+import type { SeedResult } from "./support/seed-entries.ts";
+import { withSeededReader } from "./support/seeded-reader.ts";
 import { ratio, type Table } from "./support/table.ts";
 
 export interface FeverFigures {
@@ -16,7 +12,6 @@ export interface FeverFigures {
   rows: Array<{ name: string; single: Throughput }>;
 }
 
-const PASSWORD = "bench password 123";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 /**
@@ -30,80 +25,39 @@ export async function benchFever(
 ): Promise<FeverFigures> {
   const entries = options.entries ?? Number(process.env.BENCH_ENTRIES ?? 100_000);
   const seconds = options.seconds ?? 5;
-  const dataDir = mkdtempSync(join(tmpdir(), "follow-bench-fever-"));
-  try {
-    let server = await spawnServer(BENCH_SERVER_ENV, { dataDir });
-    const client = new TestClient(server.url);
-    const email = `bench.${Date.now()}@example.com`;
-    await client.signUp(email, PASSWORD);
-    const userId = (await client.session()).body?.user?.id as string | undefined;
-    await server.stop();
-    if (!userId) throw new Error("sign-up failed");
-    const seed = seedEntries(join(dataDir, "follow.sqlite"), {
-      userId,
-      feeds: 100,
-      entries,
-      unreadNewest: 100,
-      unreadShare: 0,
-      starredShare: 0.001,
-    });
-    server = await spawnServer(BENCH_SERVER_ENV, { dataDir });
-    try {
-      const api = new TestClient(server.url).copyCookiesFrom(client);
-      const made = await api.request("POST", "/api/tokens", {
-        json: { name: "bench", kind: "app_password", scope: "read" },
-      });
-      const secret = made.body?.data?.secret as string;
-      if (!secret) throw new Error(`app password: HTTP ${made.status}`);
-      const key = createHash("md5").update(`${email.toLowerCase()}:${secret}`).digest("hex");
-      const body = `api_key=${key}`;
-      const url = (calls: string) => `${server.url}/api/fever/?api${calls}`;
-      const started = performance.now();
-      const first = await fetch(url("&unread_item_ids"), { method: "POST", headers: FORM, body });
-      if (!first.ok) throw new Error(`fever: HTTP ${first.status}`);
-      await first.text();
-      const firstCallMs = Math.round(performance.now() - started);
-      const rows: FeverFigures["rows"] = [];
+  return withSeededReader("fever", entries, async (reader) => {
+    const key = createHash("md5")
+      .update(`${reader.email.toLowerCase()}:${reader.appPassword}`)
+      .digest("hex");
+    const body = `api_key=${key}`;
+    const url = (calls: string) => `${reader.url}/api/fever/?api${calls}`;
+    const started = performance.now();
+    const first = await fetch(url("&unread_item_ids"), { method: "POST", headers: FORM, body });
+    if (!first.ok) throw new Error(`fever: HTTP ${first.status}`);
+    await first.text();
+    const firstCallMs = Math.round(performance.now() - started);
+    const rows: FeverFigures["rows"] = [
+      { name: "POST /api/entries (100)", single: await reader.measureEntriesPage(seconds) },
+    ];
+    for (const [name, calls] of [
+      ["items max_id (50)", `&items&max_id=${Number.MAX_SAFE_INTEGER}`],
+      ["unread_item_ids", "&unread_item_ids"],
+    ] as const) {
       rows.push({
-        name: "POST /api/entries (100)",
+        name,
         single: await measure({
-          url: `${server.url}/api/entries`,
+          url: url(calls),
           method: "POST",
-          headers: {
-            cookie: api.cookieHeader(),
-            origin: new URL(server.url).origin,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({ limit: 100 }),
+          headers: FORM,
+          body,
           seconds,
           connections: 1,
           timeout: 30,
         }),
       });
-      for (const [name, calls] of [
-        ["items max_id (50)", `&items&max_id=${Number.MAX_SAFE_INTEGER}`],
-        ["unread_item_ids", "&unread_item_ids"],
-      ] as const) {
-        rows.push({
-          name,
-          single: await measure({
-            url: url(calls),
-            method: "POST",
-            headers: FORM,
-            body,
-            seconds,
-            connections: 1,
-            timeout: 30,
-          }),
-        });
-      }
-      return { seed, firstCallMs, seconds, rows };
-    } finally {
-      await server.stop();
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return { seed: reader.seed, firstCallMs, seconds, rows };
+  });
 }
 
 export function feverTable(figures: FeverFigures): Table {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { TestClient } from "../tests/support/http-client.ts";
 import { measure, type Throughput } from "./support/measure.ts";
-import { type SeedResult, seedEntries } from "./support/seed-entries.ts";
-import { BENCH_SERVER_ENV, spawnServer } from "./support/spawn-server.ts";
+import type { SeedResult } from "./support/seed-entries.ts";
+import { withSeededReader } from "./support/seeded-reader.ts";
 import { ratio, type Table } from "./support/table.ts";
 
 export interface GreaderFigures {
@@ -13,7 +10,6 @@ export interface GreaderFigures {
   rows: Array<{ name: string; items: number; single: Throughput }>;
 }
 
-const PASSWORD = "bench password 123";
 const READING_LIST = encodeURIComponent("user/-/state/com.google/reading-list");
 const READ = encodeURIComponent("user/-/state/com.google/read");
 
@@ -28,87 +24,37 @@ export async function benchGreader(
 ): Promise<GreaderFigures> {
   const entries = options.entries ?? Number(process.env.BENCH_ENTRIES ?? 100_000);
   const seconds = options.seconds ?? 5;
-  const dataDir = mkdtempSync(join(tmpdir(), "follow-bench-greader-"));
-  try {
-    let server = await spawnServer(BENCH_SERVER_ENV, { dataDir });
-    const client = new TestClient(server.url);
-    const email = `bench.${Date.now()}@example.com`;
-    await client.signUp(email, PASSWORD);
-    const userId = (await client.session()).body?.user?.id as string | undefined;
-    await server.stop();
-    if (!userId) throw new Error("sign-up failed");
-    const seed = seedEntries(join(dataDir, "follow.sqlite"), {
-      userId,
-      feeds: 100,
-      entries,
-      unreadNewest: 100,
-      unreadShare: 0,
-      starredShare: 0.001,
-    });
-    server = await spawnServer(BENCH_SERVER_ENV, { dataDir });
-    try {
-      const api = new TestClient(server.url).copyCookiesFrom(client);
-      const made = await api.request("POST", "/api/tokens", {
-        json: { name: "bench", kind: "app_password", scope: "read" },
+  return withSeededReader("greader", entries, async (reader) => {
+    const headers = { authorization: `GoogleLogin auth=${reader.appPassword}` };
+    const base = `${reader.url}/api/greader/reader/api/0`;
+    const contents = `${base}/stream/contents/${READING_LIST}?output=json&n=1000`;
+    const ids = `${base}/stream/items/ids?output=json&s=${READING_LIST}&xt=${READ}&n=10000`;
+    const count = async (url: string, key: string) => {
+      const answer = await new TestClient(reader.url).request("GET", url.slice(reader.url.length), {
+        headers,
       });
-      const auth = made.body?.data?.secret as string;
-      if (!auth) throw new Error(`app password: HTTP ${made.status}`);
-      const reader = { authorization: `GoogleLogin auth=${auth}` };
-      const base = `${server.url}/api/greader/reader/api/0`;
-      const contents = `${base}/stream/contents/${READING_LIST}?output=json&n=1000`;
-      const ids = `${base}/stream/items/ids?output=json&s=${READING_LIST}&xt=${READ}&n=10000`;
-      const count = async (url: string, key: string) => {
-        const answer = await new TestClient(server.url).request(
-          "GET",
-          url.slice(server.url.length),
-          {
-            headers: reader,
-          },
-        );
-        return (answer.body?.[key] as unknown[] | undefined)?.length ?? 0;
-      };
-      const rows: GreaderFigures["rows"] = [];
-      const entriesBody = JSON.stringify({ limit: 100 });
-      rows.push({
+      return (answer.body?.[key] as unknown[] | undefined)?.length ?? 0;
+    };
+    const timed = (url: string) => measure({ url, headers, seconds, connections: 1, timeout: 30 });
+    const rows: GreaderFigures["rows"] = [
+      {
         name: "POST /api/entries (100)",
         items: 100,
-        single: await measure({
-          url: `${server.url}/api/entries`,
-          method: "POST",
-          headers: {
-            cookie: api.cookieHeader(),
-            origin: new URL(server.url).origin,
-            "content-type": "application/json",
-          },
-          body: entriesBody,
-          seconds,
-          connections: 1,
-          timeout: 30,
-        }),
-      });
-      rows.push({
+        single: await reader.measureEntriesPage(seconds),
+      },
+      {
         name: "stream/contents n=1000",
         items: await count(contents, "items"),
-        single: await measure({
-          url: contents,
-          headers: reader,
-          seconds,
-          connections: 1,
-          timeout: 30,
-        }),
-      });
-      rows.push({
+        single: await timed(contents),
+      },
+      {
         name: "stream/items/ids n=10000 unread",
         items: await count(ids, "itemRefs"),
-        single: await measure({ url: ids, headers: reader, seconds, connections: 1, timeout: 30 }),
-      });
-      return { seed, seconds, rows };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+        single: await timed(ids),
+      },
+    ];
+    return { seed: reader.seed, seconds, rows };
+  });
 }
 
 export function greaderTable(figures: GreaderFigures): Table {
