@@ -3,10 +3,10 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchBrowser, openPage } from "../tests/e2e/support/browser.ts";
 import { serveLocalDbFixture } from "../tests/e2e/support/local-db-fixture.ts";
-import { PASSWORD, recentFeed, signUp, waitForSynced } from "../tests/e2e/support/reader.ts";
+import { recentFeed, signIn, signUp } from "../tests/e2e/support/reader.ts";
 import { FeedServer } from "../tests/support/feed-server.ts";
 import { startTestServer } from "../tests/support/server.ts";
 import { buildClient } from "./support/build-client.ts";
@@ -256,16 +256,6 @@ async function benchDevices(
     await feeds.stop();
     rmSync(clientDir, { recursive: true, force: true });
   }
-}
-
-async function signIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/timeline\//);
-  await waitForSynced(page);
 }
 
 export async function benchLiveSync(): Promise<LiveSyncFigures> {

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { launchBrowser, openPage, type PageWatch } from "./support/browser.ts";
-import {
-  openEntry,
-  PASSWORD,
-  quickAdd,
-  recentFeed,
-  signUp,
-  timelineIds,
-  waitForSynced,
-} from "./support/reader.ts";
+import { openEntry, quickAdd, recentFeed, signIn, signUp, timelineIds } from "./support/reader.ts";
 
 /** Two browser profiles of one account (two devices): a change on one shows on the other. */
 describe("two devices of one reader, live (Chromium)", () => {
@@ -40,16 +32,6 @@ describe("two devices of one reader, live (Chromium)", () => {
     await feeds?.stop();
   });
 
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${server.localUrl}/`);
-    await page.waitForURL(/\/login/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByTestId("login-submit").click();
-    await page.waitForURL(/\/timeline\//);
-    await waitForSynced(page);
-  }
-
   const live = (page: Page) =>
     page.getByTestId("sync-indicator").getAttribute("data-live", { timeout: 5_000 });
 
@@ -57,7 +39,7 @@ describe("two devices of one reader, live (Chromium)", () => {
     const a = deviceA.page;
     const b = deviceB.page;
     const email = await signUp(a, server.localUrl);
-    await signIn(b, email);
+    await signIn(b, server.localUrl, email);
     await expect.poll(() => live(b), { timeout: 30_000 }).toBe("true");
 
     await quickAdd(a, feeds.url("/devices.xml"));

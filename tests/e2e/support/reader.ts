@@ -23,6 +23,17 @@ export async function signUp(page: Page, baseUrl: string, email = uniqueEmail("r
   return email;
 }
 
+/** Signs an existing account in through the login page (another device); resolves synced. */
+export async function signIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await page.waitForURL(/\/timeline\//);
+  await waitForSynced(page);
+}
+
 /** Skips the new-user guide a sign-up through the login page opens. */
 export async function dismissNewUserGuide(page: Page) {
   await page.getByTestId("new-user-guide-skip").click({ timeout: 20_000 });
