@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Account,
   openTestClient,
+  signIn,
   signUp,
   type TestClient,
 } from "../../tests/support/sync/remote.ts";
@@ -23,19 +24,9 @@ afterAll(async () => {
 
 /** Another session of the same account: another device. */
 async function signInAgain(account: Account, email: string): Promise<Account> {
-  const origin = new URL(world.baseUrl).origin;
-  const response = await fetch(new URL("/api/better-auth/sign-in/email", world.baseUrl), {
-    method: "POST",
-    headers: { origin, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "correct horse battery" }),
-  });
-  expect(response.ok).toBe(true);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  expect(cookie).not.toBe(account.cookie);
-  return { cookie, userId: account.userId };
+  const again = await signIn(world.baseUrl, email);
+  expect(again.cookie).not.toBe(account.cookie);
+  return again;
 }
 
 async function device(account: Account) {

@@ -33,6 +33,12 @@ export async function signUp(baseUrl: string, email: string): Promise<Account> {
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   // Sign-up never signs in (it answers alike for a registered address): sign in next.
+  return signIn(baseUrl, email);
+}
+
+/** A new session of an existing account (another device). */
+export async function signIn(baseUrl: string, email: string): Promise<Account> {
+  const origin = new URL(baseUrl).origin;
   const signIn = await fetch(new URL("/api/better-auth/sign-in/email", baseUrl), {
     method: "POST",
     headers: { origin, "content-type": "application/json" },
