@@ -79,16 +79,21 @@ describe("timeline views (Chromium, real server, media fixtures)", () => {
     expect(await scroll().getAttribute("data-layout")).toBe("masonry");
     const lanes = Number(await scroll().getAttribute("data-lanes"));
     expect(lanes).toBeGreaterThanOrEqual(3);
-    const boxes = await page.getByTestId("timeline-item").evaluateAll((items) =>
-      items.map((item) => {
-        const rect = item.getBoundingClientRect();
-        return { left: Math.round(rect.left), height: Math.round(rect.height) };
-      }),
-    );
-    expect(new Set(boxes.map((b) => b.left)).size).toBe(lanes);
+    const measure = () =>
+      page.getByTestId("timeline-item").evaluateAll((items) =>
+        items.map((item) => {
+          const rect = item.getBoundingClientRect();
+          return { left: Math.round(rect.left), height: Math.round(rect.height) };
+        }),
+      );
+    const distinctHeights = async () =>
+      [...new Set((await measure()).map((b) => b.height))].sort((a, b) => a - b);
     // 400x300 and 400x600 pictures: two tile heights, the tall ones twice the short ones.
-    const heights = [...new Set(boxes.map((b) => b.height))].sort((a, b) => a - b);
-    expect(heights.length).toBe(2);
+    // A tile takes its ratio once the row's measurement settles, so the count is waited for.
+    await expect.poll(async () => (await distinctHeights()).length, { timeout: 10_000 }).toBe(2);
+    const boxes = await measure();
+    expect(new Set(boxes.map((b) => b.left)).size).toBe(lanes);
+    const heights = await distinctHeights();
     expect(heights[1]! / heights[0]!).toBeGreaterThan(1.6);
     await expect.poll(() => page.getByTestId("picture-image").count()).toBe(12);
     expect(await page.getByTestId("view-tab-2").getAttribute("data-unread")).toBe("12");
