@@ -14,6 +14,7 @@ export const feedColumns = modelColumns<FeedModel>()({
   siteUrl: text().orNull(),
   ownerUserId: text().orNull(),
   errorMessage: text().orNull(),
+  nextRetryAt: text().orNull(),
 });
 
 /** The analytics fields the local table keeps. */
@@ -44,6 +45,7 @@ export const feedsTable = localTable({
     latest_entry_published_at: feedAnalyticsColumns.latest_entry_published_at,
     tip_user_ids: json<readonly string[]>().orNull(),
     updated_at: text().orNull(),
+    next_retry_at: feedColumns.next_retry_at,
   },
   key: ["id"],
 });
@@ -60,8 +62,14 @@ type FeedFields =
   | "error_at"
   | "error_message";
 
-/** A feed from the API → the columns it fills (the others keep what they hold). */
-export function feedRow(feed: StoredFeed): Pick<StoredRowOf<FeedColumns>, FeedFields> {
+/**
+ * A feed from the API → the columns it fills (the others keep what they hold). The retry time
+ * is filled only by the responses that carry it, so a timeline page does not blank it.
+ */
+export function feedRow(
+  feed: StoredFeed,
+): Pick<StoredRowOf<FeedColumns>, FeedFields> &
+  Partial<Pick<StoredRowOf<FeedColumns>, "next_retry_at">> {
   const row: Pick<RowOf<FeedColumns>, FeedFields> = {
     id: feed.id,
     url: feed.url,
@@ -73,5 +81,6 @@ export function feedRow(feed: StoredFeed): Pick<StoredRowOf<FeedColumns>, FeedFi
     error_at: feed.errorAt,
     error_message: feed.errorMessage,
   };
-  return feedsTable.encode(row) as Pick<StoredRowOf<FeedColumns>, FeedFields>;
+  const encoded = feedsTable.encode(row) as Pick<StoredRowOf<FeedColumns>, FeedFields>;
+  return feed.nextRetryAt === undefined ? encoded : { ...encoded, next_retry_at: feed.nextRetryAt };
 }

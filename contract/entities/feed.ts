@@ -13,6 +13,11 @@ export const StoredFeed = Schema.Struct({
   ownerUserId: NullableText,
   errorAt: NullableText,
   errorMessage: NullableText,
+  /**
+   * When a failing feed is tried next (its backoff or the site's Retry-After). Optional: only
+   * the subscription list sends it, and event logs written before it existed still decode.
+   */
+  nextRetryAt: Schema.optionalKey(NullableText),
 });
 export type StoredFeed = typeof StoredFeed.Type;
 

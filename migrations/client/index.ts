@@ -7,6 +7,7 @@ import { migration as m0004 } from "./0004_saved_searches.ts";
 import { migration as m0005 } from "./0005_manual_unread.ts";
 import { migration as m0006 } from "./0006_search_dirty_upsert.ts";
 import { migration as m0007 } from "./0007_highlights_tags.ts";
+import { migration as m0009 } from "./0009_feed_next_retry.ts";
 
 /**
  * Local database (follow.db) migrations, numbered from 0 and append-only: never edit or
@@ -25,4 +26,5 @@ export const clientMigrations: readonly Migration[] = [
   m0005,
   m0006,
   m0007,
+  m0009,
 ];

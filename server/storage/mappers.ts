@@ -14,6 +14,10 @@ export function toFeedModel(row: FeedRow): FeedModel {
     errorAt: row.error_at,
     errorMessage: row.error_message,
     language: row.language,
+    // Rows joined for timelines do not select the schedule; the subscription list does.
+    ...(row.next_check_at === undefined
+      ? {}
+      : { nextRetryAt: row.error_at === null ? null : row.next_check_at }),
   };
 }
 

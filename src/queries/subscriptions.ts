@@ -40,6 +40,8 @@ export interface SubscriptionItem {
   image: string | null;
   errorAt: string | null;
   errorMessage: string | null;
+  /** When a failing feed is tried next, if the server said. */
+  nextRetryAt: string | null;
   unread: number;
   pending: boolean;
 }
@@ -86,6 +88,7 @@ const subscriptions = local
     eb.fn.coalesce("f.image", "l.image").as("image"),
     "f.error_at",
     "f.error_message",
+    "f.next_retry_at",
     // A list's unread: the sum over its feeds when they are stored here, else its own count.
     eb
       .case()
@@ -129,6 +132,7 @@ function toItem(row: Row): SubscriptionItem {
     image: row.image,
     errorAt: row.error_at,
     errorMessage: row.error_message,
+    nextRetryAt: row.error_at ? row.next_retry_at : null,
     unread: Number(row.unread),
     pending,
   };

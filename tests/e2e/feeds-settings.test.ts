@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedServer } from "../support/feed-server.ts";
 import { TestClient } from "../support/http-client.ts";
 import type { TestServer } from "../support/server.ts";
+import { forgetLastCheck } from "../support/server-database.ts";
 import { PASSWORD, quickAdd, recentFeed, signUp, waitForSynced } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
@@ -64,5 +65,51 @@ describe("settings › feeds (Chromium)", () => {
     await expect.poll(serverSubscriptions, { timeout: 20_000 }).toEqual([["Gamma Log", null]]);
     await page.getByTestId("feeds-search").fill("");
     await expect.poll(() => page.getByTestId("feeds-row").count()).toBe(1);
+  });
+
+  it("shows a failing feed's error with its next try, in the sidebar and here", async () => {
+    let down = false;
+    const url = feeds.route("/delta.xml", (_request, response) => {
+      if (down) {
+        response.writeHead(503, { "retry-after": "7200" });
+        response.end("down for maintenance");
+        return;
+      }
+      response.writeHead(200, { "content-type": "application/rss+xml" });
+      response.end(recentFeed("Delta Wire", "delta", 2));
+    });
+    await quickAdd(page, url, { open: false });
+    await waitForSynced(page);
+    const client = new TestClient(server.localUrl);
+    await client.signIn(email, PASSWORD);
+    const listed = (await client.request("GET", "/api/subscriptions")).body.data as Array<{
+      feedId: string;
+      feeds: { title: string };
+    }>;
+    const feedId = listed.find((s) => s.feeds.title === "Delta Wire")!.feedId;
+    down = true;
+    await forgetLastCheck(server, feedId);
+    const refreshed = await client.request("GET", `/api/feeds/refresh?id=${feedId}`);
+    expect(refreshed.body.data.ok).toBe(false);
+
+    await page.goto(`${server.localUrl}/settings/feeds`);
+    const retry = page.getByTestId("feeds-next-retry");
+    await expect.poll(() => retry.count(), { timeout: 20_000 }).toBe(1);
+    const row = page.getByTestId("feeds-row").filter({ hasText: "Delta Wire" });
+    expect(await row.getByTestId("feeds-error").textContent()).toContain("503");
+    // The next try is the one the server scheduled (about two hours out), in the reader's time.
+    const expected = await page.evaluate(
+      (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+      refreshed.body.data.nextCheckAt as string,
+    );
+    expect(await retry.textContent()).toContain(expected);
+
+    // The sidebar's error mark says the same on hover and focus.
+    await page.goto(`${server.localUrl}/timeline/view-0/all/pending`);
+    const mark = page.getByTestId(`subscription-${feedId}-error`);
+    await mark.waitFor({ timeout: 20_000 });
+    const tip = page.locator(`[id="${await mark.getAttribute("aria-describedby")}"]`);
+    expect(await tip.textContent()).toContain("503");
+    expect(await tip.textContent()).toContain(expected);
   });
 });

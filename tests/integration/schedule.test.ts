@@ -114,6 +114,13 @@ describe.each(DIALECTS)("feed schedule on %s", (dialect) => {
     expect(down.wait).toBeGreaterThanOrEqual(2 * HOUR - 10_000);
     const feed = await reader.request("GET", `/api/feeds?id=${down.feedId}`);
     expect(feed.body.data.feed.errorMessage).toContain("503");
+    // Subscribers see when it is tried next, on the feed and in their subscription list.
+    expect(feed.body.data.feed.nextRetryAt).toBe(down.outcome.nextCheckAt);
+    const list = await reader.request("GET", "/api/subscriptions");
+    const listed = (list.body.data as { feedId: string; feeds: { nextRetryAt?: string } }[]).find(
+      (s) => s.feedId === down.feedId,
+    );
+    expect(listed?.feeds.nextRetryAt).toBe(down.outcome.nextCheckAt);
     // Retry-After on another status is not an instruction: plain backoff from the minimum.
     const gone = await refreshWith("/gone.xml", {
       status: 500,

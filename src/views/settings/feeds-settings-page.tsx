@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { ChoiceSelect, Field } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
 import { PageHeader } from "../page.tsx";
+import { formatRetryTime } from "../subscriptions/retry-time.ts";
 
 type SortKey = "name" | "unread" | "updated" | "error";
 
@@ -125,6 +126,12 @@ export function FeedsSettingsPage() {
                         message: feed.errorMessage ?? "",
                         date: feed.errorAt.slice(0, 10),
                       })}
+                      {feed.nextRetryAt ? (
+                        <span data-testid="feeds-next-retry">
+                          {" · "}
+                          {t("feeds.nextRetry", { time: formatRetryTime(feed.nextRetryAt) })}
+                        </span>
+                      ) : null}
                     </p>
                   ) : null}
                 </div>

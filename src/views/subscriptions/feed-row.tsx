@@ -12,6 +12,7 @@ import { Tooltip } from "../../ui/tooltip.tsx";
 import { UnreadBadge } from "../../ui/unread-badge.tsx";
 import { EditSubscriptionDialog } from "./edit-subscription-dialog.tsx";
 import { FeedIcon } from "./feed-icon.tsx";
+import { formatRetryTime } from "./retry-time.ts";
 import { ROW, ROW_ACTIVE } from "./row-style.ts";
 
 /** The route segment a subscription opens: its feed, list or inbox. */
@@ -99,10 +100,17 @@ export function FeedRow(props: {
               <span className="absolute right-9 flex">
                 <Tooltip
                   label={t("feed.errorLabel")}
-                  content={t("feed.error", {
-                    message: item.errorMessage ?? "",
-                    time: item.errorAt ?? "",
-                  })}
+                  content={[
+                    t("feed.error", {
+                      message: item.errorMessage ?? "",
+                      time: item.errorAt ?? "",
+                    }),
+                    item.nextRetryAt
+                      ? t("feed.nextRetry", { time: formatRetryTime(item.nextRetryAt) })
+                      : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
                   testId={`${testId}-error`}
                 >
                   <AlertIcon size={14} className="text-red-500" />

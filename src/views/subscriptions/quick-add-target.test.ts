@@ -19,6 +19,7 @@ function subscription(feedId: string, url: string, extra: Partial<SubscriptionIt
     image: null,
     errorAt: null,
     errorMessage: null,
+    nextRetryAt: null,
     unread: 0,
     pending: false,
     ...extra,

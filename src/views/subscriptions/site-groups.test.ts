@@ -24,6 +24,7 @@ function item(
     image: null,
     errorAt: null,
     errorMessage: null,
+    nextRetryAt: null,
     unread,
     pending: false,
   };

@@ -19,6 +19,7 @@ function feed(feedId: string, unread: number, view = 0, category: string | null 
     image: null,
     errorAt: null,
     errorMessage: null,
+    nextRetryAt: null,
     unread,
     pending: false,
   } satisfies SubscriptionItem;
