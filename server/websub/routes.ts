@@ -8,7 +8,7 @@ import { ingestFeedInPool } from "../ingest/pool/pool.ts";
 import { storeFeedEntries } from "../jobs/store-entries.ts";
 import type { Logger } from "../logger.ts";
 import { validSignature } from "./signature.ts";
-import { findWebSub, updateWebSub } from "./store.ts";
+import { deleteWebSub, findWebSub, updateWebSub } from "./store.ts";
 
 const MAX_LEASE_SECONDS = 365 * 86_400;
 
@@ -52,8 +52,14 @@ export function webSubRoutes(
       return c.body(null, 200);
     }
     const challenge = c.req.query("hub.challenge");
-    // We only ever ask to subscribe; an unsubscribe we did not ask for is refused.
+    // An unsubscribe is confirmed only when we asked for it (nobody follows the feed any more).
+    if (mode === "unsubscribe" && challenge && row.state === "unsubscribing") {
+      await deleteWebSub(database, row.id);
+      logger.info({ feedId: row.feed_id, hub: row.hub }, "websub subscription ended");
+      return c.text(challenge, 200);
+    }
     if (mode !== "subscribe" || !challenge || row.state === "denied") throw unknown();
+    if (row.state === "unsubscribing") throw unknown();
     const lease = Number(c.req.query("hub.lease_seconds"));
     const leaseSeconds =
       Number.isInteger(lease) && lease > 0 ? Math.min(lease, MAX_LEASE_SECONDS) : 86_400;
@@ -73,8 +79,10 @@ export function webSubRoutes(
 
   passThrough(app, endpoints.websub.deliver, async (c) => {
     const row = await findWebSub(database, c.req.param("callback") ?? "");
-    // 410 tells a hub to stop delivering to a callback nobody holds.
-    if (!row) throw new ApiError(2001, "No such subscription", 410);
+    // 410 tells a hub to stop delivering to a callback nobody holds (or nobody follows).
+    if (!row || row.state === "unsubscribing") {
+      throw new ApiError(2001, "No such subscription", 410);
+    }
     const body = new Uint8Array(await c.req.arrayBuffer());
     if (!validSignature(c.req.header("x-hub-signature"), body, row.secret)) {
       logger.warn(

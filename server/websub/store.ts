@@ -2,8 +2,9 @@ import type { Kysely } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
 
 /** pending: asked, not verified; active: verified, lease running; silent: the hub stopped
- * delivering (polling took over); denied: the hub refused. */
-export type WebSubState = "pending" | "active" | "silent" | "denied";
+ * delivering (polling took over); denied: the hub refused; unsubscribing: nobody follows the
+ * feed any more and the hub was asked to stop. */
+export type WebSubState = "pending" | "active" | "silent" | "denied" | "unsubscribing";
 
 export interface WebSubRow {
   id: string;
@@ -50,4 +51,8 @@ export async function updateWebSub(
     .set(set)
     .where("id", "=", id)
     .execute();
+}
+
+export async function deleteWebSub(database: DatabaseHandle, id: string) {
+  await websubTable(database).deleteFrom("websub_subscription").where("id", "=", id).execute();
 }

@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import type { Logger } from "../logger.ts";
-import { findWebSubOfFeed, updateWebSub, type WebSubRow, websubTable } from "./store.ts";
+import {
+  deleteWebSub,
+  findWebSubOfFeed,
+  updateWebSub,
+  type WebSubRow,
+  websubTable,
+} from "./store.ts";
 
 export interface WebSubOptions {
   /** Absolute URL the callbacks live under (`${PUBLIC_URL}${API_BASE_PATH}/websub`). */
@@ -22,6 +29,10 @@ const SILENT_RETRY_MS = 86_400_000;
 /** A poll finding entries the hub never pushed within this long means the hub went silent. */
 const PUSH_GRACE_MS = 10 * 60_000;
 
+/** Whether anybody still subscribes to the subscription's feed (the scheduler's own test). */
+const followed = sql<boolean>`EXISTS (SELECT 1 FROM subscription
+  WHERE subscription.feed_id = websub_subscription.feed_id)`;
+
 /**
  * The subscriber side of WebSub: asks a feed's hub to push, renews leases before they end, and
  * tells the scheduler whether a feed is being pushed (its polling then relaxes) or its hub went
@@ -38,14 +49,19 @@ export function startWebSub(
   const inFlight = new Set<string>();
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  async function request(row: Pick<WebSubRow, "id" | "hub" | "topic" | "secret">) {
+  async function request(
+    row: Pick<WebSubRow, "id" | "hub" | "topic" | "secret">,
+    mode: "subscribe" | "unsubscribe" = "subscribe",
+  ) {
     const form = new URLSearchParams({
       "hub.callback": `${options.callbackBase}/${row.id}`,
-      "hub.mode": "subscribe",
+      "hub.mode": mode,
       "hub.topic": row.topic,
-      "hub.secret": row.secret,
-      "hub.lease_seconds": String(leaseSeconds),
     });
+    if (mode === "subscribe") {
+      form.set("hub.secret", row.secret);
+      form.set("hub.lease_seconds", String(leaseSeconds));
+    }
     try {
       const answer = await fetcher.send(row.hub, {
         method: "POST",
@@ -57,11 +73,11 @@ export function startWebSub(
       for await (const _ of answer.body) break;
       if (answer.status < 200 || answer.status >= 300) {
         await updateWebSub(database, row.id, { error: `hub answered ${answer.status}` });
-        logger.warn({ hub: row.hub, status: answer.status }, "websub subscribe refused");
+        logger.warn({ hub: row.hub, status: answer.status, mode }, "websub request refused");
       }
     } catch (error) {
       await updateWebSub(database, row.id, { error: (error as Error).message.slice(0, 500) });
-      logger.warn({ hub: row.hub, err: error }, "websub subscribe failed");
+      logger.warn({ hub: row.hub, err: error, mode }, "websub request failed");
     }
   }
 
@@ -71,7 +87,9 @@ export function startWebSub(
     inFlight.add(feedId);
     try {
       const existing = await findWebSubOfFeed(database, feedId);
-      if (existing && existing.hub === hub && existing.topic === topic) return;
+      const same = existing && existing.hub === hub && existing.topic === topic;
+      // A feed followed again while its hub was being told to stop is asked for anew.
+      if (same && existing.state !== "unsubscribing") return;
       const now = clock();
       const row = {
         id: existing?.id ?? randomBytes(24).toString("base64url"),
@@ -108,6 +126,7 @@ export function startWebSub(
     const rows = await websubTable(database)
       .selectFrom("websub_subscription")
       .selectAll()
+      .where(followed)
       .where((eb) =>
         eb.or([
           eb.and([
@@ -133,10 +152,43 @@ export function startWebSub(
     return rows.length;
   }
 
+  /**
+   * Feeds nobody follows any more: a hub still delivering (or being asked) is told to stop, and
+   * forgotten once it confirms or an hour later; a silent or refusing hub is simply forgotten
+   * (a callback we no longer hold answers 410, which tells a hub to stop). Answers how many
+   * subscriptions it released.
+   */
+  async function releaseUnfollowed() {
+    const now = clock();
+    const rows = await websubTable(database)
+      .selectFrom("websub_subscription")
+      .selectAll()
+      .where(sql<boolean>`NOT ${followed}`)
+      .where((eb) =>
+        eb.or([
+          eb("state", "!=", "unsubscribing"),
+          eb("requested_at", "<", iso(now - PENDING_RETRY_MS)),
+        ]),
+      )
+      .limit(100)
+      .execute();
+    for (const row of rows) {
+      if (row.state === "active" || row.state === "pending") {
+        await updateWebSub(database, row.id, { state: "unsubscribing", requested_at: iso(now) });
+        await request(row, "unsubscribe");
+      } else {
+        await deleteWebSub(database, row.id);
+      }
+    }
+    return rows.length;
+  }
+
   let timer: NodeJS.Timeout | undefined;
   if (options.renewEveryMs) {
     timer = setInterval(() => {
-      renewDue().catch((error) => logger.warn({ err: error }, "websub renewal failed"));
+      renewDue()
+        .then(releaseUnfollowed)
+        .catch((error) => logger.warn({ err: error }, "websub renewal failed"));
     }, options.renewEveryMs);
     timer.unref();
   }
@@ -148,6 +200,7 @@ export function startWebSub(
       );
     },
     renewDue,
+    releaseUnfollowed,
     async pushActive(feedId: string) {
       const row = await findWebSubOfFeed(database, feedId);
       return row?.state === "active" && !!row.lease_until && row.lease_until > iso(clock());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFetcher } from "../../server/ingest/guarded-fetch.ts";
 import type { Logger } from "../../server/logger.ts";
 import { sign } from "../../server/websub/signature.ts";
+import { findWebSubOfFeed, updateWebSub } from "../../server/websub/store.ts";
 import { startWebSub } from "../../server/websub/subscriber.ts";
 import { FeedServer } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
@@ -184,6 +185,44 @@ ${posts
         });
         await hourOn.onPollFoundNew(feedId);
         expect(await now.pushActive(feedId)).toBe(false);
+      });
+    } finally {
+      await fetcher.close();
+    }
+  });
+
+  it("tells the hub to stop once nobody follows the feed, and forgets the callback", async () => {
+    const quiet = { info() {}, warn() {}, error() {} } as unknown as Logger;
+    const fetcher = createFetcher({ allowPrivateNetworks: true });
+    const [held] = hub.subscribersOf(topic);
+    try {
+      await withServerDatabase(server, async (database) => {
+        const webSub = startWebSub(database, fetcher, quiet, {
+          callbackBase: `${publicUrl}/api/websub`,
+        });
+        // As if the hub were still delivering (the test before this one made it silent).
+        const row = await findWebSubOfFeed(database, feedId);
+        await updateWebSub(database, row!.id, { state: "active" });
+        expect(await webSub.releaseUnfollowed()).toBe(0);
+
+        const left = await reader.request("DELETE", "/api/subscriptions", { json: { feedId } });
+        expect(left.status, left.text).toBe(200);
+        expect(await webSub.releaseUnfollowed()).toBe(1);
+        expect(hub.requests.at(-1)).toMatchObject({
+          "hub.mode": "unsubscribe",
+          "hub.callback": held!.callback,
+          "hub.topic": topic,
+        });
+        await until("the hub to confirm the unsubscription", async () =>
+          hub.subscribersOf(topic).length === 0 &&
+          (await findWebSubOfFeed(database, feedId)) === undefined
+            ? true
+            : undefined,
+        );
+        // Nothing is renewed for it, and a late delivery is told the callback is gone.
+        expect(await webSub.renewDue()).toBe(0);
+        const late = await fetch(held!.callback, { method: "POST", body: "<feed/>" });
+        expect(late.status).toBe(410);
       });
     } finally {
       await fetcher.close();
