@@ -8,6 +8,7 @@ import {
   noFeedFound,
   urlRequired,
 } from "./errors.ts";
+import { feedHints } from "./feed-hints.ts";
 import type { Fetcher, FetchResult } from "./guarded-fetch.ts";
 import { ingestPageInPool } from "./pool/pool.ts";
 import { fromWire } from "./pool/wire.ts";
@@ -39,6 +40,9 @@ export interface DiscoveredFeed extends IngestedFeed {
   feedUrl: string;
   etag: string | null;
   lastModified: string | null;
+  /** The WebSub hub the feed or its answer names, and the topic to subscribe to there. */
+  hub: string | null;
+  hubTopic: string | null;
 }
 
 export const WELL_KNOWN_FEED_PATHS = [
@@ -138,12 +142,15 @@ async function tryIngest(response: FetchResult): Promise<Attempt> {
     contentType: response.headers["content-type"] ?? null,
   });
   if (outcome.feed) {
+    const hints = feedHints(response.body, response.headers, response.url);
     return {
       feed: {
         ...outcome.feed,
         feedUrl: response.url,
         etag: response.etag,
         lastModified: response.lastModified,
+        hub: hints.hub,
+        hubTopic: hints.hub ? (hints.self ?? response.url) : null,
       },
     };
   }

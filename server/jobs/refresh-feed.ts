@@ -1,11 +1,11 @@
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
 import { httpStatusFailed, isIngestError } from "../ingest/errors.ts";
+import { feedHints } from "../ingest/feed-hints.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import { ingestFeedInPool } from "../ingest/pool/pool.ts";
 import type { Logger } from "../logger.ts";
 import { finishFeedCheck, recentPublishedAt } from "../storage/feed-leases.ts";
-import { feedHints } from "./feed-hints.ts";
 import { ingestSettings } from "./ingest-settings.ts";
 import { cacheLifetimeMs, failureInterval, nextCheckDelay, RHYTHM_HISTORY } from "./schedule.ts";
 import { storeFeedEntries } from "./store-entries.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FeedRow } from "../db/schema.ts";
-import { feedHints, feedLifetimeMs, linkHeader } from "./feed-hints.ts";
+import { feedHints, feedLifetimeMs, linkHeader } from "../ingest/feed-hints.ts";
 import {
   cacheLifetimeMs,
   DEFAULT_BOUNDS,

@@ -8,6 +8,7 @@ import type { UsableInstance } from "../storage/feed-route-instances.ts";
 import { findFeedById, findFeedByUrl, upsertFeed } from "../storage/feeds.ts";
 import { toFeedModel } from "../storage/mappers.ts";
 import { subscribe } from "../storage/subscriptions.ts";
+import { ingestSettings } from "./ingest-settings.ts";
 import { storeFeedEntries } from "./store-entries.ts";
 
 /**
@@ -54,6 +55,9 @@ export function createSubscribeService(
     if (existing) return existing;
     const feed = await upsertFeed(database, { ...found.feed, url: found.feedUrl }, found);
     await storeFeedEntries(database, feed.id, found.entries);
+    // A feed that names a hub is pushed from its first subscriber on, not from its next change
+    // (a preview nobody follows up is released by the WebSub sweep).
+    if (found.hub) ingestSettings().onHub?.(feed.id, found.hub, found.hubTopic ?? feed.url);
     return feed;
   }
 
