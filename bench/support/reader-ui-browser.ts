@@ -134,7 +134,8 @@ export async function quickAddFeed(page: Page, url: string): Promise<string> {
 /**
  * Seeds entries `from` .. `from + count - 1` of one feed straight into the local database
  * (the reader's test hook), one transaction, batches of 5,000 statements; unread, one minute
- * apart, older than the feed's own entries. Returns the milliseconds it took.
+ * apart from ten minutes ago. Ids already there are kept as they are
+ * (a reload's start-up eviction leaves some). Returns the milliseconds it took.
  */
 export function seedLocal(page: Page, feedId: string, from: number, count: number) {
   return page.evaluate(
@@ -151,7 +152,7 @@ export function seedLocal(page: Page, feedId: string, from: number, count: numbe
           for (let i = start; i < Math.min(from + count, start + 5000); i++) {
             const at = new Date(now - (i + 10) * 60_000).toISOString();
             statements.push({
-              sql: `INSERT INTO entries (id, guid, title, description, feed_id, read, inserted_at, published_at)
+              sql: `INSERT OR IGNORE INTO entries (id, guid, title, description, feed_id, read, inserted_at, published_at)
                     VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
               params: [
                 (base + BigInt(i)).toString(),
@@ -228,4 +229,34 @@ export function frameLoop(page: Page, ms: number, step: number): Promise<FrameRu
       }),
     { ms, step },
   );
+}
+
+/** Entries in the page's local database (follow.db) right now. */
+export function localEntryCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const rows = await window.__followReader!.db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM entries",
+    );
+    return Number(rows[0]?.n ?? 0);
+  });
+}
+
+export interface HeapFigures {
+  /** JS heap in use after a forced full GC, bytes (the page's main thread). */
+  heapUsed: number;
+  /** Elements in the whole document. */
+  domNodes: number;
+}
+
+/** The page's JS heap after a forced GC (CDP, Chromium only) and its element count. */
+export async function heapAfterGc(page: Page): Promise<HeapFigures> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+    const domNodes = await page.evaluate(() => document.querySelectorAll("*").length);
+    return { heapUsed: usedSize, domNodes };
+  } finally {
+    await cdp.detach();
+  }
 }
