@@ -1,15 +1,18 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectDatabase } from "../server/db/connect.ts";
 import { nextEntityId } from "../server/storage/ids.ts";
 import { unfetchedFeedRow } from "../tests/support/feed-rows.ts";
 import { TestClient } from "../tests/support/http-client.ts";
+import { createTestPostgres } from "../tests/support/postgres.ts";
 import { FeedSite } from "./support/feed-site.ts";
 import { npmStartServer } from "./support/npm-start.ts";
 import { spawnServer } from "./support/spawn-server.ts";
 import type { Table } from "./support/table.ts";
 
 export interface MemoryFigures {
+  dialect: "sqlite" | "postgres";
   feeds: number;
   itemsPerFeed: number;
   feedBytes: number;
@@ -22,10 +25,19 @@ export interface MemoryFigures {
   /** After one sign-up and one timeline request: the modules a first request loads. */
   firstRequestMb: number;
   peakMb: number;
+  /** The highest anonymous (heap, stacks) and file-backed (mapped files, code) parts sampled. */
+  peakAnonMb: number;
+  peakFileMb: number;
   /** 10 s after the last feed was stored. */
   idleMb: number;
   /** 30 s after it: the ingestion worker threads have stood down, V8 has shrunk its heap. */
   settledMb: number;
+  idleAnonMb: number;
+  idleFileMb: number;
+  /** A restart on the same data: peak through its first daily-report check (which reads the
+   * refreshed entries), and RSS idle after it. */
+  dailyPeakMb: number;
+  afterDailyMb: number;
   /** VmHWM: the highest RSS the process ever had (a check on the sampled peak). */
   highWaterMb: number;
   refreshMs: number;
@@ -41,7 +53,7 @@ function statusField(pid: number, field: string): number {
   return Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
 }
 
-function rssMb(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
+function rssMb(pid: number, field: "VmRSS" | "VmHWM" | "RssAnon" | "RssFile" = "VmRSS"): number {
   return Math.round(statusField(pid, field) / 102.4) / 10;
 }
 
@@ -63,6 +75,10 @@ export async function benchMemory(
     nodeFlags?: string[];
     entry?: string;
     env?: Record<string, string>;
+    dialect?: "sqlite" | "postgres";
+    /** Seconds between idle samples (defaults 10 and 30; the scale bench shortens them). */
+    idleWaitMs?: number;
+    settledWaitMs?: number;
     /** Called with the server's pid once idle (investigations: smaps, heap snapshots). */
     atIdle?: (pid: number) => Promise<void>;
   } = {},
@@ -71,20 +87,32 @@ export async function benchMemory(
   const itemsPerFeed = options.itemsPerFeed ?? 25;
   const site = new FeedSite(feeds, () => false, itemsPerFeed);
   await site.start();
+  const dialect = options.dialect ?? "sqlite";
+  const idleWaitMs = options.idleWaitMs ?? IDLE_WAIT_MS;
+  const settledWaitMs = options.settledWaitMs ?? SETTLED_WAIT_MS;
+  const postgres = dialect === "postgres" ? await createTestPostgres({ migrated: true }) : null;
   const launch = npmStartServer();
   const nodeFlags = options.nodeFlags ?? launch.nodeFlags;
   const entry = options.entry ?? launch.entry;
+  const dataDir = mkdtempSync(join(tmpdir(), "follow-bench-memory-"));
   const server = await spawnServer(
     {
       RATE_LIMIT: "false",
       INGEST_POLL_SECONDS: "1",
       FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+      // No daily report yet: the restart below makes its first check see every new entry.
+      DAILY_REPORT_CHECK_SECONDS: "0",
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...launch.env,
       ...options.env,
     },
-    { nodeFlags, entry },
+    { nodeFlags, entry, dataDir },
   );
-  const database = connectDatabase({ databasePath: join(server.dataDir, "follow.sqlite") });
+  let serverRunning = true;
+  const database = connectDatabase({
+    databaseUrl: postgres?.url,
+    databasePath: join(server.dataDir, "follow.sqlite"),
+  });
   try {
     await sleep(2000);
     const startMb = rssMb(server.pid);
@@ -98,8 +126,12 @@ export async function benchMemory(
     const firstRequestMb = rssMb(server.pid);
 
     let peakMb = 0;
+    let peakAnonMb = 0;
+    let peakFileMb = 0;
     const sampler = setInterval(() => {
       peakMb = Math.max(peakMb, rssMb(server.pid));
+      peakAnonMb = Math.max(peakAnonMb, rssMb(server.pid, "RssAnon"));
+      peakFileMb = Math.max(peakFileMb, rssMb(server.pid, "RssFile"));
     }, 50);
     const started = performance.now();
     const now = new Date().toISOString();
@@ -136,13 +168,51 @@ export async function benchMemory(
       unchecked = Number(row.n);
     }
     const refreshMs = performance.now() - started;
-    await sleep(IDLE_WAIT_MS);
-    clearInterval(sampler);
+    await sleep(idleWaitMs);
     const idleMb = rssMb(server.pid);
-    const highWaterMb = rssMb(server.pid, "VmHWM");
+    const idleAnonMb = rssMb(server.pid, "RssAnon");
+    const idleFileMb = rssMb(server.pid, "RssFile");
     await options.atIdle?.(server.pid);
-    await sleep(SETTLED_WAIT_MS - IDLE_WAIT_MS);
+    await sleep(settledWaitMs - idleWaitMs);
     const settledMb = rssMb(server.pid);
+    const highWaterMb = rssMb(server.pid, "VmHWM");
+    clearInterval(sampler);
+    // A restart on the same data whose first daily-report check (2 s in) reads the new entries.
+    await server.stop();
+    serverRunning = false;
+    const restarted = await spawnServer(
+      {
+        RATE_LIMIT: "false",
+        FETCH_ALLOW_PRIVATE_NETWORKS: "true",
+        DAILY_REPORT_CHECK_SECONDS: "2",
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        ...launch.env,
+        ...options.env,
+      },
+      { nodeFlags, entry, dataDir },
+    );
+    let afterDailyMb = 0;
+    let dailyPeakMb = 0;
+    try {
+      const dailySampler = setInterval(() => {
+        dailyPeakMb = Math.max(dailyPeakMb, rssMb(restarted.pid));
+      }, 50);
+      for (let waited = 0; waited < 120_000; waited += 250) {
+        const report = await database.db
+          .selectFrom("daily_report")
+          .select("id")
+          .where("user_id", "=", userId)
+          .where("kind", "!=", "composing")
+          .executeTakeFirst();
+        if (report) break;
+        await sleep(250);
+      }
+      await sleep(idleWaitMs);
+      clearInterval(dailySampler);
+      afterDailyMb = rssMb(restarted.pid);
+    } finally {
+      await restarted.stop();
+    }
     const counts = await database.db
       .selectFrom("entry")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -153,6 +223,7 @@ export async function benchMemory(
       .where("error_message", "is not", null)
       .executeTakeFirstOrThrow();
     return {
+      dialect,
       feeds,
       itemsPerFeed,
       feedBytes: site.bytes,
@@ -164,8 +235,14 @@ export async function benchMemory(
       startMb,
       firstRequestMb,
       peakMb,
+      peakAnonMb,
+      peakFileMb,
       idleMb,
+      idleAnonMb,
+      idleFileMb,
       settledMb,
+      afterDailyMb,
+      dailyPeakMb,
       highWaterMb,
       refreshMs,
       entries: Number(counts.n),
@@ -173,8 +250,10 @@ export async function benchMemory(
     };
   } finally {
     await database.close();
-    await server.stop();
+    if (serverRunning) await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     await site.stop();
+    await postgres?.drop();
   }
 }
 

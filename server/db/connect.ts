@@ -27,8 +27,21 @@ export function connectDatabase(options: {
   return connectSqlite(options.databasePath);
 }
 
-/** Address space, not memory: pages are shared with the OS file cache. */
-const MMAP_BYTES = 2_000_000_000;
+/**
+ * SQLite's memory-mapped window and page cache. Mapped pages a query touches count in the
+ * process's RSS (file-backed) for as long as they stay mapped, so a window as large as the file
+ * makes RSS follow the database's size; these bounds are chosen by measurement (README,
+ * Performance: server memory). SQLITE_MMAP_MB / SQLITE_CACHE_MB override them (measurements).
+ */
+export const SQLITE_MMAP_BYTES = megabytesFromEnv("SQLITE_MMAP_MB", 0);
+export const SQLITE_CACHE_KIB = megabytesFromEnv("SQLITE_CACHE_MB", 8) / 1024;
+
+function megabytesFromEnv(name: string, fallbackMb: number): number {
+  const value = Number(process.env[name]);
+  return (
+    (Number.isFinite(value) && value >= 0 && process.env[name] ? value : fallbackMb) * 1024 * 1024
+  );
+}
 
 function connectSqlite(path: string): DatabaseHandle {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -38,9 +51,8 @@ function connectSqlite(path: string): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  // Reads through memory-mapped pages instead of a read() per page: ranked search looks up
-  // thousands of scattered rows (about 3x faster at 1M entries, npm run bench -- search).
-  if (path !== ":memory:") sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  if (path !== ":memory:") sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

@@ -89,10 +89,29 @@ export function createDailyReports(deps: {
     };
   }
 
+  /**
+   * The report's entries in two steps: first the newest ids by narrow columns only, then the
+   * markup of those few. One query selecting the markup too would read the description and
+   * content of every unread entry of the period (the whole database after a first refresh) to
+   * sort them.
+   */
   async function entriesBetween(userId: string, since: string, until: string) {
-    const rows = await database.db
+    const newest = await database.db
       .selectFrom("unread")
       .innerJoin("entry", "entry.id", "unread.entry_id")
+      .innerJoin("feed", "feed.id", "entry.feed_id")
+      .select("entry.id")
+      .where("unread.user_id", "=", userId)
+      // Someone else's inbox reaches no report, whatever rows an older version left behind.
+      .where(feedOpenTo(userId))
+      .where("entry.inserted_at", ">", since)
+      .where("entry.inserted_at", "<=", until)
+      .orderBy("entry.published_at", "desc")
+      .limit(REPORT_MAX_ENTRIES)
+      .execute();
+    if (newest.length === 0) return [];
+    const rows = await database.db
+      .selectFrom("entry")
       .innerJoin("feed", "feed.id", "entry.feed_id")
       .leftJoin("subscription", (join) =>
         join
@@ -110,27 +129,30 @@ export function createDailyReports(deps: {
         "subscription.title as subscription_title",
         "subscription.view",
       ])
-      .where("unread.user_id", "=", userId)
-      // Someone else's inbox reaches no report, whatever rows an older version left behind.
-      .where(feedOpenTo(userId))
-      .where("entry.inserted_at", ">", since)
-      .where("entry.inserted_at", "<=", until)
-      .orderBy("entry.published_at", "desc")
-      .limit(REPORT_MAX_ENTRIES)
+      .where(
+        "entry.id",
+        "in",
+        newest.map((row) => row.id),
+      )
       .execute();
-    return rows.map(
-      (row): ReportEntry => ({
-        id: row.id,
-        feedId: row.feed_id,
-        view: row.view ?? 0,
-        title: row.title,
-        feedTitle: row.subscription_title ?? row.feed_title,
-        url: row.url,
-        excerpt: htmlToText((row.description || row.content || "").slice(0, MAX_HTML_PER_ENTRY))
-          .replace(/\s+/g, " ")
-          .slice(0, EXCERPT_CHARS),
-      }),
-    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return newest.flatMap(({ id }) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          feedId: row.feed_id,
+          view: row.view ?? 0,
+          title: row.title,
+          feedTitle: row.subscription_title ?? row.feed_title,
+          url: row.url,
+          excerpt: htmlToText((row.description || row.content || "").slice(0, MAX_HTML_PER_ENTRY))
+            .replace(/\s+/g, " ")
+            .slice(0, EXCERPT_CHARS),
+        } satisfies ReportEntry,
+      ];
+    });
   }
 
   async function compose(userId: string, entries: ReportEntry[], language: string) {
