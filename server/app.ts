@@ -34,6 +34,7 @@ import { feedRouteInstanceRoutes } from "./routes/feed-route-instances.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { highlightRoutes } from "./routes/highlights.ts";
+import { readingPositionRoutes } from "./routes/reading-positions.ts";
 import { inboxFileRoutes, inboxRoutes, inboxWebhookRoutes } from "./routes/inboxes.ts";
 import { integrationRoutes } from "./routes/integrations.ts";
 import { invitationRoutes } from "./routes/invitations.ts";
@@ -248,6 +249,7 @@ export function createApp({
   app.route(`${base}/reads`, readRoutes(auth, database));
   app.route(`${base}/collections`, collectionRoutes(auth, database));
   app.route(`${base}/highlights`, highlightRoutes(auth, database));
+  app.route(`${base}/reading-positions`, readingPositionRoutes(auth, database));
   app.route(`${base}/tags`, tagRoutes(auth, database));
   app.route(`${base}/tokens`, tokenRoutes(auth, database));
   app.route(`${base}/published-feeds`, publishedFeedRoutes(auth, database));

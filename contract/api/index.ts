@@ -10,6 +10,7 @@ import * as feedRouteInstances from "./feed-route-instances.ts";
 import * as feeds from "./feeds.ts";
 import * as health from "./health.ts";
 import * as highlights from "./highlights.ts";
+import * as readingPositions from "./reading-positions.ts";
 import * as inboxes from "./inboxes.ts";
 import * as integrations from "./integrations.ts";
 import * as invitations from "./invitations.ts";
@@ -49,6 +50,7 @@ export const endpoints = {
   feeds,
   health,
   highlights,
+  readingPositions,
   invitations,
   inboxes,
   lists,

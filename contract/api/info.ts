@@ -110,6 +110,10 @@ const table = {
     // The document rendered as an HTML page (not JSON).
     reference: { method: "GET", path: "/docs" },
   },
+  readingPositions: {
+    list: { method: "GET", path: "/reading-positions" },
+    save: { method: "PUT", path: "/reading-positions" },
+  },
   highlights: {
     list: { method: "GET", path: "/highlights" },
     create: { method: "POST", path: "/highlights" },

@@ -7,6 +7,7 @@ import { migration as m0004 } from "./0004_saved_searches.ts";
 import { migration as m0005 } from "./0005_manual_unread.ts";
 import { migration as m0006 } from "./0006_search_dirty_upsert.ts";
 import { migration as m0007 } from "./0007_highlights_tags.ts";
+import { migration as m0008 } from "./0008_reading_positions.ts";
 import { migration as m0009 } from "./0009_feed_next_retry.ts";
 
 /**
@@ -26,5 +27,6 @@ export const clientMigrations: readonly Migration[] = [
   m0005,
   m0006,
   m0007,
+  m0008,
   m0009,
 ];

@@ -27,6 +27,7 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "integration_secret", column: "user_id" },
   { table: "saved_search", column: "user_id" },
   { table: "highlight", column: "user_id" },
+  { table: "reading_position", column: "user_id" },
   { table: "entry_tag", column: "user_id" },
   { table: "feed_route_instance", column: "user_id" },
   { table: "sync_version", column: "user_id" },

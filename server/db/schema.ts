@@ -6,6 +6,7 @@ import type { HighlightModel } from "../../contract/entities/highlight.ts";
 import type { InboxModel } from "../../contract/entities/inbox.ts";
 import type { ListModel } from "../../contract/entities/list.ts";
 import type { StoredModelRow } from "../../contract/entities/model-columns.ts";
+import type { ReadingPositionModel } from "../../contract/entities/reading-position.ts";
 import type { SavedSearch } from "../../contract/entities/saved-search.ts";
 import type { SubscriptionModel } from "../../contract/entities/subscription.ts";
 
@@ -71,6 +72,7 @@ export interface Database {
   entry_search: EntrySearchRow;
   saved_search: SavedSearchRow;
   highlight: HighlightRow;
+  reading_position: ReadingPositionRow;
   entry_tag: EntryTagRow;
   feed_route_instance: FeedRouteInstanceRow;
   ai_summary: {
@@ -280,6 +282,12 @@ export type HighlightRow = StoredModelRow<
   | "end"
   | "createdAt"
   | "updatedAt"
+> & { user_id: string };
+
+/** Where a person stopped in an entry on one device. */
+export type ReadingPositionRow = StoredModelRow<
+  ReadingPositionModel,
+  "entryId" | "deviceId" | "kind" | "fraction" | "quote" | "seconds" | "updatedAt"
 > & { user_id: string };
 
 /** A tag a person put on an entry. */

@@ -6,6 +6,7 @@ import * as entries from "./entries.info.ts";
 import * as highlights from "./highlights.info.ts";
 import * as lists from "./lists.info.ts";
 import * as push from "./push.info.ts";
+import * as readingPositions from "./reading-positions.info.ts";
 import * as savedSearches from "./saved-searches.info.ts";
 import * as subscriptions from "./subscriptions.info.ts";
 import * as tags from "./tags.info.ts";
@@ -29,6 +30,7 @@ const domains = [
   savedSearches,
   highlights,
   tags,
+  readingPositions,
 ];
 
 /** The command infos a module exports (distributes over a union of modules). */

@@ -3,6 +3,7 @@ import { actionEvents } from "./materializers/actions.ts";
 import { collectionEvents } from "./materializers/collections.ts";
 import { entryEvents } from "./materializers/entries.ts";
 import { highlightEvents } from "./materializers/highlights.ts";
+import { readingPositionEvents } from "./materializers/reading-positions.ts";
 import { listEvents } from "./materializers/lists.ts";
 import { savedSearchEvents } from "./materializers/saved-searches.ts";
 import { subscriptionEvents } from "./materializers/subscriptions.ts";
@@ -22,6 +23,7 @@ export const EVENTS = [
   ...savedSearchEvents,
   ...actionEvents,
   ...highlightEvents,
+  ...readingPositionEvents,
   ...tagEvents,
 ] as const;
 

@@ -6,6 +6,7 @@ import * as categories from "./categories.ts";
 import * as collections from "./collections.ts";
 import * as entries from "./entries.ts";
 import * as highlights from "./highlights.ts";
+import * as readingPositions from "./reading-positions.ts";
 import * as lists from "./lists.ts";
 import * as push from "./push.ts";
 import * as savedSearches from "./saved-searches.ts";
@@ -31,6 +32,7 @@ const domains = [
   savedSearches,
   highlights,
   tags,
+  readingPositions,
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every payload type.

@@ -100,6 +100,10 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "tags.remove": { context: { entryId: F2 }, input: { tag: "foxes" } },
   "tags.rename": { context: {}, input: { from: "foxes", to: "animals" } },
   "tags.merge": { context: {}, input: { from: "foxes", to: "animals" } },
+  "readingPositions.save": {
+    context: { entryId: F2 },
+    input: { entryId: F2, deviceId: "device-1", kind: "audio", fraction: 0, quote: "", seconds: 42 },
+  },
 };
 
 function fakeHost() {
@@ -245,7 +249,7 @@ describe("the commands' first-paint half", () => {
     const light = [...seen];
     expect(light.filter((module) => !module.startsWith("/")).sort()).toEqual(["react"]);
     expect(light.some((module) => module.endsWith("registry.ts"))).toBe(false);
-    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(11);
+    expect(light.filter((module) => module.endsWith(".info.ts"))).toHaveLength(12);
   });
 });
 

@@ -3,6 +3,7 @@ import { entriesTable } from "../../contract/entities/entry-table.ts";
 import { entryTagsTable } from "../../contract/entities/entry-tag-table.ts";
 import { feedsTable } from "../../contract/entities/feed-table.ts";
 import { highlightsTable } from "../../contract/entities/highlight-table.ts";
+import { readingPositionsTable } from "../../contract/entities/reading-position-table.ts";
 import { inboxesTable } from "../../contract/entities/inbox-table.ts";
 import { listsTable } from "../../contract/entities/list-table.ts";
 import type { StoredTables } from "../../contract/entities/local-table.ts";
@@ -29,6 +30,7 @@ export const LOCAL_TABLES = [
   listsTable,
   savedSearchesTable,
   highlightsTable,
+  readingPositionsTable,
   entryTagsTable,
   entriesTable,
   collectionsTable,

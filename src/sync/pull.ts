@@ -2,6 +2,7 @@ import { endpointInfo } from "../../contract/api/info.ts";
 import type { SavedSearch } from "../../contract/api/saved-searches.ts";
 import type { EntryTagModel } from "../../contract/entities/entry-tag.ts";
 import type { HighlightModel } from "../../contract/entities/highlight.ts";
+import type { ReadingPositionModel } from "../../contract/entities/reading-position.ts";
 import type { EntriesRequest } from "../../contract/reading.ts";
 import type {
   EntryListItem,
@@ -25,6 +26,8 @@ export interface ServerSnapshot {
   /** The person's highlights and entry tags (absent when the server has none to give). */
   highlights?: readonly HighlightModel[];
   entryTags?: readonly EntryTagModel[];
+  /** Where the person stopped in entries, every device's (absent from older servers). */
+  readingPositions?: readonly ReadingPositionModel[];
   /** The person's inboxes, as subscriptions. */
   inboxSubscriptions?: readonly InboxSubscriptionModel[];
   unread: { readonly [feedId: string]: number };
@@ -69,25 +72,30 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     }
     return { items, floor: cursor ?? "" };
   };
-  const [all, unread, ownedLists, savedSearches, highlights, entryTags] = await Promise.all([
-    api.call(endpointInfo.subscriptions.list, {}, quietly).then((answer) => answer.data),
-    api.call(endpointInfo.reads.unread, {}, quietly).then((answer) => answer.data),
-    api.call(endpointInfo.lists.list, {}, quietly).then((answer) => answer.data),
-    // A server without saved searches (older) leaves the local ones as they are.
-    api
-      .call(endpointInfo.savedSearches.list, {}, quietly)
-      .then((answer) => answer.data)
-      .catch(() => undefined),
-    // Likewise highlights and tags: an older server leaves the local ones as they are.
-    api
-      .call(endpointInfo.highlights.list, {}, quietly)
-      .then((answer) => answer.data)
-      .catch(() => undefined),
-    api
-      .call(endpointInfo.tags.list, {}, quietly)
-      .then((answer) => answer.data)
-      .catch(() => undefined),
-  ]);
+  const [all, unread, ownedLists, savedSearches, highlights, entryTags, readingPositions] =
+    await Promise.all([
+      api.call(endpointInfo.subscriptions.list, {}, quietly).then((answer) => answer.data),
+      api.call(endpointInfo.reads.unread, {}, quietly).then((answer) => answer.data),
+      api.call(endpointInfo.lists.list, {}, quietly).then((answer) => answer.data),
+      // A server without saved searches (older) leaves the local ones as they are.
+      api
+        .call(endpointInfo.savedSearches.list, {}, quietly)
+        .then((answer) => answer.data)
+        .catch(() => undefined),
+      // Likewise highlights and tags: an older server leaves the local ones as they are.
+      api
+        .call(endpointInfo.highlights.list, {}, quietly)
+        .then((answer) => answer.data)
+        .catch(() => undefined),
+      api
+        .call(endpointInfo.tags.list, {}, quietly)
+        .then((answer) => answer.data)
+        .catch(() => undefined),
+      api
+        .call(endpointInfo.readingPositions.list, {}, quietly)
+        .then((answer) => answer.data)
+        .catch(() => undefined),
+    ]);
   const subscriptions = all.filter((s): s is SubscriptionModel => "feedId" in s);
   const listSubscriptions = all.filter((s): s is ListSubscriptionModel => "listId" in s);
   const inboxSubscriptions = all.filter((s): s is InboxSubscriptionModel => "inboxId" in s);
@@ -100,6 +108,7 @@ export async function fetchSnapshot(api: ApiFetch, options: PullOptions): Promis
     ...(savedSearches ? { savedSearches } : {}),
     ...(highlights ? { highlights } : {}),
     ...(entryTags ? { entryTags } : {}),
+    ...(readingPositions ? { readingPositions } : {}),
   };
   if (!options.entries) return confirmed;
   const entries = await pages({});

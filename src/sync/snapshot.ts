@@ -5,6 +5,7 @@ import { feedRow } from "../../contract/entities/feed-table.ts";
 import { highlightRow } from "../../contract/entities/highlight-table.ts";
 import { inboxRow } from "../../contract/entities/inbox-table.ts";
 import { listRow } from "../../contract/entities/list-table.ts";
+import { readingPositionRow } from "../../contract/entities/reading-position-table.ts";
 import { savedSearchesTable } from "../../contract/entities/saved-search-table.ts";
 import { subscriptionRow } from "../../contract/entities/subscription-table.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
@@ -139,6 +140,16 @@ function snapshotStatements(snapshot: ServerSnapshot): Statement[] {
   if (snapshot.highlights) {
     statements.push(statement(local.deleteFrom("highlights")));
     statements.push(...upsertRows("highlights", snapshot.highlights.map(highlightRow), ["id"]));
+  }
+  if (snapshot.readingPositions) {
+    statements.push(statement(local.deleteFrom("reading_positions")));
+    statements.push(
+      ...upsertRows("reading_positions", snapshot.readingPositions.map(readingPositionRow), [
+        "entry_id",
+        "device_id",
+        "kind",
+      ]),
+    );
   }
   if (snapshot.entryTags) {
     statements.push(statement(local.deleteFrom("entry_tags")));

@@ -77,6 +77,17 @@ const samples: { [Name in EventName]: EventData[Name][] } = {
   HighlightRecolored: [{ id: FEED, color: "blue", updatedAt: AT }],
   HighlightAnnotated: [{ id: FEED, note: "Quick", updatedAt: AT }],
   HighlightDeleted: [{ id: FEED }],
+  ReadingPositionSaved: [
+    {
+      entryId: ENTRY,
+      deviceId: "device-1",
+      kind: "article",
+      fraction: 0.4,
+      quote: "the fox",
+      seconds: 0,
+      updatedAt: AT,
+    },
+  ],
   EntryTagged: [{ entryId: ENTRY, tag: "foxes", createdAt: AT }],
   EntryUntagged: [{ entryId: ENTRY, tag: "foxes" }],
   TagRenamed: [{ from: "foxes", to: "animals" }],

@@ -129,6 +129,8 @@ export class ServerModel {
       case "tags.remove":
       case "tags.rename":
       case "tags.merge":
+      // Reading positions neither (tests/integration/reading-positions.test.ts).
+      case "readingPositions.save":
         return true;
     }
   }
