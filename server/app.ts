@@ -52,6 +52,7 @@ import { uploadRoutes } from "./routes/uploads.ts";
 import type { Services } from "./services/index.ts";
 import { SyncHub } from "./sync/hub.ts";
 import { webSubRoutes } from "./websub/routes.ts";
+import { walletRoutes } from "./wallet/routes.ts";
 
 type PermissionsPolicy = NonNullable<
   NonNullable<Parameters<typeof secureHeaders>[0]>["permissionsPolicy"]
@@ -253,6 +254,7 @@ export function createApp({
   app.route(`${base}/tags`, tagRoutes(auth, database));
   app.route(`${base}/tokens`, tokenRoutes(auth, database));
   app.route(`${base}/published-feeds`, publishedFeedRoutes(auth, database));
+  app.route(`${base}/wallets`, walletRoutes(auth, database, config));
   app.route(`${base}/settings`, settingsRoutes(auth, database, services.secretBox));
   app.route(
     `${base}/integrations`,

@@ -130,6 +130,17 @@ export interface ServerConfig {
   maxSubscriptionsPerUser: number | undefined;
   /** Lists one person may own, and feeds one list may hold. */
   lists: { listsPerUser: number; feedsPerList: number };
+  /** POWER (amounts in the smallest unit, 18 decimals, as decimal strings). */
+  wallet: {
+    /** Shared by the day's claims: each gets pool / (5 x wallets) x their multiplier. */
+    dailyPool: string;
+    /** What a new invitation code costs ("0": free). */
+    invitationPrice: string;
+    /** The amounts a boost may be. */
+    boostLevels: string[];
+    /** Tips and withdrawals above this need the second factor when it is on ("0": never). */
+    twoFactorThreshold: string;
+  };
   /** Seconds between trending rankings (0: computed per request). */
   trendingRefreshSeconds: number;
   /** The operator's OpenAI-compatible chat-completions provider; none: extractive only. */
@@ -496,6 +507,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       importPerHost: int("OPML_IMPORT_PER_HOST", 2, 1, 64),
     },
     trendingRefreshSeconds: int("TRENDING_REFRESH_SECONDS", 900, 0, 86_400),
+    wallet: {
+      dailyPool: power(read("WALLET_DAILY_POOL") ?? "10000", "WALLET_DAILY_POOL"),
+      invitationPrice: power(read("WALLET_INVITATION_PRICE") ?? "0", "WALLET_INVITATION_PRICE"),
+      boostLevels: (read("WALLET_BOOST_LEVELS") ?? "10,50,100,500")
+        .split(",")
+        .map((level) => power(level.trim(), "WALLET_BOOST_LEVELS")),
+      twoFactorThreshold: power(
+        read("WALLET_TWO_FACTOR_THRESHOLD") ?? "0",
+        "WALLET_TWO_FACTOR_THRESHOLD",
+      ),
+    },
     lists: {
       listsPerUser: int("MAX_LISTS_PER_USER", 100, 0, 1_000_000),
       feedsPerList: int("MAX_FEEDS_PER_LIST", 1_000, 1, 1_000_000),
@@ -574,4 +596,14 @@ export function loadConfigOrExit(env: Env = process.env): ServerConfig {
     console.error(error.message);
     process.exit(78); // EX_CONFIG
   }
+}
+
+/** Whole POWER ("12" or "0.5") to the smallest unit (18 decimals), as a decimal string. */
+function power(text: string, name: string): string {
+  const match = /^(\d{1,18})(?:\.(\d{1,18}))?$/.exec(text);
+  if (!match) throw new Error(`${name} must be an amount of POWER like 10 or 0.5`);
+  return (
+    BigInt(match[1] ?? "0") * 10n ** 18n +
+    BigInt((match[2] ?? "").padEnd(18, "0") || "0")
+  ).toString();
 }

@@ -28,6 +28,7 @@ import * as sync from "./sync.ts";
 import * as tags from "./tags.ts";
 import * as tokens from "./tokens.ts";
 import * as uploads from "./uploads.ts";
+import * as wallets from "./wallet.ts";
 import * as websub from "./websub.ts";
 
 export * from "./endpoint.ts";
@@ -68,6 +69,7 @@ export const endpoints = {
   tags,
   tokens,
   uploads,
+  wallets,
   websub,
 } as const;
 export type Endpoints = typeof endpoints;

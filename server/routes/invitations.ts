@@ -17,18 +17,13 @@ import {
   newInvitationCode,
   redeemInvitation,
 } from "../storage/invitations.ts";
+import { chargeInvitation } from "../wallet/service.ts";
 import { userRouter } from "./context.ts";
 
 /** Guessing codes: 10 tries at once, then one every 6 seconds, per user. */
 const CODE_TRIES = { capacity: 10, refillMs: 6_000 };
 
 const DAY_MS = 86_400_000;
-
-/**
- * Where a code's price would be paid once the wallet exists (codes cost POWER). One
- * hook: today it charges nothing.
- */
-export async function chargeForInvitation(_userId: string): Promise<void> {}
 
 function toInvitation(row: InvitationRow) {
   return {
@@ -43,7 +38,7 @@ function toInvitation(row: InvitationRow) {
 export function invitationRoutes(
   auth: Auth,
   database: DatabaseHandle,
-  config: Pick<ServerConfig, "invitations">,
+  config: Pick<ServerConfig, "invitations" | "wallet">,
 ) {
   const app = userRouter(auth, database);
   const tries = new IdScanLimiter(CODE_TRIES);
@@ -77,7 +72,6 @@ export function invitationRoutes(
     if ((await remaining(userId)) < 1) {
       throw new ApiError(5000, `At most ${config.invitations.perUser} codes per account`);
     }
-    await chargeForInvitation(userId);
     const row: InvitationRow = {
       code: newInvitationCode(),
       owner_user_id: userId,
@@ -85,6 +79,13 @@ export function invitationRoutes(
       used_by_user_id: null,
       used_at: null,
     };
+    // A code costs the operator's price in POWER (burned; 4002 when short).
+    await chargeInvitation(database, {
+      userId,
+      idempotencyKey: c.req.header("idempotency-key") ?? `invitation:${row.code}`,
+      price: BigInt(config.wallet.invitationPrice),
+      code: row.code,
+    });
     try {
       await insertInvitation(database, row);
     } catch {

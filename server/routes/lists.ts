@@ -21,6 +21,7 @@ import {
   updateList,
 } from "../storage/lists.ts";
 import { toFeedModel } from "../storage/mappers.ts";
+import { listPurchaseAmount } from "../wallet/service.ts";
 import { ok, userRouter } from "./context.ts";
 
 /** Lists: anyone signed in may look at a list; only its owner changes it (8001). */
@@ -47,7 +48,7 @@ export function listRoutes(auth: Auth, database: DatabaseHandle, limits: ListLim
     return {
       code: 0 as const,
       data: {
-        list: toListModel(list, feedIds, count),
+        list: toListModel(list, feedIds, count, await listPurchaseAmount(database, listId)),
         // Only feeds this viewer may read by id: a private one is not there for them.
         feeds: feedRows.map(toFeedModel),
         owner: { id: list.owner_user_id, name: owner?.name ?? null },

@@ -25,6 +25,7 @@ import {
   unsubscribe,
   updateSubscription,
 } from "../storage/subscriptions.ts";
+import { purchaseList } from "../wallet/service.ts";
 import { ok, userRouter } from "./context.ts";
 import { toInboxModel } from "./inboxes.ts";
 import { registerOpmlRoutes } from "./opml.ts";
@@ -74,10 +75,12 @@ export function subscriptionRoutes(
     if (body.listId) {
       const found = await findList(database.db, body.listId);
       if (!found) throw new ApiError(8000);
-      // Paying a fee arrives with the wallet; until then a paid list cannot be followed.
-      if (found.fee > 0 && found.owner_user_id !== userId) {
-        throw new ApiError(4002, "Paid lists can be followed once the wallet is available");
-      }
+      // A paid list is bought once (its fee goes to its owner; 4002 when short), then followed.
+      await purchaseList(database, {
+        userId,
+        idempotencyKey: c.req.header("idempotency-key") ?? `list-purchase:${found.id}`,
+        list: found,
+      });
       const { unread, feedIds } = await withinTrialQuota(
         database,
         trialLimits,

@@ -21,6 +21,8 @@ export function toListModel(
   row: ListRow,
   feedIds: readonly string[],
   subscriptionCount?: number,
+  /** What the list has earned from its fee, as text. */
+  purchaseAmount = "0",
 ): ListModel {
   return {
     type: "list",
@@ -33,8 +35,7 @@ export function toListModel(
     ownerUserId: row.owner_user_id,
     feedIds: [...feedIds],
     ...(subscriptionCount !== undefined ? { subscriptionCount } : {}),
-    // Paid lists arrive with the wallet: nothing has been paid for one yet.
-    purchaseAmount: "0",
+    purchaseAmount,
   };
 }
 

@@ -154,7 +154,7 @@ describe.each(DIALECTS)("lists on %s", (dialect) => {
     expect((await alice.request("GET", `/api/lists?listId=${listId}`)).body.code).toBe(8000);
   });
 
-  it("answers a clear refusal for a list with a fee until the wallet exists", async () => {
+  it("refuses to follow a list with a fee when the balance does not cover it (4002)", async () => {
     const paid = await alice.request("POST", "/api/lists", {
       json: { title: "Paid", view: 0, fee: 10 },
     });
