@@ -120,4 +120,42 @@ describe("evictEntries (start-up keeps 20 entries a feed)", () => {
     expect(await readFloor(database, { feedId: "f1" })).toBe(publishedAt(15));
     expect(await readFloor(database, { feedId: "f2" })).toBe("");
   });
+
+  it("evicts at most the start's share, the oldest first; the next starts take the rest, and paging stays gap-free", async () => {
+    const database = await openMemoryDatabase();
+    db = database;
+    await database.transaction(["subscriptions"], async (tx) => {
+      await tx.execute(
+        `INSERT INTO subscriptions (id, feed_id, user_id, view, is_private, type)
+         VALUES ('s1', 'f1', 'u1', 0, 0, 'feed')`,
+      );
+    });
+    const server = fakeTimelineServer(
+      serverEntries().map((entry) => ({ ...entry, starred: false })),
+    );
+    await pageToEnd(database, server);
+    expect(await localIds(database)).toHaveLength(60);
+
+    // 40 beyond the newest 20, 15 a start: e00..e14 go first.
+    expect(await evictEntries(database, 20, 15)).toBe(15);
+    const ids = await localIds(database);
+    expect(ids).toHaveLength(45);
+    expect(ids[0]).toBe(id(15));
+    // The floors rise to the newest 20 at once: what is left below them is never shown.
+    expect(await readFloor(database, { feedId: "f1" })).toBe(publishedAt(40));
+    expect(await readFloor(database, { view: 0 })).toBe(publishedAt(40));
+    // Paging down from there writes over what was left: every entry, once, none missing.
+    await pageToEnd(database, server);
+    expect(await localIds(database)).toEqual(Array.from({ length: 60 }, (_, i) => id(i)));
+
+    expect(await evictEntries(database, 20, 15)).toBe(15);
+    expect(await evictEntries(database, 20, 15)).toBe(15);
+    expect(await evictEntries(database, 20, 15)).toBe(10);
+    expect(await evictEntries(database, 20, 15)).toBe(0);
+    expect(await localIds(database)).toEqual(Array.from({ length: 20 }, (_, i) => id(40 + i)));
+
+    await pageToEnd(database, server);
+    expect(await localIds(database)).toEqual(Array.from({ length: 60 }, (_, i) => id(i)));
+    expect(await readFloor(database, { feedId: "f1" })).toBe("");
+  });
 });

@@ -35,8 +35,17 @@ const keptWhateverTheirAge = local
 type CutoffColumn = "feed_id" | "inbox_handle";
 
 /**
- * Deletes one subscription's entries published before a cutoff (parameters: key, cutoff),
- * compiled once per column: start-up runs it for every subscription.
+ * At most this many entries go per start-up: the eviction runs before the first rows show, and
+ * deleting runs at about 25 µs an entry in Node, several times that in a browser, so 100,000
+ * excess entries at once held the first paint for seconds. What is left over stays below the
+ * raised floors (never shown, the pager writes over it) and goes at the next start-ups.
+ */
+export const EVICTED_PER_START = 2000;
+
+/**
+ * Deletes the oldest of one subscription's entries published before a cutoff, at most a given
+ * number (parameters: key, cutoff, limit), compiled once per column: start-up runs it for every
+ * subscription.
  */
 const deleteOlder: Record<CutoffColumn, Statement> = {
   feed_id: deleteOlderStatement("feed_id"),
@@ -47,11 +56,20 @@ function deleteOlderStatement(column: CutoffColumn): Statement {
   const compiled = statement(
     local
       .deleteFrom("entries")
-      .where(column, "=", "")
-      .where("published_at", "<", "")
-      .where("id", "not in", keptWhateverTheirAge),
+      .where(
+        "id",
+        "in",
+        local
+          .selectFrom("entries")
+          .select("id")
+          .where(column, "=", "")
+          .where("published_at", "<", "")
+          .where("id", "not in", keptWhateverTheirAge)
+          .orderBy("published_at")
+          .limit(0),
+      ),
   );
-  if (compiled.params.length !== 2) throw new Error("eviction takes a key and a cutoff only");
+  if (compiled.params.length !== 3) throw new Error("eviction takes a key, a cutoff and a limit");
   return compiled;
 }
 
@@ -65,20 +83,27 @@ interface Cutoff {
 /**
  * Bounds follow.db at start-up (before any timeline shows): each subscription keeps its newest
  * 20 entries (all of those sharing the 20th one's publish time, as the server never splits a
- * tie), plus starred entries and entries pending commands name; older paged-in entries go.
- * The floors of the timelines that lost entries rise to where their local run now stops, so
- * their pagers fetch the evicted entries again. Answers how many entries went.
+ * tie), plus starred entries and entries pending commands name; older paged-in entries go,
+ * the oldest first, at most `atMost` of them. The floors of the timelines that lost entries
+ * rise to where their local run now stops, so their pagers fetch the evicted entries again.
+ * Answers how many entries went.
  */
 export async function evictEntries(
   db: LocalDatabase,
   perSubscription = KEPT_ENTRIES_PER_SUBSCRIPTION,
+  atMost = EVICTED_PER_START,
 ): Promise<number> {
   return db.transaction(["entries", "meta"], async (tx) => {
     let evicted = 0;
     let highest: string | undefined;
     const floors: Statement[] = [];
     for (const { column, key, cutoff } of await cutoffs(tx, perSubscription)) {
-      const { changes } = await tx.execute(deleteOlder[column].sql, [key, cutoff]);
+      if (evicted >= atMost) break;
+      const { changes } = await tx.execute(deleteOlder[column].sql, [
+        key,
+        cutoff,
+        atMost - evicted,
+      ]);
       if (changes === 0) continue;
       evicted += changes;
       if (highest === undefined || cutoff > highest) highest = cutoff;
