@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { endpoints } from "../contract/api/index.ts";
+import { achievementRoutes } from "./achievements/routes.ts";
 import type { Auth } from "./auth.ts";
 import { listProviders } from "./auth-providers.ts";
+import { claimRoutes } from "./claims/routes.ts";
 import { CodedError } from "./coded-error.ts";
 import type { ServerConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/connect.ts";
@@ -243,6 +245,8 @@ export function createApp({
   app.route(`${base}/inboxes`, inboxRoutes(auth, database, config));
   app.route(`${base}/inbox-webhooks`, inboxWebhookRoutes(database));
   app.route(`${base}/inbox-files`, inboxFileRoutes(auth, database, config.dataDir));
+  // Feed claims live under /feeds/claim: before the feed routes, which answer every /feeds path.
+  app.route(`${base}/feeds`, claimRoutes(auth, database, fetcher));
   // Before the feed routes: an icon is a GET without their idempotency layer.
   app.route(`${base}/feeds`, feedIconRoutes(auth, database, services.feedIconFiles));
   app.route(`${base}/feeds`, feedRoutes(auth, database, fetcher, services.subscriber, logger));
@@ -255,6 +259,7 @@ export function createApp({
   app.route(`${base}/tokens`, tokenRoutes(auth, database));
   app.route(`${base}/published-feeds`, publishedFeedRoutes(auth, database));
   app.route(`${base}/wallets`, walletRoutes(auth, database, config));
+  app.route(`${base}/achievements`, achievementRoutes(auth, database));
   app.route(`${base}/settings`, settingsRoutes(auth, database, services.secretBox));
   app.route(
     `${base}/integrations`,

@@ -1,7 +1,9 @@
+import * as achievements from "./achievements.ts";
 import * as actions from "./actions.ts";
 import * as ai from "./ai.ts";
 import * as auth from "./auth.ts";
 import * as categories from "./categories.ts";
+import * as claims from "./claims.ts";
 import * as collections from "./collections.ts";
 import * as discover from "./discover.ts";
 import type { Endpoint } from "./endpoint.ts";
@@ -40,10 +42,12 @@ export { type EndpointInfo, endpointInfo, isEndpointInfo, type Route, routes } f
  * against it, the client calls it with call().
  */
 export const endpoints = {
+  achievements,
   actions,
   ai,
   auth,
   categories,
+  claims,
   collections,
   discover,
   entries,

@@ -17,6 +17,13 @@ export interface Route {
 }
 
 const table = {
+  achievements: {
+    list: { method: "GET", path: "/achievements" },
+    claim: { method: "POST", path: "/achievements/claim" },
+    received: { method: "GET", path: "/achievements/received" },
+    audits: { method: "GET", path: "/achievements/audits" },
+    audit: { method: "POST", path: "/achievements/audit" },
+  },
   actions: {
     get: { method: "GET", path: "/actions" },
     put: { method: "PUT", path: "/actions" },
@@ -89,6 +96,13 @@ const table = {
     limitation: { method: "GET", path: "/invitations/limitation" },
     create: { method: "POST", path: "/invitations" },
     use: { method: "POST", path: "/invitations/use" },
+  },
+  claims: {
+    challenge: { method: "POST", path: "/feeds/claim/challenge" },
+    verify: { method: "POST", path: "/feeds/claim/verify" },
+    owners: { method: "GET", path: "/feeds/claim/owners" },
+    mine: { method: "GET", path: "/feeds/claim/mine" },
+    analytics: { method: "GET", path: "/feeds/claim/analytics" },
   },
   feeds: {
     get: { method: "GET", path: "/feeds" },

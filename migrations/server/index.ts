@@ -27,6 +27,7 @@ import * as m0034 from "./0034_access_tokens.ts";
 import * as m0035 from "./0035_fever_ids.ts";
 import * as m0036 from "./0036_published_feeds.ts";
 import * as m0037 from "./0037_wallet_ledger.ts";
+import * as m0038 from "./0038_feed_claims_achievements.ts";
 import * as m0041 from "./0041_reading_positions.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
@@ -59,5 +60,6 @@ export const serverMigrations: Record<string, Migration> = {
   "0035_fever_ids": m0035,
   "0036_published_feeds": m0036,
   "0037_wallet_ledger": m0037,
+  "0038_feed_claims_achievements": m0038,
   "0041_reading_positions": m0041,
 };

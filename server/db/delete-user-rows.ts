@@ -34,6 +34,9 @@ export const USER_OWNED_ROWS: ReadonlyArray<{ table: string; column: string }> =
   { table: "access_token", column: "user_id" },
   { table: "fever_id", column: "user_id" },
   { table: "published_feed", column: "user_id" },
+  { table: "feed_claim_challenge", column: "user_id" },
+  { table: "feed_claim", column: "user_id" },
+  { table: "achievement_award", column: "user_id" },
 ];
 
 /** Rows other users still need: the user's name comes off them instead. */

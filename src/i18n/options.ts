@@ -15,6 +15,7 @@ const NAMESPACES = [
   "integrations",
   "onboarding",
   "discover",
+  "claims",
 ] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */

@@ -11,6 +11,7 @@ import { useSession, useSessionService } from "../../session/session-context.tsx
 import { Button } from "../../ui/button.tsx";
 import { Field, HINT_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
+import { AchievementsSection } from "../achievements/achievements-section.tsx";
 import { PageHeader } from "../page.tsx";
 import { AvatarUpload } from "./account/avatar-upload.tsx";
 import { FormMessage } from "./account/form-message.tsx";
@@ -65,6 +66,7 @@ export function ProfileSettingsPage() {
       <div className="space-y-6 p-6">
         {/* Keyed by user: another account signing in starts from its own profile. */}
         {user ? <ProfileForm key={user.id} user={user} /> : null}
+        {user ? <AchievementsSection key={`achievements-${user.id}`} /> : null}
       </div>
     </section>
   );

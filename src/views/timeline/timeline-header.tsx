@@ -23,6 +23,7 @@ import {
   SortOldestIcon,
 } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { FeedClaimControl } from "../claims/feed-claim-control.tsx";
 import { useShellNav } from "../shell/shell-nav.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { VIEW_META } from "../shell/view-meta.tsx";
@@ -107,6 +108,7 @@ export function TimelineHeader({
           ) : null}
         </p>
       </div>
+      {query.feed.kind === "feed" ? <FeedClaimControl feedId={query.feed.feedId} /> : null}
       <IconButton
         aria-pressed={settings.unreadOnly}
         label={t("timeline.unreadOnly")}
