@@ -207,7 +207,16 @@ try {
       .evaluate((element) => element.scrollIntoView({ block: "center" }));
   });
   await settingsPage(page, "privacy", "settings-privacy");
-  await settingsPage(page, "power", "settings-power");
+  // A wallet made and today's POWER claimed (pressed again while the day's amount is computed).
+  await settingsPage(page, "power", "settings-power", async () => {
+    await page.getByTestId("wallet-create").click();
+    const claim = page.getByTestId("claim-daily");
+    for (let i = 0; i < 20 && (await claim.textContent()) !== "Claimed today"; i += 1) {
+      if (await claim.isEnabled()) await claim.click();
+      await page.waitForTimeout(500);
+    }
+    await page.getByTestId("transaction-row").first().waitFor();
+  });
   await settingsPage(page, "actions", "settings-actions", async () => {
     await page.getByTestId("rule-add").click();
     await page.getByTestId("rule-name").first().fill("Mute sponsored posts");

@@ -63,7 +63,7 @@ export const discoverListRoute = createRoute({
 export const powerRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: "power",
-  component: lazyPage(() => import("../views/settings/power-settings-page.tsx"), "PowerPage"),
+  component: lazyPage(() => import("../views/power/power-page.tsx"), "PowerPage"),
 });
 
 export const rsshubRoute = createRoute({

@@ -16,6 +16,7 @@ const NAMESPACES = [
   "onboarding",
   "discover",
   "claims",
+  "power",
 ] as const;
 
 /** Options shared by the app's i18next instance and the fallback tests. */

@@ -27,15 +27,49 @@ export function integrationActionId(service: IntegrationService) {
   return `integrations.saveTo.${service}` as const;
 }
 
-/** Every action: the list above and the integrations'. */
+/**
+ * POWER's money actions: online only (never queued), so not commands; bound by the entry
+ * toolbar (tip, boost the entry's feed) and the wallet's claim button while they can run, so
+ * the palette offers them then. No default keys.
+ */
+export const POWER_ACTIONS = [
+  {
+    id: "power.tipEntry",
+    keys: [],
+    scope: "entry-render",
+    group: "entry-actions",
+    palette: true,
+    labelKey: "power:actions.tipEntry",
+  },
+  {
+    id: "power.boostFeed",
+    keys: [],
+    scope: "entry-render",
+    group: "entry-actions",
+    palette: true,
+    labelKey: "power:actions.boostFeed",
+  },
+  {
+    id: "power.claimDaily",
+    keys: [],
+    scope: "home",
+    group: "global",
+    palette: true,
+    labelKey: "power:actions.claimDaily",
+  },
+] as const satisfies readonly ShortcutAction[];
+
+/** Every action: the list above, the integrations' and POWER's. */
 export const ALL_SHORTCUT_ACTIONS: readonly ShortcutAction[] = [
   ...SHORTCUT_ACTIONS,
   ...INTEGRATION_ACTIONS,
+  ...POWER_ACTIONS,
 ];
 
 export type ShortcutActionId =
   | (typeof SHORTCUT_ACTIONS)[number]["id"]
-  | ReturnType<typeof integrationActionId>;
+  | ReturnType<typeof integrationActionId>
+  | (typeof POWER_ACTIONS)[number]["id"];
 
 const byId = new Map<string, ShortcutAction>(
   ALL_SHORTCUT_ACTIONS.map((action) => [action.id, action]),

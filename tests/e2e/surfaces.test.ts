@@ -97,10 +97,10 @@ describe("unfinished surfaces, finished (Chromium)", () => {
 
     await page.getByTestId("settings-nav-power").click();
     await page.waitForURL(/\/settings\/power$/);
-    const notEnabled = page.getByTestId("power-not-enabled");
-    await notEnabled.waitFor();
-    expect(await notEnabled.textContent()).toContain("not enabled on this server");
-    expect(await page.locator('[data-testid^="power-feature-"]').count()).toBe(6);
+    // A new account has no wallet yet: the page offers to make one.
+    const noWallet = page.getByTestId("settings-page-power").getByTestId("wallet-none");
+    await noWallet.waitFor();
+    expect(await noWallet.textContent()).toContain("No wallet yet");
 
     await page.getByTestId("settings-nav-privacy").click();
     await page.waitForURL(/\/settings\/privacy$/);
@@ -115,9 +115,9 @@ describe("unfinished surfaces, finished (Chromium)", () => {
     await page.getByTestId("privacy-sessions").click();
     await page.waitForURL(/\/settings\/account$/);
 
-    // The route table's own /power is the same page, not a placeholder.
+    // The route table's own /power is the wallet too, not a placeholder.
     await page.goto(`${server.localUrl}/power`);
-    await page.getByTestId("power-page").getByTestId("power-not-enabled").waitFor();
+    await page.getByTestId("power-page").getByTestId("wallet-none").waitFor();
     expect(watch.errors).toEqual([]);
   });
 

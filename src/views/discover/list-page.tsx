@@ -1,4 +1,5 @@
 import { Link, useParams } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { timelineLink } from "../../../contract/routes.ts";
@@ -11,11 +12,12 @@ import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useListPage } from "../../services/list-preview.ts";
 import { Button, buttonClass } from "../../ui/button.tsx";
 import { EmptyState, PageHeader } from "../page.tsx";
+import { PurchaseListDialog } from "../power/purchase-list-dialog.tsx";
 
 /**
  * /discover/list/$listId: a list's public page. Anyone signed in sees its title, description,
  * image, owner, feeds, followers and newest entries, and can follow it. A list with a fee shows
- * it (as text); following one is refused until the wallet exists, and the follow is undone.
+ * it (as text) and asks to pay it before following (4002 when the balance is short).
  */
 export function ListPage() {
   const { t } = useTranslation("lists");
@@ -28,6 +30,7 @@ export function ListPage() {
     () => (reader ? subscription$(reader.db, `list/${listId}`) : of(null)),
     [reader, listId],
   );
+  const [buying, setBuying] = useState(false);
   if (state.status === "loading") {
     return <section data-testid="list-page" data-state="loading" />;
   }
@@ -45,6 +48,10 @@ export function ListPage() {
   }
   const { list, feeds, owner, subscriptionCount, entries } = state.data;
   const view = (list.view as FeedViewType) ?? 0;
+  const follow = () =>
+    reader && runCommand("lists.follow", {}, { listId: list.id, userId: reader.userId, view });
+  // A list with a fee is paid for first, online; following it is then the usual command.
+  const paid = list.fee > 0 && list.ownerUserId !== reader?.userId;
   return (
     <section data-testid="list-page" data-state="ready" data-list-id={list.id}>
       <PageHeader
@@ -76,16 +83,20 @@ export function ListPage() {
               size="sm"
               data-testid="list-follow"
               disabled={!reader}
-              onClick={() =>
-                reader &&
-                runCommand("lists.follow", {}, { listId: list.id, userId: reader.userId, view })
-              }
+              onClick={() => (paid ? setBuying(true) : follow())}
             >
               {t("page.follow")}
             </Button>
           )
         }
       />
+      {buying ? (
+        <PurchaseListDialog
+          list={{ id: list.id, title: list.title, fee: list.fee, view }}
+          onPurchased={follow}
+          onClose={() => setBuying(false)}
+        />
+      ) : null}
       <div className="space-y-6 p-6">
         <div className="flex flex-wrap items-center gap-4 text-sm" data-testid="list-facts">
           {list.image ? <img src={list.image} alt="" className="size-12 rounded" /> : null}

@@ -28,6 +28,7 @@ import {
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/toaster.tsx";
 import { EntryTagsButton } from "../highlights/entry-tags-button.tsx";
+import { EntryPowerButtons } from "../power/entry-power-buttons.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { entryContext } from "./entry-context.ts";
 import { EntrySaveMenu } from "./save-menu.tsx";
@@ -229,6 +230,7 @@ export function EntryToolbar(props: {
         />
       ) : null}
       <EntryTagsButton entryId={entry.id} />
+      <EntryPowerButtons entry={entry} />
       <EntrySaveMenu entry={entry} />
       {mobile ? null : (
         <>

@@ -10,6 +10,7 @@ import { AlertIcon, LockIcon } from "../../ui/icons.tsx";
 import { MenuItem, MenuLink, MenuSeparator, RowMenu } from "../../ui/menu.tsx";
 import { Tooltip } from "../../ui/tooltip.tsx";
 import { UnreadBadge } from "../../ui/unread-badge.tsx";
+import { useFeedPowerMenu } from "../power/feed-power-menu.tsx";
 import { EditSubscriptionDialog } from "./edit-subscription-dialog.tsx";
 import { FeedIcon } from "./feed-icon.tsx";
 import { formatRetryTime } from "./retry-time.ts";
@@ -41,6 +42,9 @@ export function FeedRow(props: {
       prompt.feedId === item.feedId,
     (prompt) => setDialog(prompt.kind === "editSubscription" ? "edit" : "unsubscribe"),
     Boolean(item.feedId && !item.pending),
+  );
+  const power = useFeedPowerMenu({ feedId: item.feedId ?? "", title: item.title ?? "" }, () =>
+    setMenuOpen(false),
   );
   const param = subscriptionParam(item);
   const testId = `subscription-${item.feedId ?? item.id}`;
@@ -143,6 +147,7 @@ export function FeedRow(props: {
             {t("menu.openSite")}
           </MenuLink>
         ) : null}
+        {power.items}
         <MenuSeparator />
         <MenuItem
           danger
@@ -155,6 +160,7 @@ export function FeedRow(props: {
           {t("menu.unsubscribe")}
         </MenuItem>
       </RowMenu>
+      {power.dialogs}
       <EditSubscriptionDialog
         open={dialog === "edit"}
         item={item}
