@@ -9,6 +9,7 @@ import type { Database } from "../server/db/schema.ts";
 import { listEntries } from "../server/storage/entry-queries.ts";
 import { TestClient } from "../tests/support/http-client.ts";
 import { measure, type Throughput } from "./support/measure.ts";
+import { npmStartServer } from "./support/npm-start.ts";
 import { type SeedResult, seedEntries } from "./support/seed-entries.ts";
 import { BENCH_SERVER_ENV, spawnServer } from "./support/spawn-server.ts";
 import { ratio, round, type Table } from "./support/table.ts";
@@ -101,8 +102,9 @@ async function inProcess(path: string, userId: string, body: EntriesRequest) {
 
 /**
  * POST /api/entries latency on SQLite with BENCH_ENTRIES (default 1,000,000) entries over 500
- * subscriptions. A real server (own process, scheduler off) is started to create the schema and
- * sign a user up, stopped, its file seeded directly, and started again on it. Each variant is
+ * subscriptions. A real server, as npm start runs it (own process, scheduler off), is started
+ * to create the schema and sign a user up, stopped, its file seeded directly, and started again
+ * on it. Each variant is
  * first probed with sequential requests; if that alone is far above the aim it is not put under
  * load (bounded run), else autocannon measures it with 1 and `connections` connections.
  * Baseline in the same run: GET /api/health on the same server (one `select 1`).
@@ -115,9 +117,14 @@ export async function benchEntriesLatency(
   const connections = options.connections ?? 10;
   const seconds = options.seconds ?? 5;
   const dataDir = mkdtempSync(join(tmpdir(), "follow-bench-entries-"));
-  const env = BENCH_SERVER_ENV;
+  // The server as npm start runs it: the bundle, its Node flags (the semi-space size sets how
+  // often and how long scavenges pause every request in flight) and environment.
+  const launch = npmStartServer();
+  const env = { ...launch.env, ...BENCH_SERVER_ENV };
+  const start = () =>
+    spawnServer(env, { dataDir, nodeFlags: launch.nodeFlags, entry: launch.entry });
   try {
-    let server = await spawnServer(env, { dataDir });
+    let server = await start();
     const client = new TestClient(server.url);
     const email = `bench.${Date.now()}@example.com`;
     const signUp = await client.signUp(email, PASSWORD);
@@ -137,7 +144,7 @@ export async function benchEntriesLatency(
     });
     console.log(`  seeded in ${(seed.ms / 1000).toFixed(1)} s`);
 
-    server = await spawnServer(env, { dataDir });
+    server = await start();
     const variants: LatencyVariant[] = [];
     let health: Throughput;
     try {
