@@ -26,6 +26,7 @@ import { unexpectedErrorHandler } from "./observability/unexpected-errors.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { composeServices } from "./services/index.ts";
 import { type LiveChanges, startLiveChanges } from "./sync/live-changes.ts";
+import { startDailyPowerLoop } from "./wallet/daily.ts";
 import { enableWebSub } from "./websub/setup.ts";
 
 export interface RunningServer {
@@ -89,6 +90,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   let smtp: SmtpIntake | undefined;
   let dailyReports: ReturnType<typeof createDailyReports> | undefined;
   let dailyReportLoop: ReturnType<typeof startDailyReportLoop> | undefined;
+  let dailyPowerLoop: { stop(): void } | undefined;
   let liveChanges: LiveChanges | undefined;
   let metricsListener: MetricsListener | undefined;
   let unwatchMetrics: (() => void) | undefined;
@@ -147,6 +149,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         intervalMs: config.ai.dailyReportCheckSeconds * 1000,
       });
     }
+    // Today's daily POWER, computed once across processes and again after a restart if missed.
+    dailyPowerLoop = startDailyPowerLoop(database, config.wallet.dailyPool, logger);
     if (config.inboxes.smtpPort !== undefined && config.inboxes.emailDomain) {
       smtp = await startSmtpIntake(database, logger, {
         host: config.inboxes.smtpHost,
@@ -205,6 +209,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       await smtp?.close();
       await statistics?.stop();
       await dailyReportLoop?.stop();
+      dailyPowerLoop?.stop();
       stopWebSub?.();
       await scheduler?.stop();
       await feedIcons?.close();

@@ -94,7 +94,7 @@ export async function transfer(
         .transaction()
         .execute((trx) => apply(database, trx, request, requestHash));
     } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
+      if (attempt < 5 && (isUniqueViolation(error) || isDeadlock(error))) continue;
       throw error;
     }
   }
@@ -209,6 +209,12 @@ async function apply(
     .execute();
   await request.alsoInside?.(trx);
   return { hash, replayed: false };
+}
+
+/** PostgreSQL gave up one of two transactions waiting on each other: it is run again. */
+function isDeadlock(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === "40P01" || code === "40001";
 }
 
 function isUniqueViolation(error: unknown): boolean {
