@@ -13,7 +13,9 @@ const POWER = 10n ** 18n;
  * POWER in Chromium, on the real server: an operator (this reader, an admin) mints POWER to
  * itself from /power, claims the daily POWER, tips an entry, boosts its feed from the palette,
  * pays for a list with a fee, sees it all in its transactions; an over-balance tip is refused
- * with 4002 in the dialog, and an offline one on the spot (never queued).
+ * with 4002 in the dialog, and an offline one on the spot (never queued); the operator defines
+ * an airdrop it then claims and settles another user's withdrawal; a withdrawal beyond the
+ * withdrawable part is refused with 4003.
  */
 describe("POWER wallet (Chromium)", () => {
   let feeds: FeedServer;
@@ -23,6 +25,8 @@ describe("POWER wallet (Chromium)", () => {
   let close: () => Promise<void>;
   let listId: string;
   let feedId: string;
+  let userId: string;
+  let maker: TestClient;
   const email = uniqueEmail("e2e-power");
 
   beforeAll(async () => {
@@ -36,7 +40,7 @@ describe("POWER wallet (Chromium)", () => {
       WALLET_BOOST_LEVELS: "10,50",
     });
     // Someone else sells a list of their feeds for 5 POWER.
-    const maker = new TestClient(server.localUrl);
+    maker = new TestClient(server.localUrl);
     await maker.signUp(uniqueEmail("e2e-power-maker"));
     const created = await maker.request("POST", "/api/lists", {
       json: { title: "Paid Picks", view: 0, fee: 5 },
@@ -71,7 +75,7 @@ describe("POWER wallet (Chromium)", () => {
     const self = new TestClient(server.localUrl);
     await self.signIn(email, PASSWORD);
     await verifyFromMailDirectory(server, self, email);
-    const userId = (await self.session()).body.user.id as string;
+    userId = (await self.session()).body.user.id as string;
 
     await page.goto(`${server.localUrl}/power`);
     await page.getByTestId("wallet-create").click({ timeout: 20_000 });
@@ -200,6 +204,43 @@ describe("POWER wallet (Chromium)", () => {
     await page.getByTestId("list-unfollow").waitFor({ timeout: 20_000 });
   });
 
+  it("claims an airdrop the operator defines, and settles the list owner's withdrawal", async () => {
+    await page.goto(`${server.localUrl}/power`);
+    await page.getByTestId("admin-airdrop-users").fill(userId);
+    await page.getByTestId("admin-airdrop-amount").fill("3");
+    await page.getByTestId("admin-airdrop-submit").click();
+    await page.reload();
+    const card = page.getByTestId("airdrop-card");
+    await expect.poll(() => card.getAttribute("data-status"), { timeout: 20_000 }).toBe("eligible");
+    await page.getByTestId("airdrop-claim").click();
+    await expect.poll(() => card.getAttribute("data-status"), { timeout: 20_000 }).toBe("sent");
+
+    // The list's owner earned its fee (withdrawable) and asks for 2 POWER of it.
+    const asked = await maker.request("POST", "/api/wallets/transactions/withdraw", {
+      json: { amount: String(2n * POWER), address: "maker-address" },
+      headers: { "Idempotency-Key": "e2e-power-withdraw" },
+    });
+    expect(asked.status).toBe(200);
+    await page.reload();
+    const pending = page.getByTestId("admin-withdrawal");
+    await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(1);
+    await pending.getByTestId("admin-withdrawal-reference").fill("bank-ref-42");
+    await pending.getByTestId("admin-withdrawal-settle").click();
+    await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(0);
+    const settled = await maker.request("GET", "/api/wallets/transactions?type=withdraw");
+    expect(settled.body.data[0]).toMatchObject({ status: "settled", reference: "bank-ref-42" });
+  });
+
+  it("refuses a withdrawal beyond the withdrawable part with 4003 (Settings › Power)", async () => {
+    await page.goto(`${server.localUrl}/settings/power`);
+    await page.getByTestId("withdraw-amount").fill("1", { timeout: 20_000 });
+    await page.getByTestId("withdraw-address").fill("my-address");
+    await page.getByTestId("withdraw-submit").click();
+    const refusal = page.getByTestId("withdraw-refusal");
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.getAttribute("data-code")).toBe("4003");
+  });
+
   it("lists every movement in the transactions, filtered by type", async () => {
     await page.goto(`${server.localUrl}/power`);
     const rows = page.getByTestId("transaction-row");
@@ -211,7 +252,7 @@ describe("POWER wallet (Chromium)", () => {
           timeout: 20_000,
         },
       )
-      .toEqual(["boost", "claim", "mint", "purchase", "tip"]);
+      .toEqual(["airdrop", "boost", "claim", "mint", "purchase", "tip"]);
     await page.getByTestId("transactions-filter-tip").click();
     await expect
       .poll(() => rows.evaluateAll((r) => r.map((e) => e.getAttribute("data-type"))), {
