@@ -35,12 +35,16 @@ function Row({
           {achievement.needsAudit ? ` · ${t("achievements.audited")}` : ""}
         </p>
         {status === "incomplete" ? (
-          <progress
-            className="mt-1 h-1.5 w-full max-w-48 accent-accent"
-            max={target}
-            value={progress}
+          <div
+            className="mt-1.5 h-1 w-full max-w-48 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={target}
+            aria-valuenow={progress}
             aria-label={t("achievements.progress", { progress, target })}
-          />
+          >
+            <div className="h-full bg-accent" style={{ width: `${(progress / target) * 100}%` }} />
+          </div>
         ) : null}
       </div>
       {status === "completed" ? (

@@ -59,7 +59,11 @@ export function FeedAnalyticsDialog(props: { feedId: string; onClose(): void }) 
               testId="feed-analytics-reads"
             />
           </div>
-          <div className="flex h-24 items-end gap-1" role="img" aria-label={t("analytics.weeks")}>
+          <div
+            className="flex h-24 items-end gap-1 border-b border-zinc-300 dark:border-zinc-700"
+            role="img"
+            aria-label={t("analytics.weeks")}
+          >
             {data.weeks.map((week) => (
               <div
                 key={week.week}

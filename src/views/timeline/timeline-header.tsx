@@ -23,7 +23,9 @@ import {
   SortOldestIcon,
 } from "../../ui/icons.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { FeedClaimControl } from "../claims/feed-claim-control.tsx";
+import { FeedClaimActions } from "../claims/feed-claim-actions.tsx";
+import { OwnerBadge } from "../claims/owner-badge.tsx";
+import { useFeedClaim } from "../claims/use-feed-claim.ts";
 import { useShellNav } from "../shell/shell-nav.tsx";
 import { useIsMobile } from "../shell/use-is-mobile.ts";
 import { VIEW_META } from "../shell/view-meta.tsx";
@@ -64,6 +66,7 @@ export function TimelineHeader({
     [db, key],
   );
   const feedValue = feedSelectionValue(query.feed);
+  const feedClaim = useFeedClaim(query.feed.kind === "feed" ? query.feed.feedId : null);
   const selected = selectionContext(query, subscriptions);
   const markAll = useCommandAvailability("entries.markAllRead", selected);
   const toggleOrder = () => setOldestFirst(orderKey, !query.oldestFirst);
@@ -106,9 +109,10 @@ export function TimelineHeader({
               · {t("timeline.unreadCount", { count: unread, formatted: compactNumber(unread) })}
             </span>
           ) : null}
+          {feedClaim?.claim ? <OwnerBadge claim={feedClaim.claim} /> : null}
         </p>
       </div>
-      {query.feed.kind === "feed" ? <FeedClaimControl feedId={query.feed.feedId} /> : null}
+      {feedClaim ? <FeedClaimActions state={feedClaim} /> : null}
       <IconButton
         aria-pressed={settings.unreadOnly}
         label={t("timeline.unreadOnly")}
