@@ -97,7 +97,7 @@ describe.each(DIALECTS)("reading positions on %s", (dialect) => {
     const newest = await firstValueFrom(
       latestPosition$(laptop.db, entryId, "article").pipe(filter((p) => p?.deviceId === "phone")),
     );
-    expect(newest.fraction).toBe(0.6);
+    expect(newest?.fraction).toBe(0.6);
     const listed = await firstValueFrom(
       inProgress$(laptop.db).pipe(filter((items) => items.length > 0)),
     );

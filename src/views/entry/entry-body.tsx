@@ -15,6 +15,7 @@ import { EntryMedia } from "./entry-media.tsx";
 import { EntrySummary } from "./entry-summary.tsx";
 import { EntryToolbar } from "./entry-toolbar.tsx";
 import { ReadAloud } from "./read-aloud.tsx";
+import { ReadingPosition } from "./reading-position.tsx";
 import { TranslationBar } from "./translation-bar.tsx";
 import { useEntryTranslation } from "./use-entry-translation.ts";
 
@@ -85,6 +86,13 @@ export function EntryBody(props: {
       <EntryToolbar
         entry={entry}
         readability={{ on: readability, loading: loadingReadability, toggle: toggleReadability }}
+      />
+      <ReadingPosition
+        key={entry.id}
+        reader={reader}
+        entryId={entry.id}
+        scroller={scroller}
+        ready={Boolean(html)}
       />
       <div
         ref={scroller}

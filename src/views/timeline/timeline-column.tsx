@@ -11,6 +11,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { DailyReportPin } from "../ai/daily-report-pin.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
+import { ContinueReading } from "./continue-reading.tsx";
 import { emptyTimeline } from "./empty-timeline.ts";
 import { EmptyTimelineState } from "./empty-timeline-state.tsx";
 import { PagerFooter } from "./pager-footer.tsx";
@@ -134,6 +135,7 @@ export function TimelineColumn(props: {
       />
       <QuickTimeline view={props.view} feedParam={props.feedParam} />
       {props.view === 0 && props.query.feed.kind === "all" ? <DailyReportPin /> : null}
+      {props.view === 0 && props.query.feed.kind === "all" ? <ContinueReading /> : null}
       <div className="relative min-h-0 flex-1">
         {checkNew.hasNew ? (
           <button
