@@ -10,6 +10,7 @@ import { listEntries } from "../server/storage/entry-queries.ts";
 import { TestClient } from "../tests/support/http-client.ts";
 import { measure, type Throughput } from "./support/measure.ts";
 import { npmStartServer } from "./support/npm-start.ts";
+import { processCpuMs } from "./support/process-cpu.ts";
 import { type SeedResult, seedEntries } from "./support/seed-entries.ts";
 import { BENCH_SERVER_ENV, spawnServer } from "./support/spawn-server.ts";
 import { ratio, round, type Table } from "./support/table.ts";
@@ -24,6 +25,8 @@ export interface LatencyVariant {
   /** autocannon, 1 connection and `connections` connections; absent when the probe is too slow. */
   single?: Throughput;
   loaded?: Throughput;
+  /** The server process's CPU time per request under `loaded` (less shaken by other work). */
+  loadedCpuMs?: number;
   /** listEntries in-process on the same file (median of ≤ 5 calls), its plan and result ids. */
   inProcessMs: number;
   plan: string[];
@@ -35,6 +38,7 @@ export interface EntriesLatencyFigures {
   connections: number;
   seconds: number;
   health: Throughput;
+  healthCpuMs: number;
   variants: LatencyVariant[];
 }
 
@@ -153,6 +157,7 @@ export async function benchEntriesLatency(
     server = await start();
     const variants: LatencyVariant[] = [];
     let health: Throughput;
+    let healthCpuMs: number;
     try {
       // Signed in afresh, as a browser is: its session-data cookie (better-auth's 5-minute
       // cookie cache) would have expired while a slow seeding ran, and a request without one
@@ -182,7 +187,17 @@ export async function benchEntriesLatency(
         "content-type": "application/json",
       });
       const url = `${server.url}/api/entries`;
-      health = await measure({ url: `${server.url}/api/health`, seconds, connections });
+      const cpuPerRequest = async (run: () => Promise<Throughput>) => {
+        const before = processCpuMs(server.pid);
+        const result = await run();
+        return {
+          result,
+          cpuMs: (processCpuMs(server.pid) - before) / Math.max(1, result.requests),
+        };
+      };
+      ({ result: health, cpuMs: healthCpuMs } = await cpuPerRequest(() =>
+        measure({ url: `${server.url}/api/health`, seconds, connections }),
+      ));
       for (const variant of variantsFor(seed)) {
         // Up to 5 sequential requests, at most ~3 s of them (the first warms the page cache).
         const probeMs: number[] = [];
@@ -202,7 +217,9 @@ export async function benchEntriesLatency(
             timeout: 30,
           };
           result.single = await measure({ ...load, connections: 1 });
-          result.loaded = await measure({ ...load, connections });
+          const loaded = await cpuPerRequest(() => measure({ ...load, connections }));
+          result.loaded = loaded.result;
+          result.loadedCpuMs = loaded.cpuMs;
           await post(variant.body); // waits out requests autocannon left in the server's queue
         }
         variants.push(result);
@@ -213,14 +230,14 @@ export async function benchEntriesLatency(
     for (const variant of variants) {
       Object.assign(variant, await inProcess(databasePath, userId, variant.body));
     }
-    return { seed, connections, seconds, health, variants };
+    return { seed, connections, seconds, health, healthCpuMs, variants };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 export function entriesLatencyTables(figures: EntriesLatencyFigures): Table[] {
-  const { seed, health, connections } = figures;
+  const { seed, health, healthCpuMs, connections } = figures;
   const latency: Table = {
     title:
       `POST /api/entries on SQLite: ${seed.entries} entries, ${seed.feedIds.length} subscriptions, ` +
@@ -232,6 +249,7 @@ export function entriesLatencyTables(figures: EntriesLatencyFigures): Table[] {
       `${connections} conn p50`,
       `${connections} conn p99`,
       "req/s (× health)",
+      "server CPU ms/req",
       "in-process ms",
       "aim p99 < 20 ms",
     ],
@@ -243,6 +261,7 @@ export function entriesLatencyTables(figures: EntriesLatencyFigures): Table[] {
         health.p50Ms,
         health.p99Ms,
         health.requestsPerSecond,
+        round(healthCpuMs, 2),
         "",
         health.errors ? `${health.errors} errors` : "",
       ],
@@ -255,6 +274,7 @@ export function entriesLatencyTables(figures: EntriesLatencyFigures): Table[] {
         v.loaded
           ? `${v.loaded.requestsPerSecond} (${ratio(v.loaded.requestsPerSecond, health.requestsPerSecond)})`
           : "-",
+        v.loadedCpuMs !== undefined ? round(v.loadedCpuMs, 2) : "-",
         round(v.inProcessMs, 1),
         v.noCookieCache
           ? "(no browser's request)"
@@ -267,6 +287,7 @@ export function entriesLatencyTables(figures: EntriesLatencyFigures): Table[] {
       "Bodies: {view:0, limit:20}; + feedId (a view-0 feed); {view:0, limit:20, read:false}; {limit:20}.",
       `sequential = each probe request's time over loopback; variants whose median probe exceeds ${LOAD_LIMIT_MS} ms are not`,
       `put under autocannon (${figures.seconds} s per level): with ${connections} connections on one SQLite connection p99 would be ≈ ${connections}× that.`,
+      `server CPU ms/req = the server process's CPU time over the ${connections}-connection run per answered request.`,
       "in-process ms = listEntries on the same file from the bench process (median of ≤ 5 calls): the query alone.",
       "Load carries the cookies a browser holds; the last row's load leaves out the session-data cookie (better-auth's",
       "5-minute cookie cache), so each request reads the session from the database and signs a new cookie (its probes send it).",
