@@ -11,6 +11,7 @@ import { useSession, useSessionService } from "../../session/session-context.tsx
 import { Button } from "../../ui/button.tsx";
 import { Field, HINT_CLASS, LABEL_CLASS } from "../../ui/fields.tsx";
 import { SettingsSection } from "../../ui/setting-rows.tsx";
+import { AchievementAuditsSection } from "../achievements/achievement-audits-section.tsx";
 import { AchievementsSection } from "../achievements/achievements-section.tsx";
 import { PageHeader } from "../page.tsx";
 import { AvatarUpload } from "./account/avatar-upload.tsx";
@@ -67,6 +68,7 @@ export function ProfileSettingsPage() {
         {/* Keyed by user: another account signing in starts from its own profile. */}
         {user ? <ProfileForm key={user.id} user={user} /> : null}
         {user ? <AchievementsSection key={`achievements-${user.id}`} /> : null}
+        <AchievementAuditsSection />
       </div>
     </section>
   );
