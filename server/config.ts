@@ -205,6 +205,11 @@ export interface AiConfig {
     /** Where entries' audio is kept for replays, and how much of it at most (0: none kept). */
     cacheDir: string;
     cacheBytes: number;
+    /**
+     * The local engine read with when no endpoint is set: a command taking text on stdin and
+     * writing WAV on stdout (espeak-ng); undefined: none. Off under NODE_ENV=test unless set.
+     */
+    local: { command: string | undefined; voice: string; timeoutSeconds: number };
   };
 }
 
@@ -566,6 +571,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         maxChars: int("AI_SPEECH_MAX_CHARS", 20_000, 100, 1_000_000),
         cacheDir: read("AI_SPEECH_CACHE_DIR") ?? `${dataDir}/speech-cache`,
         cacheBytes: int("AI_SPEECH_CACHE_BYTES", 256 * 1024 * 1024, 0, Number.MAX_SAFE_INTEGER),
+        local: {
+          command: localSpeechCommand(
+            read("AI_SPEECH_LOCAL") ?? (nodeEnv === "test" ? "off" : "espeak-ng"),
+          ),
+          voice: read("AI_SPEECH_LOCAL_VOICE") ?? "en",
+          timeoutSeconds: int("AI_SPEECH_LOCAL_TIMEOUT_SECONDS", 120, 1, 3600),
+        },
       },
     },
     integrations: {
@@ -606,4 +618,9 @@ function power(text: string, name: string): string {
     BigInt(match[1] ?? "0") * 10n ** 18n +
     BigInt((match[2] ?? "").padEnd(18, "0") || "0")
   ).toString();
+}
+
+/** `off` (or empty): no local speech engine; else the command run (espeak-ng, a path to it). */
+function localSpeechCommand(value: string): string | undefined {
+  return value === "off" || value === "" ? undefined : value;
 }

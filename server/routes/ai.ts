@@ -4,6 +4,7 @@ import type { SummaryLine } from "../../contract/api/ai.ts";
 import { endpoints } from "../../contract/api/index.ts";
 import { htmlToText } from "../../contract/html/text.ts";
 import { listDailyReports } from "../ai/daily/reports.ts";
+import type { LocalSpeech } from "../ai/local-speech.ts";
 import type { Providers } from "../ai/providers.ts";
 import type { SpeechProvider } from "../ai/speech.ts";
 import type { Summaries } from "../ai/summaries.ts";
@@ -29,11 +30,14 @@ export function aiRoutes(
     translations: Translations;
     providers: Providers;
     box: KeyBox;
-    speech: SpeechProvider | null;
+    speech: SpeechProvider | LocalSpeech | null;
   },
   logger: Logger,
 ) {
   const { summaries, translations, providers, box, speech } = services;
+  /** Whether entries can be read aloud here: an endpoint, or a local engine that runs. */
+  const speaks = async () =>
+    speech !== null && (!("available" in speech) || (await speech.available()));
   const app = userRouter(auth, database);
   const ai = endpoints.ai;
 
@@ -97,7 +101,7 @@ export function aiRoutes(
       data: {
         summary: provider ? ("model" as const) : ("extractive" as const),
         translation: provider !== null,
-        speech: speech !== null,
+        speech: await speaks(),
       },
     };
   });
@@ -133,7 +137,12 @@ export function aiRoutes(
     } catch {
       throw new ApiError(1002, "expected ?id=<entry id>[&voice=<name>]", 400);
     }
-    if (!speech) throw new ApiError(1005, "no speech provider is configured", 503);
+    if (!speech || !(await speaks()))
+      throw new ApiError(
+        1005,
+        "no speech engine: install espeak-ng on the server or set AI_SPEECH_BASE_URL",
+        503,
+      );
     const found = await findVisibleEntry(database, c.get("userId"), query.id);
     if (!found) throw new ApiError(3000);
     const { entry } = found;

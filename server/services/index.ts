@@ -1,3 +1,4 @@
+import { createLocalSpeech } from "../ai/local-speech.ts";
 import { createProviders } from "../ai/providers.ts";
 import { createSpeechProvider } from "../ai/speech.ts";
 import { createSummaries } from "../ai/summaries.ts";
@@ -87,7 +88,8 @@ export function composeServices({ config, database, logger, fetcher, secret }: S
     providers,
     summaries,
     translations,
-    speech: createSpeechProvider(config.ai.speech, fetcher),
+    // The operator's endpoint when set, else the local engine (espeak-ng) when there is one.
+    speech: createSpeechProvider(config.ai.speech, fetcher) ?? createLocalSpeech(config.ai.speech),
     push,
     avatars: createAvatarStore(config.uploads),
     feedIconFiles: fileIconStore(config.dataDir),
