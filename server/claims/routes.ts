@@ -3,6 +3,7 @@ import { endpoints } from "../../contract/api/index.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
+import { IdScanLimiter } from "../http/id-scan-limiter.ts";
 import { idempotentWrites } from "../http/idempotency.ts";
 import type { SessionVariables } from "../http/require-user.ts";
 import { route } from "../http/route.ts";
@@ -40,6 +41,8 @@ export function claimRoutes(auth: Auth, database: DatabaseHandle, fetcher: Fetch
   app.use("/claim/*", idempotentWrites(database));
   app.use("/claim/*", recordWrites(database));
   const { challenge, verify, owners, mine, analytics } = endpoints.claims;
+  // Each verification fetches the feed and its site: 10 at once per person, then one every 6 s.
+  const verifications = new IdScanLimiter({ capacity: 10, refillMs: 6_000 });
 
   /** A feed the person may read, fetched from the web (an inbox proves nothing). */
   const claimableFeed = async (userId: string, feedId: string) => {
@@ -73,6 +76,10 @@ export function claimRoutes(auth: Auth, database: DatabaseHandle, fetcher: Fetch
     if (await findClaim(database, feedId)) throw new ApiError(4000);
     const code = await findChallengeCode(database, userId, feedId);
     if (!code) throw new ApiError(2010, "Ask for a challenge code first");
+    if (!verifications.take(userId)) {
+      c.header("retry-after", String(Math.max(1, Math.ceil(verifications.waitMs(userId) / 1000))));
+      throw new ApiError(12000, "Too many verifications at once; try again in a few seconds");
+    }
     const method = await findChallenge(fetcher, feed, { userId, code });
     if (!method) {
       throw new ApiError(2010, "The code is neither in the feed nor in its site's meta tags");

@@ -21,8 +21,11 @@ describe("feed claim and achievements (Chromium)", () => {
 
   beforeAll(async () => {
     feeds = await new FeedServer().start();
+    // The site is on loopback too: a failed verification looks there, never outside.
     feeds.serve("/mine.xml", () =>
-      recentFeed("Mine", "mine", 3).replace("<description>", `${extra}<description>`),
+      recentFeed("Mine", "mine", 3)
+        .replace("<link>https://example.com/</link>", `<link>${feeds.url("/no-site")}</link>`)
+        .replace("<description>", `${extra}<description>`),
     );
     server = await startTestServer("sqlite", {
       CLIENT_DIST_DIR: inject("clientDistDir"),

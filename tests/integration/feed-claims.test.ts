@@ -29,11 +29,11 @@ function rss(name: string, siteUrl: string, extra = "") {
 <link>${siteUrl}</link><description>${name} feed</description>${extra}${items}</channel></rss>`;
 }
 
-function jsonFeed(name: string, extra: Record<string, unknown> = {}) {
+function jsonFeed(name: string, siteUrl: string, extra: Record<string, unknown> = {}) {
   return JSON.stringify({
     version: "https://jsonfeed.org/version/1.1",
     title: name,
-    home_page_url: "https://example.com/",
+    home_page_url: siteUrl,
     ...extra,
     items: [0, 1].map((i) => ({
       id: `${name}-${i}`,
@@ -54,6 +54,8 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
   let bobId: string;
   /** What each feed serves now: changed as the owner places the code. */
   const served = new Map<string, string>();
+  /** Sites on loopback that answer 404: a failed verification looks there too, never outside. */
+  const noSite = () => feeds.url("/no-site");
 
   const subscribe = async (client: TestClient, path: string, body: string, type?: string) => {
     served.set(path, body);
@@ -90,7 +92,7 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
   });
 
   it("finds the code on a description line, then the feed is claimed once", async () => {
-    const feedId = await subscribe(alice, "/desc.xml", rss("desc", "https://example.com/"));
+    const feedId = await subscribe(alice, "/desc.xml", rss("desc", noSite()));
     const asked = await challenge(alice, feedId);
     expect(asked.status).toBe(200);
     const { code, placements } = asked.body.data;
@@ -99,10 +101,12 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
 
     const early = await verify(alice, feedId);
     expect(early.body.code).toBe(2010);
+    // Not in the feed: the site's page was read too (for the meta tag).
+    expect(feeds.hits.get("/no-site")).toBeGreaterThan(0);
 
     served.set(
       "/desc.xml",
-      rss("desc", "https://example.com/").replace(
+      rss("desc", noSite()).replace(
         "<description>desc feed</description>",
         `<description>desc feed ${placements.description}</description>`,
       ),
@@ -128,7 +132,7 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
   });
 
   it("finds a <follow_challenge> element naming the feed and the person, and releases held tips", async () => {
-    const feedId = await subscribe(alice, "/element.xml", rss("element", "https://example.com/"));
+    const feedId = await subscribe(alice, "/element.xml", rss("element", noSite()));
     // Bob earns POWER (his first subscription) and tips the feed before anyone claimed it.
     await bob.request("POST", "/api/subscriptions", {
       json: { url: feeds.url("/element.xml"), view: 0 },
@@ -146,7 +150,7 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
     const { placements } = (await challenge(alice, feedId)).body.data;
     expect(placements.element).toContain(`<feedId>${feedId}</feedId>`);
     expect(placements.element).toContain(`<userId>${aliceId}</userId>`);
-    served.set("/element.xml", rss("element", "https://example.com/", placements.element));
+    served.set("/element.xml", rss("element", noSite(), placements.element));
     const claimed = await verify(alice, feedId);
     expect(claimed.status).toBe(200);
     expect(claimed.body.data.method).toBe("element");
@@ -155,12 +159,12 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
 
   it("finds the JSON Feed extension field", async () => {
     const type = "application/feed+json";
-    const feedId = await subscribe(alice, "/feed.json", jsonFeed("json"), type);
+    const feedId = await subscribe(alice, "/feed.json", jsonFeed("json", noSite()), type);
     const { placements } = (await challenge(alice, feedId)).body.data;
     expect((await verify(alice, feedId)).body.code).toBe(2010);
     served.set(
       "/feed.json",
-      jsonFeed("json", { [placements.jsonFeedField]: placements.jsonFeedValue }),
+      jsonFeed("json", noSite(), { [placements.jsonFeedField]: placements.jsonFeedValue }),
     );
     const claimed = await verify(alice, feedId);
     expect(claimed.status).toBe(200);
@@ -184,13 +188,13 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
   });
 
   it("does not take someone else's code for the person's own", async () => {
-    const feedId = await subscribe(bob, "/shared.xml", rss("shared", "https://example.com/"));
+    const feedId = await subscribe(bob, "/shared.xml", rss("shared", noSite()));
     await alice.request("POST", "/api/subscriptions", {
       json: { url: feeds.url("/shared.xml"), view: 0 },
     });
     const bobs = (await challenge(bob, feedId)).body.data;
     expect((await challenge(alice, feedId)).body.data.code).not.toBe(bobs.code);
-    served.set("/shared.xml", rss("shared", "https://example.com/", bobs.placements.element));
+    served.set("/shared.xml", rss("shared", noSite(), bobs.placements.element));
     expect((await verify(alice, feedId)).body.code).toBe(2010);
     const claimed = await verify(bob, feedId);
     expect(claimed.body.data).toMatchObject({ ownerUserId: bobId, method: "element" });
@@ -224,10 +228,24 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
     expect((await bob.request("GET", "/api/feeds/claim/mine")).body.data).toHaveLength(1);
   });
 
+  it("holds verifications to 10 at once per person (12000 after)", async () => {
+    const feedId = await subscribe(bob, "/busy.xml", rss("busy", noSite()));
+    await challenge(bob, feedId);
+    const before = feeds.hits.get("/busy.xml") ?? 0;
+    const codes: number[] = [];
+    // Earlier tests spent a few of Bob's; the budget refills one every 6 s.
+    for (let i = 0; i < 12; i += 1) codes.push((await verify(bob, feedId)).body.code);
+    expect(codes.filter((code) => code === 2010).length).toBeLessThanOrEqual(10);
+    expect(codes.at(-1)).toBe(12000);
+    // A refused verification fetched nothing.
+    const fetched = (feeds.hits.get("/busy.xml") ?? 0) - before;
+    expect(fetched).toBe(codes.filter((code) => code === 2010).length);
+  });
+
   it("refuses a feed the person cannot read by id as if it did not exist", async () => {
     // A URL carrying a secret: reached only by those who know it.
     const secretPath = "/private.xml";
-    served.set(secretPath, rss("private", "https://example.com/"));
+    served.set(secretPath, rss("private", noSite()));
     feeds.serve(secretPath, () => served.get(secretPath)!);
     const made = await alice.request("POST", "/api/subscriptions", {
       json: { url: `${feeds.url(secretPath)}?token=0123456789abcdef0123`, view: 0 },
