@@ -11,13 +11,27 @@ export const SCALE_FEEDS = [120, 1000, 5000];
  * that six runs stay affordable on a small machine.
  */
 export async function benchMemoryScale(
-  dialects: Array<"sqlite" | "postgres"> = ["sqlite", "postgres"],
-  feedCounts: number[] = scaleFeedsFromEnv(),
+  options: {
+    dialects?: Array<"sqlite" | "postgres">;
+    feedCounts?: number[];
+    itemsPerFeed?: number;
+    /** Idle waits (the smoke test shortens them). */
+    idleWaitMs?: number;
+    settledWaitMs?: number;
+  } = {},
 ): Promise<MemoryFigures[]> {
   const figures: MemoryFigures[] = [];
-  for (const dialect of dialects) {
-    for (const feeds of feedCounts) {
-      figures.push(await benchMemory({ dialect, feeds, idleWaitMs: 5_000, settledWaitMs: 15_000 }));
+  for (const dialect of options.dialects ?? ["sqlite", "postgres"]) {
+    for (const feeds of options.feedCounts ?? scaleFeedsFromEnv()) {
+      figures.push(
+        await benchMemory({
+          dialect,
+          feeds,
+          ...(options.itemsPerFeed ? { itemsPerFeed: options.itemsPerFeed } : {}),
+          idleWaitMs: options.idleWaitMs ?? 5_000,
+          settledWaitMs: options.settledWaitMs ?? 15_000,
+        }),
+      );
     }
   }
   return figures;

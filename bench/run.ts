@@ -11,6 +11,7 @@ import { benchLoad, loadTables } from "./load.ts";
 import { benchLocalDb, localDbTable } from "./local-db.ts";
 import { benchLocalFirst, localFirstTables } from "./local-first.ts";
 import { benchMemory, memoryTable } from "./memory.ts";
+import { benchMemoryScale, memoryScaleTable } from "./memory-scale.ts";
 import { benchOpmlImport, opmlImportTable } from "./opml-import.ts";
 import { benchParse, parseTable } from "./parse-throughput.ts";
 import { benchPgFreshInstall, pgFreshInstallTable } from "./pg-fresh-install.ts";
@@ -28,6 +29,7 @@ import { benchSyncStream, syncStreamTable } from "./sync-stream.ts";
 import { benchTimelinePaging, timelinePagingTable } from "./timeline-paging.ts";
 import { benchTimelineScroll, timelineScrollTable } from "./timeline-scroll.ts";
 import { benchTrending, trendingTable } from "./trending.ts";
+import { benchWalletTransfers, walletTransfersTable } from "./wallet-transfers.ts";
 
 /**
  * `npm run bench [-- filter...]`: every figure is printed with a ratio against a baseline
@@ -36,6 +38,15 @@ import { benchTrending, trendingTable } from "./trending.ts";
  * (`npm run bench -- ingest parse`).
  */
 const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
+  {
+    name: "wallet-transfers",
+    run: async () => [
+      walletTransfersTable([
+        await benchWalletTransfers("sqlite"),
+        await benchWalletTransfers("postgres"),
+      ]),
+    ],
+  },
   {
     name: "highlights-render",
     run: async () => [highlightsRenderTable(await benchHighlightsRender())],
@@ -118,6 +129,11 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     name: "memory",
     run: async () => [memoryTable(await benchMemory())],
+  },
+  {
+    // 120, 1,000 and 5,000 feeds on SQLite and PostgreSQL (BENCH_MEMORY_SCALE_FEEDS=120,1000).
+    name: "rss-scale",
+    run: async () => [memoryScaleTable(await benchMemoryScale())],
   },
   {
     name: "search",

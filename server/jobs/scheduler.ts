@@ -6,6 +6,7 @@ import type { Logger } from "../logger.ts";
 import { countRefresh } from "../metrics/hooks.ts";
 import { claimDueFeeds, renewFeedLease } from "../storage/feed-leases.ts";
 import { refreshFeed } from "./refresh-feed.ts";
+import { settleHeap } from "./settle-heap.ts";
 
 export interface SchedulerOptions {
   pollIntervalMs: number;
@@ -49,6 +50,8 @@ export function startScheduler(
       }
     });
     await Promise.all(lanes);
+    // The round's bodies and parsed documents are garbage now: hand their pages back.
+    if (feeds.length > 0 && !stopped) settleHeap();
   }
 
   function schedule() {

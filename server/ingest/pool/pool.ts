@@ -37,6 +37,12 @@ export interface IngestPoolOptions {
 // Idle workers stop soon: each holds tens of MB, and starting one again costs ~0.3 s.
 const DEFAULTS = { taskTimeoutMs: 30_000, idleMs: 5_000, maxHeapMb: 512 };
 const WORKER_URL = new URL("./worker.ts", import.meta.url);
+/**
+ * A worker's young generation (three semi-spaces). The main thread's is bounded by npm start's
+ * --max-semi-space-size=4; a worker gets V8's machine-sized default otherwise, tens of MB of RSS
+ * per worker while a refresh runs (npm run bench -- rss-scale).
+ */
+const WORKER_YOUNG_GENERATION_MB = 24;
 
 interface Pending {
   id: number;
@@ -111,7 +117,10 @@ export class IngestPool {
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.options.maxHeapMb,
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+      },
     });
     const slot: Slot = { worker, current: null, entries: [], timer: null };
     worker.on("message", (message: WorkerMessage) => {
