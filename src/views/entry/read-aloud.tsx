@@ -8,8 +8,10 @@ import { useRead } from "../../services/server-read.ts";
 import { useGeneralSettings } from "../../settings/hooks.ts";
 import { Button } from "../../ui/button.tsx";
 import { PauseIcon, PlayIcon } from "../../ui/icons.tsx";
+import { togglePlayback, useAudioPlaying } from "../timeline/audio-bridge.ts";
 import { sanitizeContent } from "./sanitize.ts";
 import { speechSentences } from "./speech.ts";
+import { speechUrl } from "./speech-url.ts";
 
 type Status = "idle" | "playing" | "paused";
 
@@ -28,7 +30,14 @@ export function ReadAloud(props: { entryId: string; title: string | null; html: 
   const reader = useRuntime();
   const serverSpeech = useServerSpeech(reader);
   if (reader && serverSpeech && props.html) {
-    return <ServerReadAloud key={props.entryId} reader={reader} entryId={props.entryId} />;
+    return (
+      <ServerReadAloud
+        key={props.entryId}
+        reader={reader}
+        entryId={props.entryId}
+        title={props.title}
+      />
+    );
   }
   return <BrowserReadAloud {...props} />;
 }
@@ -45,8 +54,14 @@ type ServerStatus = "idle" | "loading" | "playing" | "paused" | "failed";
  * Reads the entry with the server's speech provider: its audio plays while it streams in, with
  * play/pause/stop (no sentence highlight: the audio says nothing of where it is in the text).
  */
-function ServerReadAloud(props: { reader: RuntimeServices; entryId: string }) {
+function ServerReadAloud(props: {
+  reader: RuntimeServices;
+  entryId: string;
+  title: string | null;
+}) {
   const { t } = useTranslation("ai");
+  const src = speechUrl(props.entryId);
+  const inPlayer = useAudioPlaying(src, props.entryId);
   const audio = useRef<HTMLAudioElement>(null);
   const running = useRef<AbortController | null>(null);
   const [status, setStatus] = useState<ServerStatus>("idle");
@@ -131,6 +146,25 @@ function ServerReadAloud(props: { reader: RuntimeServices; entryId: string }) {
             {t("speech.stop")}
           </Button>
         ) : null}
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            stop();
+            // The corner player keeps it going across entries and remembers where it stopped.
+            togglePlayback({
+              src,
+              entryId: props.entryId,
+              title: props.title ?? "",
+              kind: "audio",
+            });
+          }}
+          data-testid="read-aloud-listen"
+          data-playing={inPlayer ? "1" : "0"}
+        >
+          {inPlayer ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
+          {t("speech.listen")}
+        </Button>
       </div>
       {status === "failed" ? (
         <p className="text-sm text-red-600" role="alert">
@@ -159,7 +193,14 @@ function BrowserReadAloud(props: { entryId: string; title: string | null; html: 
     };
   }, [props.entryId, supported]);
 
-  if (!supported || !props.html) return null;
+  if (!props.html) return null;
+  // Neither the server nor this browser can speak: said, rather than a button that does nothing.
+  if (!supported)
+    return (
+      <p className="mt-3 text-sm text-muted" data-testid="read-aloud-unavailable">
+        {t("speech.noEngine")}
+      </p>
+    );
 
   function speakFrom(at: number, token: number) {
     const sentence = sentences.current[at];

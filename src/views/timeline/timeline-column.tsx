@@ -15,6 +15,7 @@ import { ContinueReading } from "./continue-reading.tsx";
 import { emptyTimeline } from "./empty-timeline.ts";
 import { EmptyTimelineState } from "./empty-timeline-state.tsx";
 import { PagerFooter } from "./pager-footer.tsx";
+import { PlayerPositions } from "./player-positions.tsx";
 import { QuickTimeline } from "./quick-timeline.tsx";
 import { TimelineHeader } from "./timeline-header.tsx";
 import { useRefetch } from "./use-refetch.ts";
@@ -136,6 +137,7 @@ export function TimelineColumn(props: {
       <QuickTimeline view={props.view} feedParam={props.feedParam} />
       {props.view === 0 && props.query.feed.kind === "all" ? <DailyReportPin /> : null}
       {props.view === 0 && props.query.feed.kind === "all" ? <ContinueReading /> : null}
+      <PlayerPositions />
       <div className="relative min-h-0 flex-1">
         {checkNew.hasNew ? (
           <button
