@@ -73,12 +73,14 @@ export function achievementRoutes(auth: Auth, database: DatabaseHandle) {
     if ((await rule.count(database, userId)) < rule.target) throw new ApiError(9000);
     const status = rule.needsAudit ? "audit" : "received";
     const reward = rule.needsAudit ? "0" : rule.reward.toString();
+    // Paid before it is recorded: the payment is keyed by person and achievement (a second
+    // claim racing this one pays nothing more), and a failed payment records nothing.
+    if (!rule.needsAudit) {
+      await payAchievementReward(database, { userId, achievementId: id, amount: rule.reward });
+    }
     if (!(await insertAward(database, { userId, achievementId: id, status, reward }))) {
       // Another claim of the same achievement got there first.
       throw new ApiError(rule.needsAudit ? 9002 : 9001);
-    }
-    if (!rule.needsAudit) {
-      await payAchievementReward(database, { userId, achievementId: id, amount: rule.reward });
     }
     const mine = (await awardsOf(database, userId)).find((a) => a.achievementId === id);
     return { code: 0 as const, data: await describe(database, userId, rule, mine) };
@@ -112,10 +114,13 @@ export function achievementRoutes(auth: Auth, database: DatabaseHandle) {
       if (!(await dropAward(database, userId, id))) throw new ApiError(9000, "Nothing waits");
       return { code: 0 as const, data: { status: "incomplete" as const } };
     }
+    const waiting = (await awardsOf(database, userId)).find((a) => a.achievementId === id);
+    if (waiting?.status !== "audit") throw new ApiError(9000, "Nothing waits for an audit");
+    // Keyed by person and achievement: paying again (a repeated confirmation) pays nothing more.
+    await payAchievementReward(database, { userId, achievementId: id, amount: rule.reward });
     if (!(await confirmAward(database, userId, id, rule.reward.toString()))) {
       throw new ApiError(9000, "Nothing waits for an audit");
     }
-    await payAchievementReward(database, { userId, achievementId: id, amount: rule.reward });
     return { code: 0 as const, data: { status: "received" as const } };
   });
 

@@ -177,7 +177,13 @@ describe.each(DIALECTS)("achievements on %s", (dialect) => {
       json: { title: "Mine", view: 0, fee: 0 },
     });
     expect(list.status).toBe(200);
-    expect((await claim(reader, "first_list")).body.data.status).toBe("received");
+    // Five claims at once: one is received, the others refused, the reward paid once.
+    const before = BigInt(await balance(reader));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => claim(reader, "first_list")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code === 9001)).toHaveLength(4);
+    const reward = BigInt((await catalogue(reader)).get("first_list")!.reward);
+    expect(BigInt(await balance(reader))).toBe(before + reward);
     expect((await catalogue(reader)).get("feed_owner")!.status).toBe("incomplete");
   });
 });
