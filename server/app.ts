@@ -51,10 +51,10 @@ import { syncRoutes } from "./routes/sync.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
+import { walletRoutes } from "./routes/wallet.ts";
 import type { Services } from "./services/index.ts";
 import { SyncHub } from "./sync/hub.ts";
 import { webSubRoutes } from "./websub/routes.ts";
-import { walletRoutes } from "./wallet/routes.ts";
 
 type PermissionsPolicy = NonNullable<
   NonNullable<Parameters<typeof secureHeaders>[0]>["permissionsPolicy"]

@@ -44,7 +44,7 @@ const KINDS = {
   // Ids whose kind the name does not say: every object of A with an id.
   anyId: /^(id|ids|importId)$/,
   inbox: /^(inboxId|handle)$/,
-  user: /^userId$/,
+  user: /^(userId|userIds)$/,
   url: /^(url|keyword|opml|baseUrl)$/,
   email: /^(email|newEmail)$/,
   token: /^token$/,

@@ -5,11 +5,10 @@ import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { route } from "../http/route.ts";
-import { ok, userRouter } from "../routes/context.ts";
-import { levelOf } from "./activity.ts";
-import { auditLedger, pendingWithdrawals, settleWithdrawal } from "./admin.ts";
-import { airdropOf, claimAirdrop, defineAirdrops } from "./airdrop.ts";
-import { setDailyPool } from "./daily.ts";
+import { levelOf } from "../wallet/activity.ts";
+import { auditLedger, pendingWithdrawals, settleWithdrawal } from "../wallet/admin.ts";
+import { airdropOf, claimAirdrop, defineAirdrops } from "../wallet/airdrop.ts";
+import { setDailyPool } from "../wallet/daily.ts";
 import {
   boost,
   boostersOf,
@@ -22,8 +21,9 @@ import {
   transactionsOf,
   walletOf,
   withdraw,
-} from "./service.ts";
-import { requireSecondFactor } from "./two-factor.ts";
+} from "../wallet/service.ts";
+import { requireSecondFactor } from "../wallet/two-factor.ts";
+import { ok, userRouter } from "./context.ts";
 
 const RANKING_SIZE = 100;
 
