@@ -309,34 +309,41 @@ describe.each(DIALECTS)("the POWER ledger on %s", (dialect) => {
   });
 
   it("claims the daily POWER once a day, after it is computed (4005, then 4000)", async () => {
-    const first = await write(alice, "POST", "/api/wallets/transactions/claim_daily", {});
-    // The first ask may find today's amount still being computed.
-    if (first.body.code === 4005) {
-      await expect
-        .poll(
-          async () =>
-            (await alice.request("GET", "/api/wallets/transactions/claim-check")).body.data,
-        )
-        .toBe(true);
-    } else {
-      expect(first.body.code).toBe(0);
-    }
-    const before = BigInt((await walletOf(alice)).powerToken);
-    const claimed =
-      first.body.code === 0
-        ? first
-        : await write(alice, "POST", "/api/wallets/transactions/claim_daily", {});
+    // As if today's amount had not been computed yet (a new day, before the job ran).
+    const today = new Date().toISOString().slice(0, 10);
+    await sql((database) =>
+      database.db
+        .withTables<{ wallet_setting: { key: string; value: string } }>()
+        .deleteFrom("wallet_setting")
+        .where("key", "=", `daily-base:${today}`)
+        .execute(),
+    );
+    expect((await alice.request("GET", "/api/wallets/transactions/claim-check")).body.data).toBe(
+      false,
+    );
+    const early = await write(alice, "POST", "/api/wallets/transactions/claim_daily", {});
+    expect(early.body.code).toBe(4005);
+    // Asking started the computation.
+    await expect
+      .poll(
+        async () => (await alice.request("GET", "/api/wallets/transactions/claim-check")).body.data,
+      )
+      .toBe(true);
+    const wallet = await walletOf(alice);
+    expect(BigInt(wallet.todayDailyPower)).toBeGreaterThan(0n);
+    const claimed = await write(alice, "POST", "/api/wallets/transactions/claim_daily", {});
     expect(claimed.body.code).toBe(0);
-    const amount = BigInt(claimed.body.data.amount);
-    expect(amount).toBeGreaterThan(0n);
-    if (first.body.code !== 0)
-      expect(BigInt((await walletOf(alice)).powerToken)).toBe(before + amount);
+    expect(claimed.body.data.amount).toBe(wallet.todayDailyPower);
+    expect(BigInt((await walletOf(alice)).powerToken)).toBe(
+      BigInt(wallet.powerToken) + BigInt(claimed.body.data.amount),
+    );
     expect(
       (await write(alice, "POST", "/api/wallets/transactions/claim_daily", {})).body.code,
     ).toBe(4000);
     expect((await alice.request("GET", "/api/wallets/transactions/claim-check")).body.data).toBe(
       false,
     );
+    expect((await walletOf(alice)).todayDailyPower).toBe("0");
   });
 
   it("sends airdrops to the eligible and verified, once (4010-4013)", async () => {
