@@ -9,6 +9,7 @@ import type { ServerConfig } from "./config.ts";
 import { connectDatabase } from "./db/connect.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { keepStatistics, type StatisticsKeeper } from "./db/statistics.ts";
+import { answerClientErrors } from "./http/client-errors.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
 import { loopbackOrigins } from "./http/loopback-origins.ts";
 import { startFeedIcons } from "./icons/feed-icons.ts";
@@ -63,6 +64,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       headers: { "content-type": "application/json" },
     });
   const server = createAdaptorServer({ fetch: (request, env) => handler(request, env) });
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

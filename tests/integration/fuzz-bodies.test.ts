@@ -243,7 +243,7 @@ function toRequest(
             )
             .join("&")
         : percent(JSON.stringify(safe) ?? "");
-    // Past about 16 KB Node refuses the request line itself (431), before the app sees it.
+    // Past about 16 KB Node refuses the request line itself (431, coded by client-errors.ts).
     return {
       method: "GET",
       url: `${at.path}?${query.slice(0, 12_000).replace(/%[0-9A-Fa-f]?$/, "")}`,
