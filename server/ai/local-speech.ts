@@ -54,7 +54,13 @@ export function createLocalSpeech(config: AiConfig["speech"]) {
           : undefined;
       if (cache && key) {
         const cached = await cache.read(key);
-        if (cached) return { contentType: "audio/wav", body: cached };
+        if (cached) {
+          // Read whole (bounded like a fresh reading) so its length can be stated.
+          const chunks: Uint8Array[] = [];
+          for await (const chunk of cached) chunks.push(chunk);
+          const wav = Buffer.concat(chunks);
+          return { contentType: "audio/wav", body: once(wav), bytes: wav.length };
+        }
       }
       const wav = withTrueLength(
         await run(
@@ -66,10 +72,11 @@ export function createLocalSpeech(config: AiConfig["speech"]) {
           LOCAL_SPEECH_MAX_BYTES,
         ),
       );
-      async function* body(): AsyncGenerator<Uint8Array> {
-        yield wav;
-      }
-      return { contentType: "audio/wav", body: cache && key ? cache.record(key, body()) : body() };
+      return {
+        contentType: "audio/wav",
+        body: cache && key ? cache.record(key, once(wav)) : once(wav),
+        bytes: wav.length,
+      };
     },
   };
 }
@@ -137,4 +144,8 @@ export function withTrueLength(wav: Buffer): Buffer {
     at += 8 + wav.readUInt32LE(at + 4);
   }
   return wav;
+}
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }

@@ -13,6 +13,8 @@ export interface SpeechAudio {
   contentType: string;
   /** The audio of every piece of the text, in order, as it arrives. */
   body: AsyncIterable<Uint8Array>;
+  /** Its length when known before sending (players then know the duration and can seek). */
+  bytes?: number;
 }
 
 /**

@@ -14,6 +14,7 @@ import { CodedError } from "../coded-error.ts";
 import type { KeyBox } from "../crypto/key-box.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
+import { byteRange } from "../http/byte-range.ts";
 import { passThrough, route } from "../http/route.ts";
 import type { Logger } from "../logger.ts";
 import { deleteUserProvider, getUserProvider, putUserProvider } from "../storage/ai-providers.ts";
@@ -151,6 +152,32 @@ export function aiRoutes(
       .join(". ");
     // The provider stops when the listener does.
     const audio = await speech.speak(text, c.req.raw.signal, query.voice, entry.id);
+    if (audio.bytes !== undefined) {
+      // Audio made whole (the local engine's) is served by range, so players can seek in it.
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of audio.body) chunks.push(chunk);
+      const whole = Buffer.concat(chunks);
+      const range = byteRange(c.req.header("range"), whole.length);
+      const headers = {
+        "content-type": audio.contentType,
+        "accept-ranges": "bytes",
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+      };
+      if (!range)
+        return new Response(whole, {
+          headers: { ...headers, "content-length": String(whole.length) },
+        });
+      const [start, end] = range;
+      return new Response(whole.subarray(start, end + 1), {
+        status: 206,
+        headers: {
+          ...headers,
+          "content-length": String(end - start + 1),
+          "content-range": `bytes ${start}-${end}/${whole.length}`,
+        },
+      });
+    }
     const iterator = audio.body[Symbol.asyncIterator]();
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {

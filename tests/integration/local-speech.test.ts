@@ -68,6 +68,14 @@ describe("text-to-speech by the local engine", () => {
 
     const again = await audio(alice);
     expect(again.bytes.equals(first.bytes)).toBe(true);
+    // Served by range, so a player can seek (and resume) in it.
+    const part = await fetch(`${alice.baseUrl}/api/ai/speech?id=${entryId}`, {
+      headers: { cookie: alice.cookieHeader(), range: "bytes=100-199" },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-199/${first.bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(first.bytes.subarray(100, 200))).toBe(true);
+
     const otherVoice = await audio(alice, `id=${entryId}&voice=en-us`);
     expect(otherVoice.response.status).toBe(200);
     expect(otherVoice.bytes.equals(first.bytes)).toBe(false);

@@ -20,6 +20,7 @@ export interface ReaderWorld {
  */
 export async function startReaderWorld(
   serve: (feeds: FeedServer) => void = () => {},
+  env: Record<string, string> = {},
 ): Promise<ReaderWorld> {
   const feeds = await new FeedServer().start();
   serve(feeds);
@@ -27,6 +28,7 @@ export async function startReaderWorld(
     CLIENT_DIST_DIR: inject("clientDistDir"),
     FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
     AUTH_RATE_LIMIT_MAX: "1000",
+    ...env,
   });
   const browser = await launchBrowser();
   const watch = await openPage(browser);
