@@ -19,8 +19,9 @@ export const saveReadingPositionInfo = commandInfo({
     rule: "independent",
     because: "Each device keeps its own position per entry; the resume offer takes the newest.",
   },
-  // Run by the entry pane and the player as the reader moves; needs what they report.
-  when: (context) => context.entryId !== undefined,
+  // Run by the entry pane and the player with the entry alone as they report where the reader
+  // is; the palette's context names the timeline too, so it never offers this.
+  when: (context) => context.entryId !== undefined && context.selection === undefined,
   fromContext: (_context, input?: ReadingPositionInput) =>
     input?.entryId && input.deviceId
       ? { ...input, updatedAt: input.updatedAt ?? new Date().toISOString() }

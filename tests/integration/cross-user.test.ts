@@ -68,6 +68,8 @@ const NOT_OBJECTS = new Set([
   "errorCallbackURL",
   "redirectTo",
   "RSSHubURL",
+  // The name a browser gives itself in reading positions, kept per person: never A's object.
+  "deviceId",
 ]);
 
 function kindOf(field: Field): Kind | undefined {
