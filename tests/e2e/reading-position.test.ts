@@ -63,15 +63,13 @@ describe("reading position, end to end (Chromium, real server)", () => {
     // Kept a second after scrolling stops, then sent.
     const stored = async () =>
       (await (await page.request.get(`${server.localUrl}/api/reading-positions`)).json()).data;
-    await expect
-      .poll(stored, { timeout: 20_000 })
-      .toEqual([
-        expect.objectContaining({
-          entryId,
-          kind: "article",
-          quote: expect.stringMatching(/^Paragraph 30 /),
-        }),
-      ]);
+    await expect.poll(stored, { timeout: 20_000 }).toEqual([
+      expect.objectContaining({
+        entryId,
+        kind: "article",
+        quote: expect.stringMatching(/^Paragraph 30 /),
+      }),
+    ]);
     await waitForSynced(page);
 
     await page.reload();
