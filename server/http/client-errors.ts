@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { EventEmitter } from "node:events";
 import type { Duplex } from "node:stream";
 
 /** Node's parser errors that mean "the request was too big", and the status each deserves. */
@@ -12,7 +12,7 @@ const TOO_LARGE: Record<string, number> = {
  * limit, a malformed request) are answered with the API's refusal shape, `{code, message}`,
  * instead of Node's bare status line, so a client reads every refusal the same way.
  */
-export function answerClientErrors(server: Pick<Server, "on">): void {
+export function answerClientErrors(server: EventEmitter): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) return socket.destroy();
     const status = TOO_LARGE[error.code ?? ""] ?? 400;
