@@ -113,4 +113,20 @@ describe("search query syntax", () => {
     ]);
     expect(toFts5Match(query)).toBe('"fox"');
   });
+
+  it("refuses tag: without a name instead of ignoring it or matching every tag", () => {
+    for (const input of [
+      "tag:",
+      "fox tag:",
+      'fox tag:""',
+      'fox tag:"  "',
+      "fox -TAG:",
+      "fox tag: bar",
+    ]) {
+      const result = parseSearchQuery(input);
+      expect(result.ok, input).toBe(false);
+      if (!result.ok) expect(result.reason).toMatch(/needs a tag's name/);
+    }
+    expect(parse("fox tag:x").tags).toEqual([{ tag: "x", negated: false }]);
+  });
 });

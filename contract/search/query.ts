@@ -91,6 +91,9 @@ export function parseSearchQuery(input: string): ParseResult {
       i = stop;
     }
     if (text.trim() === "") {
+      // A bare `tag:` would otherwise read as "any tag" or nothing at all: neither was asked for.
+      if (tag)
+        return fail(`"${label}" needs a tag's name right after it: tag:name or tag:"two words"`);
       if (label)
         return fail(`"${label}" needs a word or a "phrase" right after it, without a space`);
       return fail('An empty phrase ("") matches nothing: put words between the quotes');
