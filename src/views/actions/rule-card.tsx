@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACTION_FIELDS, ACTION_OPERATORS } from "../../../contract/action-fields.ts";
 import type { ActionResult } from "../../../contract/actions.ts";
 import { regexProblem } from "../../../contract/actions-match.ts";
+import { isTagName } from "../../../contract/entities/tag-name.ts";
 import { Button } from "../../ui/button.tsx";
 import { Checkbox, ChoiceSelect, FIELD_CLASS } from "../../ui/fields.tsx";
 import { newKey, type RuleDraft } from "./rule-draft.ts";
@@ -205,6 +207,11 @@ export function RuleCard(props: {
         </Button>
       </fieldset>
 
+      <RuleTagsField
+        tags={draft.result.tags ?? []}
+        onChange={(tags) => setResult({ tags: tags.length > 0 ? tags : undefined })}
+      />
+
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t("actions.webhooks")}</legend>
         {webhooks.map((hook, i) => (
@@ -238,5 +245,44 @@ export function RuleCard(props: {
       ) : null}
       <span className="sr-only">{index + 1}</span>
     </section>
+  );
+}
+
+/** Most tags a rule gives an entry (the API's limit). */
+const MAX_RULE_TAGS = 5;
+
+/** The tags a rule gives matching entries, typed as a comma-separated list. */
+function RuleTagsField(props: { tags: readonly string[]; onChange(tags: string[]): void }) {
+  const { t } = useTranslation("ai");
+  // The typed text is kept as typed (a trailing comma, a half-typed name) while the rule gets names.
+  const [text, setText] = useState(() => props.tags.join(", "));
+  const names = (value: string) => [
+    ...new Set(
+      value
+        .split(",")
+        .map((name) => name.trim().replace(/\s+/g, " "))
+        .filter(isTagName),
+    ),
+  ];
+  const tooMany = names(text).length > MAX_RULE_TAGS;
+  return (
+    <label className="block space-y-1">
+      <span className="text-sm font-medium">{t("actions.tags")}</span>
+      <input
+        className={FIELD_CLASS}
+        value={text}
+        placeholder={t("actions.tagsPlaceholder")}
+        data-testid="rule-tags"
+        onChange={(event) => {
+          setText(event.target.value);
+          props.onChange(names(event.target.value).slice(0, MAX_RULE_TAGS));
+        }}
+      />
+      {tooMany ? (
+        <span className="block text-xs text-amber-700" role="status">
+          {t("actions.tagsTooMany", { count: MAX_RULE_TAGS })}
+        </span>
+      ) : null}
+    </label>
   );
 }
