@@ -320,6 +320,13 @@ describe.each(DIALECTS)("full-text search on %s", (dialect) => {
       expect(response.body.code, keyword).toBe(1002);
       expect(typeof response.body.reason, keyword).toBe("string");
     }
+    for (const keyword of ["tag:", "bread tag:", 'bread -tag:""']) {
+      const response = await search(alice, { keyword });
+      expect(response.body, keyword).toMatchObject({
+        code: 1002,
+        reason: expect.stringContaining("needs a tag's name"),
+      });
+    }
     const badDate = await search(alice, { keyword: "bread", publishedSince: "yesterday" });
     expect(badDate.body).toMatchObject({
       code: 1002,
