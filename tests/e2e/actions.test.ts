@@ -81,6 +81,8 @@ describe("actions page (Chromium)", () => {
     await rule.getByTestId("rule-value").fill("\\bkeyword\\b");
     await rule.getByTestId("rule-flag-star").check();
     await rule.getByTestId("rule-flag-newEntryNotification").check();
+    // Names are split at commas and trimmed; an empty one is left out.
+    await rule.getByTestId("rule-tags").fill("watch ,, later");
     await page.getByTestId("rules-save").click();
     // The save goes through the outbox: the server has it once the command is pushed.
     await expect
@@ -91,7 +93,7 @@ describe("actions page (Chromium)", () => {
       {
         name: "Rule 1",
         condition: [{ field: "entry_title", operator: "regex", value: "\\bkeyword\\b" }],
-        result: { star: true, newEntryNotification: true },
+        result: { star: true, newEntryNotification: true, tags: ["watch", "later"] },
       },
     ]);
     // A device registered for push (a browser whose push service is on 127.0.0.1).
@@ -126,6 +128,7 @@ describe("actions page (Chromium)", () => {
     await rule.waitFor();
     expect(await rule.getByTestId("rule-value").inputValue()).toBe("\\bkeyword\\b");
     expect(await rule.getByTestId("rule-flag-star").isChecked()).toBe(true);
+    expect(await rule.getByTestId("rule-tags").inputValue()).toBe("watch, later");
   });
 
   it("lists devices in Settings › Notifications, sends a test and removes one", async () => {
