@@ -95,6 +95,8 @@ export const Transaction = Schema.Struct({
   /** "done"; a withdrawal is "pending" until the operator settles it ("settled"). */
   status: Schema.String,
   reference: Schema.NullOr(Schema.String),
+  /** A withdrawal's payout address: shown only to the person who asked for it and to operators. */
+  address: Schema.optional(Schema.String),
   createdAt: Schema.String,
   fromUser: Schema.optional(
     Schema.Struct({ id: Schema.String, name: Schema.NullOr(Schema.String) }),

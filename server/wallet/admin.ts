@@ -12,7 +12,8 @@ export async function pendingWithdrawals(database: DatabaseHandle) {
     .orderBy("seq")
     .limit(500)
     .execute();
-  return rows.map(toWireTransaction);
+  // The operator pays out to the address, so it sees it.
+  return rows.map((row) => toWireTransaction(row, true));
 }
 
 /** Records the operator's payment of a withdrawal (the money left the ledger when it was asked). */

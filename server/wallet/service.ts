@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Transaction as WireTransaction } from "../../contract/api/wallet.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
+import { feedClaimant } from "../storage/feed-claimant.ts";
 import { nowIso } from "../storage/time.ts";
 import { activityPoints, levelOf, multiplierOf } from "./activity.ts";
 import { computeDailyBase, dailyBase, dayOf } from "./daily.ts";
@@ -129,7 +130,7 @@ export async function claimDaily(
   return { transactionHash: done.hash, amount: amount.toString() };
 }
 
-/** Where a tip to a feed goes: its owner's wallet, or the feed's own account until claimed. */
+/** Where a tip to a feed goes: its claimant's (or owner's) wallet, or the feed's own account until claimed. */
 export async function tipTarget(
   database: DatabaseHandle,
   target: { entryId?: string | undefined; feedId?: string | undefined },
@@ -151,7 +152,9 @@ export async function tipTarget(
     .where("id", "=", feedId)
     .executeTakeFirst();
   if (!feed) throw new ApiError(4004, "No such feed to tip");
-  return { feedId: feed.id, ownerUserId: feed.owner_user_id ?? null };
+  // A claimed feed's tips go to its claimant; a private feed (an inbox) has its owner.
+  const claimant = await feedClaimant(database, feed.id);
+  return { feedId: feed.id, ownerUserId: claimant ?? feed.owner_user_id ?? null };
 }
 
 export async function tip(
@@ -386,6 +389,7 @@ export function toWireTransaction(
     to_name?: string | null;
     feed_title?: string | null;
   },
+  showAddress: boolean,
 ): WireTransaction {
   return {
     type: row.type as WireTransaction["type"],
@@ -407,6 +411,9 @@ export function toWireTransaction(
       : {}),
     ...(row.to_user_id ? { toUser: { id: row.to_user_id, name: row.to_name ?? null } } : {}),
     ...(row.to_feed_id ? { toFeed: { id: row.to_feed_id, title: row.feed_title ?? null } } : {}),
+    ...(showAddress && row.type === "withdraw" && row.address !== null
+      ? { address: row.address }
+      : {}),
   };
 }
 
@@ -456,5 +463,6 @@ export async function transactionsOf(
     .orderBy("t.hash", "desc")
     .limit(options.limit)
     .execute();
-  return rows.map(toWireTransaction);
+  // The payout address is the asker's own: never shown to the other side of a transaction.
+  return rows.map((row) => toWireTransaction(row, row.user_id === options.userId));
 }

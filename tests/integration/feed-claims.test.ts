@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, walletDb } from "../../server/wallet/tables.ts";
 import { FeedServer } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
+import { withServerDatabase } from "../support/server-database.ts";
 
 /**
  * Claiming a feed: the code from the challenge is looked for in the feed as its site serves it
@@ -155,6 +157,28 @@ describe.each(DIALECTS)("feed claims on %s", (dialect) => {
     expect(claimed.status).toBe(200);
     expect(claimed.body.data.method).toBe("element");
     expect(await balanceOf(alice)).toBe((BigInt(before) + BigInt(ONE_POWER)).toString());
+
+    // Once claimed, a tip to the feed or to one of its entries goes to the claimant, none held.
+    const listed = await bob.request("POST", "/api/entries", { json: { feedId, limit: 1 } });
+    const entryId = listed.body.data[0].entries.id as string;
+    for (const [i, target] of [{ feedId }, { entryId }].entries()) {
+      const after = await bob.request("POST", "/api/wallets/transactions/tip", {
+        json: { amount: ONE_POWER, ...target },
+        headers: { "idempotency-key": `tip-claimed-${dialect}-${feedId}-${i}` },
+      });
+      expect(after.status).toBe(200);
+    }
+    expect(await balanceOf(alice)).toBe((BigInt(before) + 3n * BigInt(ONE_POWER)).toString());
+    const held = await withServerDatabase(server, (database) =>
+      walletDb(database)
+        .selectFrom("wallet_account")
+        .select("balance")
+        .where("id", "=", accounts.feed(feedId))
+        .executeTakeFirst(),
+    );
+    expect(BigInt(held?.balance ?? 0)).toBe(0n);
+    const sent = await bob.request("GET", "/api/wallets/transactions?type=tip&limit=2");
+    expect(sent.body.data.map((t: { toUserId: string }) => t.toUserId)).toEqual([aliceId, aliceId]);
   });
 
   it("finds the JSON Feed extension field", async () => {

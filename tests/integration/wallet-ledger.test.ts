@@ -289,6 +289,8 @@ describe.each(DIALECTS)("the POWER ledger on %s", (dialect) => {
     expect((await walletOf(bob)).cashablePowerToken).toBe(power(8));
     const pending = await admin.request("GET", "/api/wallets/admin/withdrawals");
     expect(pending.body.data.map((t: { hash: string }) => t.hash)).toContain(hash);
+    // The operator pays out to the address the owner gave.
+    expect(pending.body.data.find((t: { hash: string }) => t.hash === hash).address).toBe("0xabc");
     const settle = { transactionHash: hash, reference: "bank-123" };
     expect(
       (await write(admin, "POST", "/api/wallets/admin/withdrawals/settle", settle)).body.code,
@@ -305,7 +307,12 @@ describe.each(DIALECTS)("the POWER ledger on %s", (dialect) => {
       ).body.code,
     ).toBe(4000);
     const mine = await bob.request("GET", "/api/wallets/transactions?type=withdraw");
-    expect(mine.body.data[0]).toMatchObject({ hash, status: "settled", reference: "bank-123" });
+    expect(mine.body.data[0]).toMatchObject({
+      hash,
+      status: "settled",
+      reference: "bank-123",
+      address: "0xabc",
+    });
   });
 
   it("claims the daily POWER once a day, after it is computed (4005, then 4000)", async () => {
@@ -426,6 +433,10 @@ describe.each(DIALECTS)("the POWER ledger on %s", (dialect) => {
     for (const t of [...page1.body.data, ...page2.body.data]) {
       expect([t.fromUserId, t.toUserId]).toContain(aliceId);
     }
+    // Bob's payout address reaches only Bob and the operator, never the other side of a tip.
+    const alices = (await alice.request("GET", "/api/wallets/transactions?limit=100")).body.data;
+    expect(alices.length).toBeGreaterThan(0);
+    expect(alices.filter((t: { address?: string }) => t.address !== undefined)).toEqual([]);
     const carol = new TestClient(server.localUrl);
     await carol.signUp(uniqueEmail("wallet-nobody"));
     expect((await carol.request("GET", "/api/wallets/transactions")).body.data).toEqual([]);

@@ -26,7 +26,12 @@ function PendingWithdrawal(props: { row: Transaction; onSettled(): void }) {
         </span>{" "}
         · {row.fromUser?.name ?? row.fromUserId} · {fullTime(row.createdAt, i18n.language)}
       </p>
-      <p className="font-mono text-xs break-all text-zinc-500">{row.comment}</p>
+      {row.address ? (
+        <p className="text-xs text-zinc-500" data-testid="admin-withdrawal-address">
+          {t("admin.withdrawals.address")}:{" "}
+          <span className="font-mono break-all">{row.address}</span>
+        </p>
+      ) : null}
       <form
         className="flex gap-2"
         onSubmit={async (event) => {
