@@ -224,6 +224,9 @@ describe("POWER wallet (Chromium)", () => {
     await page.reload();
     const pending = page.getByTestId("admin-withdrawal");
     await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(1);
+    expect(await pending.getByTestId("admin-withdrawal-address").textContent()).toContain(
+      "maker-address",
+    );
     await pending.getByTestId("admin-withdrawal-reference").fill("bank-ref-42");
     await pending.getByTestId("admin-withdrawal-settle").click();
     await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(0);
