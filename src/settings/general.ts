@@ -5,6 +5,7 @@ import {
   type NewFeedUnread,
 } from "../../contract/new-feed-unread.ts";
 import type { Choices } from "./sanitize.ts";
+import type { SpotlightKeyword } from "./spotlight.ts";
 
 export type TranslationMode = "bilingual" | "translation";
 export type StartupScreen = "timeline" | "subscription";
@@ -40,6 +41,8 @@ export interface GeneralSettings {
   dailyReportSeenAt: string;
   /** How many of a newly followed feed's newest entries start unread. */
   newFeedUnread: NewFeedUnread;
+  /** Keywords marked in titles and content (read through normalizeSpotlight). */
+  spotlight: SpotlightKeyword[];
 }
 
 /**
@@ -72,6 +75,7 @@ export const GENERAL_DEFAULTS: GeneralSettings = {
   timeZone: "",
   dailyReportSeenAt: "",
   newFeedUnread: DEFAULT_NEW_FEED_UNREAD,
+  spotlight: [],
 };
 
 export const GENERAL_CHOICES: Choices<GeneralSettings> = {

@@ -3,6 +3,8 @@ import { useReaderSettings } from "../../settings/reader.ts";
 import type { ExportedEntry } from "../highlights/export-markdown.ts";
 import { HighlightLayer } from "../highlights/highlight-layer.tsx";
 import { useEntryHighlight } from "../search/entry-highlight.ts";
+import { useSpotlightMarks } from "../spotlight/spotlight-marks.ts";
+import { useSpotlightMatcher } from "../spotlight/use-spotlight.ts";
 import "./entry-content.css";
 import { highlightCodeBlocks } from "./highlight-code.ts";
 import { JumpOutDialog } from "./jump-out-dialog.tsx";
@@ -41,6 +43,8 @@ export function EntryContent({
   const warn = settings.jumpOutLinkWarn;
   // Terms of the search this entry was opened from, marked in the text.
   useEntryHighlight(container, entryId ?? "", clean);
+  // Spotlight keywords marked in the text nodes, beside the highlight marks.
+  useSpotlightMarks(container, useSpotlightMatcher(), clean);
 
   // Code blocks in the code theme's colours; the content is replaced when `clean` changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: new content is the trigger.

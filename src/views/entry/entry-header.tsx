@@ -4,6 +4,7 @@ import { timelineLink } from "../../../contract/routes.ts";
 import { FeedViewType } from "../../../contract/views.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { fullTime, openingWords } from "../../ui/format.ts";
+import { SpotlightText } from "../spotlight/spotlight-text.tsx";
 import { FeedIcon } from "../subscriptions/feed-icon.tsx";
 import { EntryReaders } from "./entry-readers.tsx";
 
@@ -36,10 +37,10 @@ export function EntryHeader({ entry }: { entry: EntryDetail }) {
       >
         {entry.url ? (
           <a href={entry.url} target="_blank" rel="noopener noreferrer" className="hover:underline">
-            {heading}
+            <SpotlightText text={heading ?? ""} />
           </a>
         ) : (
-          heading
+          <SpotlightText text={heading ?? ""} />
         )}
       </h1>
       <p className="flex flex-wrap gap-x-2 text-sm text-zinc-600 dark:text-zinc-400">

@@ -9,6 +9,7 @@ import { MARK_READ_MODES, markReadFlags, markReadMode } from "../../settings/mar
 import { ChoiceRow, SettingsSection, SwitchRow } from "../../ui/setting-rows.tsx";
 import { AdvancedGeneralSection } from "./advanced-general-section.tsx";
 import { AiSettingsSection } from "./ai-settings-section.tsx";
+import { SpotlightSetting } from "./spotlight-setting.tsx";
 
 /** General reading settings, bound to the general settings store. */
 export function GeneralPanel() {
@@ -77,6 +78,8 @@ export function GeneralPanel() {
           testId="jump-out-link-warn"
         />
       </SettingsSection>
+
+      <SpotlightSetting />
 
       <AiSettingsSection />
 

@@ -1,4 +1,5 @@
 import { openingWords } from "../../../ui/format.ts";
+import { SpotlightText } from "../../spotlight/spotlight-text.tsx";
 import { thumbnail } from "../media.ts";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
 import { EntryMeta } from "./entry-meta.tsx";
@@ -23,7 +24,7 @@ export function ArticleItem(props: ItemProps) {
           className={`mt-1 line-clamp-2 text-sm leading-snug ${card.read ? "font-medium" : "font-semibold"}`}
         >
           <UnreadDot read={card.read} />
-          {card.title || openingWords(card.excerpt) || card.url}
+          <SpotlightText text={card.title || openingWords(card.excerpt) || card.url || ""} />
         </h3>
         {card.excerpt ? (
           <p className="mt-1 line-clamp-1 text-xs leading-relaxed text-zinc-600 dark:text-zinc-400">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../../ui/format.ts";
 import { PauseIcon, PlayIcon } from "../../../ui/icons.tsx";
+import { SpotlightText } from "../../spotlight/spotlight-text.tsx";
 import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 import { togglePlayback, useAudioPlaying } from "../audio-bridge.ts";
 import { audio } from "../media.ts";
@@ -77,7 +78,7 @@ export function AudioItem(props: ItemProps) {
       >
         <span className="line-clamp-2 text-sm font-medium leading-snug">
           <UnreadDot read={card.read} />
-          {title}
+          <SpotlightText text={title} />
         </span>
         <span className="mt-0.5 flex min-w-0 gap-1.5 text-xs text-muted">
           <span className="min-w-0 truncate">{card.feedTitle}</span>

@@ -1,4 +1,5 @@
 import { relativeTime } from "../../../ui/format.ts";
+import { SpotlightText } from "../../spotlight/spotlight-text.tsx";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
 
 /** Notifications: one compact line each. */
@@ -15,7 +16,7 @@ export function NotificationItem(props: ItemProps) {
     >
       <UnreadDot read={card.read} />
       <span className={`min-w-0 flex-1 truncate ${card.read ? "" : "font-medium"}`}>
-        {card.title || card.excerpt || card.url}
+        <SpotlightText text={card.title || card.excerpt || card.url || ""} />
       </span>
       <span className="max-w-[25%] shrink-0 truncate text-xs text-muted">{card.feedTitle}</span>
       <time dateTime={card.publishedAt} className="shrink-0 text-xs text-muted">

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { fullTime, relativeTime } from "../../../ui/format.ts";
-import { Lightbox, useLightbox } from "../../../ui/lightbox.tsx";
+import { Lightbox, useLightbox } from "../../../ui/lightbox-on-demand.tsx";
+import { SpotlightText } from "../../spotlight/spotlight-text.tsx";
 import { FeedIcon } from "../../subscriptions/feed-icon.tsx";
 import { photos } from "../media.ts";
 import { EntryLink, type ItemProps, itemTone, Skeleton, UnreadDot } from "./entry-link.tsx";
@@ -70,7 +71,7 @@ export function SocialItem(props: ItemProps) {
             </time>
           </div>
           <p className="mt-1 text-sm leading-relaxed whitespace-pre-line break-words">
-            {card.excerpt || card.title}
+            <SpotlightText text={card.excerpt || card.title || ""} />
           </p>
         </div>
       </EntryLink>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { duration, relativeTime } from "../../../ui/format.ts";
 import { PipIcon, PlayIcon } from "../../../ui/icons.tsx";
+import { SpotlightText } from "../../spotlight/spotlight-text.tsx";
 import { togglePlayback } from "../audio-bridge.ts";
 import { video } from "../media.ts";
 import { EntryLink, type ItemProps, UnreadDot } from "./entry-link.tsx";
@@ -103,7 +104,7 @@ export function VideoItem(props: ItemProps) {
       >
         <span className="line-clamp-2 min-h-[2lh] text-sm font-medium leading-snug">
           <UnreadDot read={card.read} />
-          {title}
+          <SpotlightText text={title} />
         </span>
         <span className="mt-0.5 block truncate text-xs text-muted">
           {card.feedTitle} · {relativeTime(card.publishedAt, props.language)}
