@@ -13,7 +13,7 @@ import { answerClientErrors } from "./http/client-errors.ts";
 import { startIdempotentWrites } from "./http/idempotency.ts";
 import { loopbackOrigins } from "./http/loopback-origins.ts";
 import { startFeedIcons } from "./icons/feed-icons.ts";
-import { type SmtpIntake, startSmtpIntake } from "./inbox/smtp-intake.ts";
+import type { SmtpIntake } from "./inbox/smtp-intake.ts";
 import { createFetcher, type Fetcher, userAgentFor } from "./ingest/guarded-fetch.ts";
 import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { politeHostGate } from "./jobs/host-gate.ts";
@@ -154,6 +154,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     // Today's daily POWER, computed once across processes and again after a restart if missed.
     dailyPowerLoop = startDailyPowerLoop(database, config.wallet.dailyPool, logger);
     if (config.inboxes.smtpPort !== undefined && config.inboxes.emailDomain) {
+      // Its mail parser stack (~0.7 MB of source) is loaded only when the intake is turned on.
+      const { startSmtpIntake } = await import("./inbox/smtp-intake.ts");
       smtp = await startSmtpIntake(database, logger, {
         host: config.inboxes.smtpHost,
         port: config.inboxes.smtpPort,

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
-import { buildConnector } from "undici";
+import type { buildConnector } from "undici";
 import { blockedAddress } from "./errors.ts";
 import type { AddressVerdict } from "./ip-policy.ts";
 
@@ -11,8 +11,13 @@ import type { AddressVerdict } from "./ip-policy.ts";
  * IPs skip DNS in Node, so they are judged here before connecting. Because the check happens
  * on every new connection, redirects and DNS rebinding are covered too.
  */
-export function guardedConnector(judge: (address: string) => AddressVerdict, timeoutMs: number) {
-  const connect = buildConnector({
+export function guardedConnector(
+  judge: (address: string) => AddressVerdict,
+  timeoutMs: number,
+  // Passed in: undici is loaded on the first fetch, not with the module.
+  build: typeof buildConnector,
+) {
+  const connect = build({
     timeout: timeoutMs,
     lookup: guardedLookup(judge) as LookupFunction,
   });

@@ -1,4 +1,4 @@
-import { Agent, request } from "undici";
+import type { Agent } from "undici";
 import { APP_VERSION } from "../../contract/constants.ts";
 import { fetchFailed, IngestError } from "./errors.ts";
 import { guardedConnector } from "./guarded-connect.ts";
@@ -106,12 +106,19 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
   const userAgent = config.userAgent ?? DEFAULT_USER_AGENT;
   const judge = addressPolicy(config.allowPrivateNetworks ?? false);
   const limiter: HostGate = config.hostGate ?? new HostLimiter(config.perHostConcurrency ?? 2);
-  const agent = new Agent({
-    connect: guardedConnector(judge, config.connectTimeoutMs ?? 10_000),
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    keepAliveTimeout: 4_000,
-  });
+  // undici is 1.2 MB of source that V8 keeps in memory once loaded: a server that fetches
+  // nothing (no feeds yet) never loads it. One promise, so concurrent first fetches share it.
+  let undici: Promise<{ agent: Agent; request: typeof import("undici").request }> | undefined;
+  const client = () =>
+    (undici ??= import("undici").then(({ Agent, buildConnector, request }) => ({
+      agent: new Agent({
+        connect: guardedConnector(judge, config.connectTimeoutMs ?? 10_000, buildConnector),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        keepAliveTimeout: 4_000,
+      }),
+      request,
+    })));
 
   async function fetchOnce(url: URL, options: FetchOptions, requestSignal: () => AbortSignal) {
     const headers: Record<string, string> = {
@@ -125,6 +132,7 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
     // Waiting for the host's turn is not the request's time: only the caller may end the wait.
     const release = await limiter.acquire(url.host, options.signal);
     try {
+      const { agent, request } = await client();
       const signal = requestSignal();
       const response = await request(url, {
         dispatcher: agent,
@@ -178,6 +186,7 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
   async function send(input: string, options: SendOptions): Promise<SendResult> {
     const url = checkedUrl(input);
     try {
+      const { agent, request } = await client();
       const response = await request(url, {
         dispatcher: agent,
         method: options.method,
@@ -195,7 +204,10 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
     }
   }
 
-  return { fetch, send, close: () => agent.close() };
+  const close = async () => {
+    if (undici) await (await undici).agent.close();
+  };
+  return { fetch, send, close };
 }
 
 /** Only absolute http(s) URLs; credentials are dropped rather than sent to a redirect target. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
 
 /** One outgoing message: always a plain-text part, HTML alongside it. */
@@ -31,27 +31,39 @@ export interface MailerOptions {
  * finish every flow that needs a mail (the operator opens the file).
  */
 export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions): Mailer {
+  // nodemailer (~0.7 MB of source kept in memory once loaded) is loaded by the first message.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true }),
+    ));
+  const close = () => {
+    transport?.then(
+      (opened) => opened.close(),
+      () => {},
+    );
+  };
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await (await transporter()).sendMail({ from, ...message });
         logger.info({ to: message.to, messageId: info.messageId }, "mail sent");
       },
-      close: () => transport.close(),
+      close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const directory = join(dataDir, "mail");
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transporter()).sendMail({ from, ...message });
       await mkdir(directory, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
       const path = join(directory, name);
       await writeFile(path, info.message as Buffer, { mode: 0o600 });
       logger.info({ to: message.to, path }, "mail written (no SMTP_URL)");
     },
-    close: () => transport.close(),
+    close,
   };
 }
