@@ -83,7 +83,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   }
 
   const { metrics } = config.observability;
-  const errorReporter = startErrorReporter(config.observability.errors, logger);
+  const errorReporter = await startErrorReporter(config.observability.errors, logger);
   let fetcher: Fetcher | undefined;
   let scheduler: Scheduler | undefined;
   let feedIcons: ReturnType<typeof startFeedIcons> | undefined;

@@ -1,10 +1,4 @@
-import {
-  defaultStackParser,
-  type ErrorEvent,
-  makeNodeTransport,
-  NodeClient,
-  Scope,
-} from "@sentry/node";
+import type { ErrorEvent } from "@sentry/node";
 import { DROPPED_ERRORS, isAbortLike, scrubEvent } from "../../contract/observability/scrub.ts";
 import type { ObservabilityConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
@@ -23,11 +17,13 @@ export interface ServerErrorReporter {
  * SDK's global one, so no automatic instrumentation patches the process and several servers
  * in one process (tests) each report on their own.
  */
-export function startErrorReporter(
+export async function startErrorReporter(
   config: ObservabilityConfig["errors"],
   logger: Logger,
-): ServerErrorReporter | null {
+): Promise<ServerErrorReporter | null> {
   if (!config.dsn || !config.release) return null;
+  // The SDK (~0.3 MB of source kept in memory) is loaded only when reports are turned on.
+  const { defaultStackParser, makeNodeTransport, NodeClient, Scope } = await import("@sentry/node");
   const client = new NodeClient({
     dsn: config.dsn,
     release: config.release,

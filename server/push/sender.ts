@@ -1,4 +1,3 @@
-import webpush from "web-push";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import type { Logger } from "../logger.ts";
@@ -26,6 +25,12 @@ const MAX_ANSWER_BYTES = 16_384;
  * whose address policy applies to push services as to any outside URL. A 404 or 410 means the
  * browser unsubscribed: its registration is dropped.
  */
+// web-push and its ASN.1/bignum stack are loaded by the first notification, not at start.
+// A CommonJS module: its exports object is the namespace's default.
+type WebPush = { default: typeof import("web-push") };
+let webPush: Promise<WebPush> | undefined;
+const loadWebPush = () => (webPush ??= import("web-push") as unknown as Promise<WebPush>);
+
 export function createPushSender(deps: {
   database: DatabaseHandle;
   fetcher: Fetcher;
@@ -38,6 +43,7 @@ export function createPushSender(deps: {
     subscription: { endpoint: string; p256dh: string; auth: string },
     payload: PushPayload,
   ): Promise<boolean> {
+    const { default: webpush } = await loadWebPush();
     try {
       // Inside the try: a registration stored before keys were checked may not encrypt.
       const details = webpush.generateRequestDetails(

@@ -1,6 +1,6 @@
+import { createECDH } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import webpush from "web-push";
 
 export interface VapidKeys {
   publicKey: string;
@@ -35,8 +35,23 @@ export function resolveVapidKeys(
     return { ...stored, subject };
   }
   mkdirSync(dataDir, { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   chmodSync(file, 0o600);
   return { ...keys, subject };
+}
+
+/**
+ * What web-push's generateVAPIDKeys does (a P-256 pair, raw keys padded to 65 and 32 bytes,
+ * base64url), without loading web-push at start: it is only needed to send.
+ */
+function generateVapidKeys(): Omit<VapidKeys, "subject"> {
+  const curve = createECDH("prime256v1");
+  curve.generateKeys();
+  const padded = (key: Buffer, length: number) =>
+    key.length < length ? Buffer.concat([Buffer.alloc(length - key.length), key]) : key;
+  return {
+    publicKey: padded(curve.getPublicKey(), 65).toString("base64url"),
+    privateKey: padded(curve.getPrivateKey(), 32).toString("base64url"),
+  };
 }
