@@ -6,9 +6,11 @@ import { ratio, round, type Table } from "./support/table.ts";
 /**
  * Rendering an entry with 200 highlights against the same entry without them, in Chromium: the
  * sanitized HTML set into the entry pane, then (with highlights) each anchored over the text and
- * wrapped in marks, then a forced layout. One frame is 16.7 ms at 60 Hz.
+ * wrapped in marks, then a forced layout. One frame is 16.7 ms at 60 Hz. In the same run, the
+ * entry with SPOTLIGHT spotlight keywords (words and RE2 patterns) marked in its text nodes.
  */
 const HIGHLIGHTS = 200;
+const SPOTLIGHT = 20;
 const PARAGRAPHS = 120;
 const ROUNDS = 30;
 
@@ -17,6 +19,8 @@ export interface HighlightsRenderResult {
   markedMs: number;
   marks: number;
   textLength: number;
+  spotlightMs: number;
+  spotlightMarks: number;
 }
 
 async function pageScript(): Promise<string> {
@@ -39,10 +43,11 @@ export async function benchHighlightsRender(): Promise<HighlightsRenderResult> {
     );
     await page.addScriptTag({ content: script });
     return await page.evaluate(
-      ({ HIGHLIGHTS, PARAGRAPHS, ROUNDS }) => {
+      ({ HIGHLIGHTS, PARAGRAPHS, ROUNDS, SPOTLIGHT }) => {
         type Bench = {
           describeRange(text: string, start: number, end: number): Record<string, unknown>;
           markHighlights(root: HTMLElement, highlights: unknown[]): Set<string>;
+          markSpotlight(root: HTMLElement, keywords: unknown): number;
         };
         const bench = (globalThis as unknown as { highlightBench: Bench }).highlightBench;
         const html = Array.from(
@@ -63,31 +68,47 @@ export async function benchHighlightsRender(): Promise<HighlightsRenderResult> {
             ...bench.describeRange(text, start, start + 24),
           };
         });
-        const render = (marked: boolean) => {
+        // Words (some present, most not) and a few patterns, as a reader's list might be.
+        const words = ["fox", "river", "lazy dog", "tree", "quick", "zebra", "kubernetes", "rust"];
+        const patterns = ["number \\d+", "\\btree \\d{2,}", "jumps? over", "rests?\\b"];
+        const keywords = Array.from({ length: SPOTLIGHT }, (_, i) =>
+          i < patterns.length
+            ? { pattern: patterns[i], color: "blue", isRegex: true }
+            : { pattern: `${words[i % words.length]}${i < 12 ? "" : ` ${i}`}`, color: "yellow" },
+        );
+        const render = (mode: "plain" | "highlights" | "spotlight") => {
           const t0 = performance.now();
           root.innerHTML = html;
-          const missing = marked ? bench.markHighlights(root, highlights) : new Set();
+          if (mode === "highlights") bench.markHighlights(root, highlights);
+          if (mode === "spotlight") bench.markSpotlight(root, keywords);
           void root.offsetHeight;
-          return { ms: performance.now() - t0, missing: missing.size };
+          return performance.now() - t0;
         };
-        // Warm-up, then alternating rounds so both see the same machine state; medians.
-        render(false);
-        render(true);
+        // Warm-up, then alternating rounds so all see the same machine state; medians.
+        render("plain");
+        render("highlights");
+        render("spotlight");
         const plain: number[] = [];
         const marked: number[] = [];
+        const spotlit: number[] = [];
         for (let r = 0; r < ROUNDS; r++) {
-          plain.push(render(false).ms);
-          marked.push(render(true).ms);
+          plain.push(render("plain"));
+          marked.push(render("highlights"));
+          spotlit.push(render("spotlight"));
         }
+        const spotlightMarks = root.querySelectorAll("mark[data-spotlight]").length;
+        render("highlights");
         const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
         return {
           plainMs: median(plain),
           markedMs: median(marked),
           marks: root.querySelectorAll("mark[data-highlight-id]").length,
           textLength: text.length,
+          spotlightMs: median(spotlit),
+          spotlightMarks,
         };
       },
-      { HIGHLIGHTS, PARAGRAPHS, ROUNDS },
+      { HIGHLIGHTS, PARAGRAPHS, ROUNDS, SPOTLIGHT },
     );
   } finally {
     await browser.close();
@@ -96,7 +117,7 @@ export async function benchHighlightsRender(): Promise<HighlightsRenderResult> {
 
 export function highlightsRenderTable(result: HighlightsRenderResult): Table {
   return {
-    title: `Entry render with ${HIGHLIGHTS} highlights (Chromium, median of ${ROUNDS})`,
+    title: `Entry render with ${HIGHLIGHTS} highlights or ${SPOTLIGHT} spotlight keywords (Chromium, median of ${ROUNDS})`,
     headers: ["render", "ms", "vs without"],
     rows: [
       ["without highlights", round(result.plainMs, 2), "1.00×"],
@@ -106,9 +127,15 @@ export function highlightsRenderTable(result: HighlightsRenderResult): Table {
         ratio(result.markedMs, result.plainMs),
       ],
       ["difference", round(result.markedMs - result.plainMs, 2), ""],
+      [
+        `with ${SPOTLIGHT} spotlight keywords`,
+        round(result.spotlightMs, 2),
+        ratio(result.spotlightMs, result.plainMs),
+      ],
     ],
     notes: [
       `${result.marks} marks over ${result.textLength} characters of text; one frame is 16.7 ms.`,
+      `Spotlight: ${SPOTLIGHT} keywords (4 RE2 patterns, 16 words), ${result.spotlightMarks} marks.`,
     ],
   };
 }

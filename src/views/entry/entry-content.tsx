@@ -4,6 +4,7 @@ import type { ExportedEntry } from "../highlights/export-markdown.ts";
 import { HighlightLayer } from "../highlights/highlight-layer.tsx";
 import { useEntryHighlight } from "../search/entry-highlight.ts";
 import { useSpotlightMarks } from "../spotlight/spotlight-marks.ts";
+import "../spotlight/spotlight.css";
 import { useSpotlightMatcher } from "../spotlight/use-spotlight.ts";
 import "./entry-content.css";
 import { highlightCodeBlocks } from "./highlight-code.ts";

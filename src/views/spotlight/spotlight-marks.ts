@@ -1,6 +1,5 @@
 import { type RefObject, useLayoutEffect } from "react";
 import { type SpotlightMatcher, spotlightRanges } from "./spotlight-match.ts";
-import "./spotlight.css";
 
 /**
  * Spotlight marks in rendered (already sanitized) entry content: matching text nodes are split
