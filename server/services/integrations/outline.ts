@@ -1,5 +1,4 @@
 import { quote } from "../../../contract/highlights/markdown.ts";
-import { htmlToMarkdown } from "../../../contract/html/to-markdown.ts";
 import {
   joinEndpoint,
   parseJson,
@@ -56,6 +55,8 @@ export const outline: ServiceClient = {
   async save({ entry, settings }, http) {
     const endpoint = setting(settings, "outlineEndpoint");
     const id = await collectionId(settings, http);
+    // Its DOM (linkedom, ~0.4 MB of source kept in memory) is loaded by the first save here.
+    const { htmlToMarkdown } = await import("../../../contract/html/to-markdown.ts");
     const answer = await http.request(
       "POST",
       joinEndpoint(endpoint, "/documents.create"),
