@@ -10,7 +10,6 @@ import { ApiError } from "../http/api-error.ts";
 import { sanitizeHtml } from "../ingest/sanitize.ts";
 import type { Readability } from "../jobs/readability.ts";
 import { nowIso } from "../storage/time.ts";
-import { detectLanguage, needsTranslation } from "../text/language.ts";
 import type { ChatProvider } from "./chat/provider.ts";
 import { languageName } from "./languages.ts";
 import { type ProviderChoice, serverChoice } from "./providers.ts";
@@ -39,6 +38,10 @@ export function noProvider(): ApiError {
  * user only (another user's endpoint could write anything). One provider call per field at a
  * time, joined by repeats of the same provider; HTML answers sanitized like feeds.
  */
+// Language detection (franc's trigram tables) is loaded by the first translation, not at start.
+let languageModule: Promise<typeof import("../text/language.ts")> | undefined;
+const languageTools = () => (languageModule ??= import("../text/language.ts"));
+
 export function createTranslations(deps: {
   database: DatabaseHandle;
   readability: Readability;
@@ -49,6 +52,7 @@ export function createTranslations(deps: {
 
   async function entryLanguage(entry: EntryRow): Promise<string | null> {
     if (entry.language) return entry.language;
+    const { detectLanguage } = await languageTools();
     const detected = detectLanguage(
       `${entry.title ?? ""}. ${htmlToText((entry.content ?? entry.description ?? "").slice(0, 20_000))}`,
     );
@@ -116,6 +120,7 @@ export function createTranslations(deps: {
       const result: TranslationFields = {};
       const wanted: { field: TranslationField; text: string }[] = [];
       const fallback = await entryLanguage(entry);
+      const { detectLanguage, needsTranslation } = await languageTools();
       for (const field of new Set(fields)) {
         const already = stored?.[COLUMNS[field]];
         if (already) {
