@@ -102,7 +102,14 @@ const reachable: { [Name in CommandName]: { context: CommandContext; input?: Inp
   "tags.merge": { context: {}, input: { from: "foxes", to: "animals" } },
   "readingPositions.save": {
     context: { entryId: F2 },
-    input: { entryId: F2, deviceId: "device-1", kind: "audio", fraction: 0, quote: "", seconds: 42 },
+    input: {
+      entryId: F2,
+      deviceId: "device-1",
+      kind: "audio",
+      fraction: 0,
+      quote: "",
+      seconds: 42,
+    },
   },
 };
 
