@@ -2,9 +2,8 @@ import { createRootRouteWithContext, createRoute, Outlet, redirect } from "@tans
 import { DEFAULT_TIMELINE_PATH } from "../../contract/routes.ts";
 import { AppControls } from "../palette/app-controls.tsx";
 import { sanitizeRedirect } from "../platform/redirect.ts";
-import { LoginPage } from "../views/login/login-page.tsx";
-import { InvitationPage } from "../views/pages/invitation-page.tsx";
 import { RouteErrorPage } from "./error-page.tsx";
+import { lazyPage } from "./lazy-page.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 import type { RouterContext } from "./router-context.ts";
 
@@ -60,11 +59,12 @@ export const loginRoute = createRoute({
       throw redirect({ href: sanitizeRedirect(search.redirect), replace: true });
     }
   },
-  component: LoginPage,
+  // Signed-out pages: the timeline never needs them, so they stay out of its first paint.
+  component: lazyPage(() => import("../views/login/login-page.tsx"), "LoginPage"),
 });
 
 export const invitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "invitation",
-  component: InvitationPage,
+  component: lazyPage(() => import("../views/pages/invitation-page.tsx"), "InvitationPage"),
 });

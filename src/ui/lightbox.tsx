@@ -180,8 +180,4 @@ export function Lightbox(props: {
   );
 }
 
-/** A lightbox's open state: `show(index)` opens it at that picture. */
-export function useLightbox() {
-  const [start, setStart] = useState<number | null>(null);
-  return { start, show: setStart, close: () => setStart(null) };
-}
+export { useLightbox } from "./lightbox-on-demand.tsx";

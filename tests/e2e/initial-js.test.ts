@@ -5,7 +5,7 @@ import { INITIAL_JS_BUDGET_KB, initialJs } from "../../scripts/initial-js.ts";
  * Today's figure with a little room: the initial JS may not grow past it. The aim is
  * INITIAL_JS_BUDGET_KB, not met yet; lower this as the first paint sheds code.
  */
-const INITIAL_JS_CEILING_KB = 275;
+const INITIAL_JS_CEILING_KB = 268;
 
 describe("initial JS of the built client (the suite's production build)", () => {
   it("stays under its ceiling, gzipped, and the database worker stays a file of its own", () => {

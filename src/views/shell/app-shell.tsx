@@ -7,14 +7,11 @@ import { COLUMN_BOUNDS, setReaderSetting, useReaderSettings } from "../../settin
 import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
-import { NewUserGuideHost } from "../onboarding/new-user-guide.tsx";
 import { SearchDialog } from "../search/search-dialog.tsx";
-import { BatchEditDialog } from "../subscriptions/batch-edit-dialog.tsx";
-import { OpmlImportDialog } from "../subscriptions/opml-import-dialog.tsx";
-import { QuickAddDialog } from "../subscriptions/quick-add-dialog.tsx";
 import { SubscriptionColumn } from "../subscriptions/subscription-column.tsx";
 import { KEEP_HIDDEN } from "./keep-hidden.ts";
 import { ResizeHandle } from "./resize-handle.tsx";
+import { ShellDialogs } from "./shell-dialogs.tsx";
 import { ShellNavProvider, useLeaveOnLink, useShellNav } from "./shell-nav.tsx";
 import { useTimelineLocation } from "./timeline-location.ts";
 import { useIsMobile } from "./use-is-mobile.ts";
@@ -106,11 +103,8 @@ function ShellLayout() {
           <Outlet />
         </div>
       </main>
-      <QuickAddDialog defaultView={view} />
       <SearchDialog view={view} />
-      <BatchEditDialog defaultView={view} />
-      <OpmlImportDialog defaultView={view} />
-      <NewUserGuideHost />
+      <ShellDialogs view={view} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { MenuItem, MenuLink, MenuSeparator, RowMenu } from "../../ui/menu.tsx";
 import { Tooltip } from "../../ui/tooltip.tsx";
 import { UnreadBadge } from "../../ui/unread-badge.tsx";
 import { useFeedPowerMenu } from "../power/feed-power-menu.tsx";
-import { EditSubscriptionDialog } from "./edit-subscription-dialog.tsx";
+import { EditSubscriptionDialog } from "./edit-subscription-on-demand.tsx";
 import { FeedIcon } from "./feed-icon.tsx";
 import { formatRetryTime } from "./retry-time.ts";
 import { ROW, ROW_ACTIVE } from "./row-style.ts";

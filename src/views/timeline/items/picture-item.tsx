@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Lightbox, useLightbox } from "../../../ui/lightbox.tsx";
+import { Lightbox, useLightbox } from "../../../ui/lightbox-on-demand.tsx";
 import { photos } from "../media.ts";
 import { EntryLink, type ItemProps } from "./entry-link.tsx";
 import { lightboxPictures } from "./lightbox-pictures.ts";
