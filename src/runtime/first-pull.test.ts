@@ -35,6 +35,7 @@ describe("the first pull, before Effect has loaded", () => {
       "entries.list",
       "highlights.list",
       "lists.list",
+      "readingPositions.list",
       "reads.unread",
       "savedSearches.list",
       "subscriptions.list",

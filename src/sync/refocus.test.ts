@@ -47,6 +47,7 @@ describe("window refocus (a refetch after 10 minutes away)", () => {
       expect(paths.sort()).toEqual([
         "GET /api/highlights",
         "GET /api/lists/list",
+        "GET /api/reading-positions",
         "GET /api/reads",
         "GET /api/search/saved",
         "GET /api/subscriptions",

@@ -78,7 +78,7 @@ describe("lists (Chromium)", () => {
     expect((await serverLists()).map((l) => l.id)).toEqual([list!.id]);
   });
 
-  it("shows a list's public page to someone else, who follows it; a paid list is refused", async () => {
+  it("shows a list's public page to someone else, who follows it; a paid list asks for its fee", async () => {
     const [list] = await serverLists();
     const owner = new TestClient(server.localUrl);
     await owner.signIn(email, PASSWORD);
@@ -107,10 +107,13 @@ describe("lists (Chromium)", () => {
         .locator('[data-testid="list-page"][data-state="ready"]')
         .waitFor({ timeout: 20_000 });
       expect(await reader.getByTestId("list-fee").textContent()).toContain("5 POWER");
+      // Following a paid list is a purchase: asked first, refused without the balance.
       await reader.getByTestId("list-follow").click();
-      await reader
-        .getByText("“Follow list” could not be saved and was undone")
-        .waitFor({ timeout: 30_000 });
+      await reader.getByTestId("purchase-list-confirm").click();
+      const refusal = reader.getByTestId("purchase-list-refusal");
+      await refusal.waitFor({ timeout: 30_000 });
+      expect(await refusal.getAttribute("data-code")).toBe("4002");
+      await reader.keyboard.press("Escape");
       await reader.getByTestId("list-follow").waitFor();
     } finally {
       await other.context.close();

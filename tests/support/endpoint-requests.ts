@@ -45,6 +45,8 @@ const STRING_CANDIDATES = [
   "a@example.com",
   "1",
   "x",
+  // Fields that take only an ISO time (when a device took a reading position).
+  "2026-01-01T00:00:00Z",
 ];
 
 const accepts = (ast: SchemaAST.AST, value: unknown): boolean => {
