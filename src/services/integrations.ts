@@ -71,6 +71,20 @@ export async function testIntegration(
 }
 
 /**
+ * The HTML a file save writes: what the pane holds, else the server's copy (an entry that came
+ * in list form has no content until the pane's batched content call returns).
+ */
+async function contentForFile(api: ApiFetch, entry: EntryForSaving): Promise<string> {
+  if (entry.content) return entry.content;
+  try {
+    const answer = await api.call(endpoints.entries.get, { id: entry.id }, { silent: true });
+    return answer.data.entries.content ?? answer.data.entries.description ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
  * Saves the entry to one service: the web services through the server (which holds the
  * tokens), Obsidian and Eagle through the desktop bridge (files and a local app on this
  * computer). Answers the saved item's link, or the service's reason.
@@ -104,7 +118,7 @@ export async function saveEntryTo(
         url: entry.url ?? "",
         author: entry.author ?? "",
         publishedAt: entry.publishedAt,
-        html: entry.content ?? "",
+        html: await contentForFile(api, entry),
       });
     } else {
       result = await bridge.saveToEagle({

@@ -76,9 +76,19 @@ describe("tabs of the reader (Chromium)", () => {
     firstStar = ids[0]!;
     await openEntry(tabs[2]!, ids[0]!);
     await tabs[2]!.getByTestId("entry-toggle-star").click();
-    // The other tabs hear of it through the shared database, before any server round trip.
-    for (const tab of tabs.slice(0, 2)) await expect.poll(() => starCount(tab)).toContain("1");
+    // The other tabs hear of it through the shared database, before any server round trip
+    // (how fast is measured by `npm run bench -- live-sync`, not here: the machine is shared).
+    for (const tab of tabs) {
+      await expect.poll(() => starCount(tab), { timeout: 20_000 }).toContain("1");
+    }
     await expect.poll(() => starredOnServer(tabs[0]!), { timeout: 20_000 }).toEqual([ids[0]]);
+    for (const tab of tabs) {
+      await expect
+        .poll(() => tab.getByTestId("sync-indicator").getAttribute("data-pending"), {
+          timeout: 20_000,
+        })
+        .toBe("0");
+    }
   });
 
   it("closing the pushing tab mid-request: another tab sends the command, applied once", async () => {
@@ -114,7 +124,9 @@ describe("tabs of the reader (Chromium)", () => {
     expect(await starredOnServer(left[0]!)).toEqual([firstStar, second].sort());
     for (const tab of left) {
       await expect
-        .poll(() => tab.getByTestId("sync-indicator").getAttribute("data-pending"))
+        .poll(() => tab.getByTestId("sync-indicator").getAttribute("data-pending"), {
+          timeout: 20_000,
+        })
         .toBe("0");
     }
   });
