@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverMigrations } from "../../migrations/server/index.ts";
 import { unfetchedFeedRow } from "../../tests/support/feed-rows.ts";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.ts";
+import {
+  migratedSqliteFile,
+  type TemporaryDatabase,
+} from "../../tests/support/migrated-database.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
 import { rankTrending } from "../storage/trending.ts";
 import { rankTrendingOnThread, trendingRanker } from "./trending-thread.ts";
 
@@ -13,17 +13,12 @@ const NOW = new Date();
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
 
 describe("trending ranked on a worker thread over the SQLite file", () => {
-  let dir: string;
+  let temporary: TemporaryDatabase;
   let database: DatabaseHandle;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "follow-trending-thread-"));
-    database = connectDatabase({ databasePath: join(dir, "follow.sqlite") });
-    const { error } = await new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => serverMigrations },
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    temporary = await migratedSqliteFile("follow-trending-thread-");
+    database = temporary.database;
     const db = database.db;
     for (const [feed, followers] of [
       ["popular", 3],
@@ -48,8 +43,7 @@ describe("trending ranked on a worker thread over the SQLite file", () => {
     }
   });
   afterAll(async () => {
-    await database?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await temporary?.dispose();
   });
 
   it("answers the ranking the server's own thread would compute", async () => {
@@ -71,8 +65,8 @@ describe("trending ranked on a worker thread over the SQLite file", () => {
   });
 
   it("rejects, and does not hang, when the file cannot be ranked", async () => {
-    await expect(rankTrendingOnThread(join(dir, "missing-dir", "none.sqlite"))).rejects.toThrow(
-      /trending/,
-    );
+    await expect(
+      rankTrendingOnThread(join(temporary.dir, "missing-dir", "none.sqlite")),
+    ).rejects.toThrow(/trending/);
   });
 });

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverMigrations } from "../../migrations/server/index.ts";
 import { unfetchedFeedRow } from "../../tests/support/feed-rows.ts";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.ts";
+import {
+  migratedSqliteFile,
+  type TemporaryDatabase,
+} from "../../tests/support/migrated-database.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
 import type { Fetcher, FetchResult } from "../ingest/guarded-fetch.ts";
 import { closeIngestPool } from "../ingest/pool/pool.ts";
 import type { Logger } from "../logger.ts";
@@ -31,22 +30,16 @@ const rss = (n: number) =>
  * of the batch it claimed: memory follows the lanes, not the number of feeds.
  */
 describe("refresh round bounds", () => {
-  let dir: string;
+  let temporary: TemporaryDatabase;
   let database: DatabaseHandle;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "follow-round-bounds-"));
-    database = connectDatabase({ databasePath: join(dir, "follow.sqlite") });
-    const { error } = await new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => serverMigrations },
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    temporary = await migratedSqliteFile("follow-round-bounds-");
+    database = temporary.database;
   });
   afterAll(async () => {
     await closeIngestPool();
-    await database?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await temporary?.dispose();
   });
 
   it.each([

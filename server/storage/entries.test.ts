@@ -1,11 +1,7 @@
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
-import { serverMigrations } from "../../migrations/server/index.ts";
 import { unfetchedFeedRow } from "../../tests/support/feed-rows.ts";
+import { migratedMemorySqlite } from "../../tests/support/migrated-database.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
-import type { Database } from "../db/schema.ts";
 import type { NormalizedEntry } from "../feed-model.ts";
 import { shapedChunks, storeEntries } from "./entries.ts";
 import { nextEntityId } from "./ids.ts";
@@ -24,9 +20,9 @@ describe("shapedChunks", () => {
 });
 
 describe("storeEntries statement shapes", () => {
-  let db: Kysely<Database> | undefined;
+  let database: DatabaseHandle | undefined;
   afterEach(async () => {
-    await db?.destroy();
+    await database?.close();
   });
 
   function entry(feed: number, i: number): NormalizedEntry {
@@ -50,24 +46,8 @@ describe("storeEntries statement shapes", () => {
   // Each distinct SQL text stays prepared in the statement cache (a 50-row insert ~120 KB).
   it("uses a handful of SQL texts whatever the number of entries per feed", async () => {
     const texts = new Set<string>();
-    db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: new SQLite(":memory:") }),
-      log: (event) => {
-        texts.add(event.query.sql);
-      },
-    });
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => serverMigrations },
-    });
-    const { error } = await migrator.migrateToLatest();
-    expect(error).toBeUndefined();
-    const database: DatabaseHandle = {
-      db,
-      dialect: "sqlite",
-      location: ":memory:",
-      close: async () => {},
-    };
+    database = await migratedMemorySqlite((query) => texts.add(query.sql));
+    const db = database.db;
     const now = new Date().toISOString();
     let stored = 0;
     for (let feed = 1; feed <= 120; feed++) {

@@ -1,9 +1,7 @@
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
+import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { serverMigrations } from "../../migrations/server/index.ts";
 import { unfetchedFeedRow } from "../../tests/support/feed-rows.ts";
+import { migratedMemorySqlite } from "../../tests/support/migrated-database.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import { rankTrending } from "./trending.ts";
@@ -16,13 +14,8 @@ describe("rankTrending (SQLite, real schema)", () => {
   let database: DatabaseHandle;
 
   beforeEach(async () => {
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(":memory:") }) });
-    const { error } = await new Migrator({
-      db,
-      provider: { getMigrations: async () => serverMigrations },
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
-    database = { db, dialect: "sqlite", location: ":memory:", close: async () => {} };
+    database = await migratedMemorySqlite();
+    db = database.db;
   });
   afterEach(async () => {
     await db.destroy();

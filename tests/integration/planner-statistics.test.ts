@@ -1,11 +1,10 @@
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverMigrations } from "../../migrations/server/index.ts";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
 import { keepStatistics } from "../../server/db/statistics.ts";
 import { createLogger } from "../../server/logger.ts";
 import { listEntries } from "../../server/storage/entry-queries.ts";
+import { migrateServerSchema } from "../support/migrated-database.ts";
 import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
 
 const USER = "planner-user";
@@ -25,12 +24,7 @@ describe("PostgreSQL planner statistics and prepared timeline", () => {
     postgres = await createTestPostgres();
     // One connection: the prepared statements checked below live on it.
     database = connectDatabase({ databaseUrl: postgres.url, databasePath: "", databasePoolMax: 1 });
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => serverMigrations },
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    await migrateServerSchema(database.db);
     const now = "2026-01-01T00:00:00.000Z";
     await sql`insert into feed (id, url, next_check_at, created_at, updated_at)
       select 'f' || i, 'https://site' || i || '.example.com/feed.xml', ${now}, ${now}, ${now}
@@ -105,12 +99,7 @@ describe("PostgreSQL planner on a fresh install with a few subscriptions", () =>
   beforeAll(async () => {
     postgres = await createTestPostgres();
     database = connectDatabase({ databaseUrl: postgres.url, databasePath: "", databasePoolMax: 1 });
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => serverMigrations },
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    await migrateServerSchema(database.db);
     const now = "2026-01-01T00:00:00.000Z";
     await sql`insert into feed (id, url, next_check_at, created_at, updated_at)
       select 'f' || i, 'https://site' || i || '.example.com/feed.xml', ${now}, ${now}, ${now}

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchQuery } from "../../contract/search/query.ts";
-import { serverMigrations } from "../../migrations/server/index.ts";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
 import { type EntrySearchFilter, searchEntries } from "../../server/storage/search.ts";
 import { type IndexedEntry, writeSearchRows } from "../../server/storage/search-index.ts";
+import { migrateServerSchema } from "../support/migrated-database.ts";
 import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
 import { DIALECTS } from "../support/server.ts";
 
@@ -42,11 +41,7 @@ describe.each(DIALECTS)("search limits on %s", (dialect) => {
       databasePath: join(dir, "follow.sqlite"),
       databasePoolMax: 2,
     });
-    const migrated = await new Migrator({
-      db: database.db,
-      provider: { getMigrations: async () => serverMigrations },
-    }).migrateToLatest();
-    if (migrated.error) throw migrated.error;
+    await migrateServerSchema(database.db);
     const at = "2026-01-01T00:00:00.000Z";
     await database.db
       .insertInto("feed")

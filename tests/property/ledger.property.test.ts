@@ -3,14 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverMigrations } from "../../migrations/server/index.ts";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
 import { ApiError } from "../../server/http/api-error.ts";
 import { auditLedger } from "../../server/wallet/admin.ts";
 import { accounts, walletDb } from "../../server/wallet/tables.ts";
 import { type TransferRequest, transfer } from "../../server/wallet/transfer.ts";
+import { migrateServerSchema } from "../support/migrated-database.ts";
 import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
 import { DIALECTS } from "../support/server.ts";
 
@@ -122,15 +121,6 @@ function toTransfer(o: Op, key: string): TransferRequest {
   }
 }
 
-async function migrated(database: DatabaseHandle) {
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => serverMigrations },
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-}
-
 describe.each(DIALECTS)("the POWER ledger under concurrent retried operations (%s)", (dialect) => {
   let database: DatabaseHandle;
   let dataDir: string;
@@ -144,7 +134,7 @@ describe.each(DIALECTS)("the POWER ledger under concurrent retried operations (%
       databasePath: join(dataDir, "ledger.sqlite"),
       databasePoolMax: 8,
     });
-    if (!postgres) await migrated(database);
+    if (!postgres) await migrateServerSchema(database.db);
   });
   afterAll(async () => {
     await database?.close();

@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import SQLite from "better-sqlite3";
-import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
+import type { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverMigrations } from "../../../migrations/server/index.ts";
 import { unfetchedFeedRow } from "../../../tests/support/feed-rows.ts";
+import {
+  migratedSqliteFile,
+  type TemporaryDatabase,
+} from "../../../tests/support/migrated-database.ts";
 import type { DatabaseHandle } from "../../db/connect.ts";
-import type { Database, EntryRow } from "../../db/schema.ts";
+import type { EntryRow } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 import { createDailyReports, REPORT_MAX_ENTRIES } from "./reports.ts";
 
@@ -23,24 +21,14 @@ const USER = "reader";
  * server from 278 to 407 MB with no request at all.
  */
 describe("daily report reads", () => {
-  let dir: string;
+  let temporary: TemporaryDatabase;
   let database: DatabaseHandle;
   const queries: CompiledQuery[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "follow-daily-reads-"));
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: new SQLite(join(dir, "follow.sqlite")) }),
-      log: (event) => {
-        queries.push(event.query);
-      },
-    });
-    database = { db, dialect: "sqlite", location: dir, close: () => db.destroy() };
-    const { error } = await new Migrator({
-      db,
-      provider: { getMigrations: async () => serverMigrations },
-    }).migrateToLatest();
-    expect(error).toBeUndefined();
+    temporary = await migratedSqliteFile("follow-daily-reads-", (query) => queries.push(query));
+    database = temporary.database;
+    const db = database.db;
     const inserted = "2026-03-08T06:00:00.000Z";
     await db
       .insertInto("feed")
@@ -91,8 +79,7 @@ describe("daily report reads", () => {
     }
   });
   afterAll(async () => {
-    await database?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await temporary?.dispose();
   });
 
   it("picks the newest entries by narrow columns, then reads the markup of those only", async () => {

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import { serverMigrations } from "../../migrations/server/index.ts";
+import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
+import type { Database } from "../../server/db/schema.ts";
+
+/** Our numbered server migrations, to the latest (better-auth's tables are not needed here). */
+export async function migrateServerSchema(db: Kysely<Database>): Promise<void> {
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => serverMigrations },
+  }).migrateToLatest();
+  if (error) throw error;
+}
+
+export interface TemporaryDatabase {
+  database: DatabaseHandle;
+  /** The directory the file is in, removed by `dispose`. */
+  dir: string;
+  /** Closes the connection and removes the temporary directory. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A migrated SQLite file in a directory of its own, opened as the server opens it
+ * (`connectDatabase`), or through a Kysely that hands every compiled query to `log`.
+ */
+export async function migratedSqliteFile(
+  prefix: string,
+  log?: (query: CompiledQuery) => void,
+): Promise<TemporaryDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const path = join(dir, "follow.sqlite");
+  const database = log ? loggedSqlite(path, dir, log) : connectDatabase({ databasePath: path });
+  await migrateServerSchema(database.db);
+  return {
+    database,
+    dir,
+    async dispose() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated in-memory SQLite; `log` sees every compiled query. */
+export async function migratedMemorySqlite(
+  log?: (query: CompiledQuery) => void,
+): Promise<DatabaseHandle> {
+  const database = loggedSqlite(":memory:", ":memory:", log);
+  await migrateServerSchema(database.db);
+  return database;
+}
+
+function loggedSqlite(
+  path: string,
+  location: string,
+  log?: (query: CompiledQuery) => void,
+): DatabaseHandle {
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(path) }),
+    ...(log ? { log: (event) => log(event.query) } : {}),
+  });
+  return { db, dialect: "sqlite", location, close: () => db.destroy() };
+}
