@@ -106,6 +106,51 @@ describe.each(DIALECTS)("highlights and tags sent with a saved entry on %s", (di
     });
   });
 
+  it("Readeck: once the bookmark is loaded, each passage found in its article becomes an annotation with its note; one it lacks is skipped and the save still succeeds", async () => {
+    await alice.request("PATCH", "/api/settings/integration", {
+      json: {
+        enableReadeck: true,
+        readeckEndpoint: `${fakes.baseUrl}/readeck`,
+        readeckToken: "rd-token-abcdef123456",
+      },
+    });
+    const bookmark = `${fakes.baseUrl}/readeck/api/bookmarks/bk7`;
+    fakes.answer("POST /readeck/api/bookmarks", {
+      status: 202,
+      body: {},
+      headers: { location: bookmark },
+    });
+    fakes.answer("GET /readeck/api/bookmarks/bk7", {
+      status: 200,
+      body: { id: "bk7", loaded: true, state: 0 },
+    });
+    // Readeck's copy of the page: "lazy dog" is not in it.
+    fakes.answer("GET /readeck/api/bookmarks/bk7/article", {
+      status: 200,
+      body: "<section><h1>A post</h1><p>The quick <em>brown</em> fox jumps.</p></section>",
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+    fakes.answer("POST /readeck/api/bookmarks/bk7/annotations", { status: 201, body: {} });
+    expect((await save("readeck")).body).toEqual({ code: 0, data: { url: bookmark } });
+    const requests = fakes.take();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /readeck/api/bookmarks",
+      "GET /readeck/api/bookmarks/bk7",
+      "GET /readeck/api/bookmarks/bk7/article",
+      "POST /readeck/api/bookmarks/bk7/annotations",
+    ]);
+    const annotation = requests[3]!;
+    expect(annotation.headers.authorization).toBe("Bearer rd-token-abcdef123456");
+    expect(JSON.parse(annotation.body)).toEqual({
+      start_selector: "section[1]/p[1]",
+      start_offset: 4,
+      end_selector: "section[1]/p[1]",
+      end_offset: 19,
+      color: "yellow",
+      note: "Fast",
+    });
+  });
+
   it("Outline: the highlights and notes as quotes under the document", async () => {
     await alice.request("PATCH", "/api/settings/integration", {
       json: {

@@ -1,3 +1,4 @@
+import { annotateBookmark, bookmarkId } from "./readeck-annotations.ts";
 import { joinEndpoint, type ServiceClient, setting, statusFailure } from "./service.ts";
 
 /** A multipart/form-data body of plain text fields (what Readeck's form API reads). */
@@ -11,8 +12,8 @@ export function multipart(fields: Record<string, string>, boundary: string): str
 
 /**
  * Readeck (self-hosted): POST {endpoint}/api/bookmarks, multipart `url` and `title`, Bearer
- * token; it answers 202 with the bookmark in the Location header. GET /api/profile checks the
- * token.
+ * token; it answers 202 with the bookmark in the Location header. The person's highlights then
+ * become annotations on it (readeck-annotations.ts). GET /api/profile checks the token.
  */
 export const readeck: ServiceClient = {
   async save({ entry, settings }, http) {
@@ -32,6 +33,22 @@ export const readeck: ServiceClient = {
         401: "the token was refused",
         403: "no permission",
       });
+    }
+    const id = bookmarkId(answer.headers);
+    if (entry.highlights?.length && id) {
+      const report = await annotateBookmark(
+        endpoint,
+        setting(settings, "readeckToken"),
+        id,
+        entry.highlights,
+        http,
+      );
+      // The bookmark is saved either way; what was left out goes to the log (counts only).
+      if (report.skipped.length > 0) {
+        console.warn(
+          `readeck: ${report.sent} annotation(s) sent, ${report.skipped.length} skipped${report.reason ? ` (${report.reason})` : ""}`,
+        );
+      }
     }
     const location = answer.headers.location;
     if (!location) return null;

@@ -15,7 +15,7 @@ export interface EntryToSave {
   language: string | null;
   tags: string[];
   /** The person's highlights of the entry, in reading order, with their notes. */
-  highlights?: readonly { exact: string; note: string }[];
+  highlights?: readonly { exact: string; note: string; color?: string }[];
   /** The tags the person put on the entry. */
   personalTags?: readonly string[];
 }
