@@ -12,7 +12,18 @@ export interface ObsidianNote {
   author: string;
   publishedAt: string;
   html: string;
+  /** The person's highlights of the entry in reading order, with their notes. */
+  highlights?: readonly ObsidianHighlight[];
 }
+
+export interface ObsidianHighlight {
+  exact: string;
+  note: string;
+}
+
+/** What the desktop app takes of them: a highlight's own bounds (MAX_HIGHLIGHT_TEXT), a count. */
+export const MAX_OBSIDIAN_HIGHLIGHTS = 1000;
+export const MAX_OBSIDIAN_HIGHLIGHT_TEXT = 10_000;
 
 /** Eagle saves an entry's images, each with the page it came from. */
 export interface EagleItem {

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -285,6 +285,54 @@ describe("Obsidian vault writes", () => {
     };
     expect(again.ok).toBe(false);
     expect(again.reason).toMatch(/already exists/);
+  });
+
+  it("writes the person's highlights and notes as quotes under a Highlights heading", async () => {
+    const { shell } = await start();
+    const saved = (await shell.invoke(DESKTOP_CHANNELS.saveToObsidian, APP, vault, {
+      ...note,
+      title: "Highlighted post",
+      html: "<p>Some text.</p>",
+      highlights: [
+        { exact: "First passage\nover two lines", note: "Why it matters" },
+        { exact: "Second passage", note: "  " },
+      ],
+    })) as { ok: boolean };
+    expect(saved.ok).toBe(true);
+    const written = readFileSync(join(vault, "Highlighted post.md"), "utf8");
+    expect(written.slice(written.indexOf("Some text."))).toBe(
+      [
+        "Some text.",
+        "",
+        "## Highlights",
+        "",
+        "> First passage",
+        "> over two lines",
+        "",
+        "Note: Why it matters",
+        "",
+        "> Second passage",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses highlights that are not a bounded list of strings", async () => {
+    const { shell } = await start();
+    const save = (highlights: unknown) =>
+      shell.invoke(DESKTOP_CHANNELS.saveToObsidian, APP, vault, {
+        ...note,
+        title: "Refused",
+        highlights,
+      });
+    await expect(save("not a list")).rejects.toThrow(/bad highlights/);
+    await expect(
+      save(Array.from({ length: 1001 }, () => ({ exact: "x", note: "" }))),
+    ).rejects.toThrow(/bad highlights/);
+    await expect(save([{ exact: "x".repeat(10_001), note: "" }])).rejects.toThrow(/bad highlight/);
+    await expect(save([{ exact: "x", note: 3 }])).rejects.toThrow(/bad highlight note/);
+    await expect(save([null])).rejects.toThrow(/bad highlight/);
+    expect(existsSync(join(vault, "Refused.md"))).toBe(false);
   });
 
   it("refuses a vault that is not an existing absolute folder", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highlightsMarkdown, markdownFileName, quote } from "./markdown.ts";
+import { highlightsMarkdown, highlightsSection, markdownFileName, quote } from "./markdown.ts";
 
 describe("highlights as Markdown", () => {
   it("writes the title, link, author, each passage as a quote and its note", () => {
@@ -36,5 +36,16 @@ describe("highlights as Markdown", () => {
     expect(quote(" a\nb ")).toBe("> a\n> b");
     expect(markdownFileName("Foxes: a/b?", "entry")).toBe("Foxes-a-b.md");
     expect(markdownFileName(null, "1800")).toBe("1800.md");
+  });
+
+  it("makes the section a note ends with (Outline, Obsidian), nothing without highlights", () => {
+    expect(highlightsSection(undefined)).toBe("");
+    expect(highlightsSection([])).toBe("");
+    expect(
+      highlightsSection([
+        { exact: "quick brown fox", note: " Fast " },
+        { exact: "lazy dog", note: "" },
+      ]),
+    ).toBe("\n## Highlights\n\n> quick brown fox\n\nNote: Fast\n\n> lazy dog\n");
   });
 });

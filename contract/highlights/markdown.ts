@@ -36,6 +36,18 @@ function escapeInline(text: string): string {
     .trim();
 }
 
+/**
+ * The highlights as a section to put under a note's text (Outline, Obsidian): a "Highlights"
+ * heading, each passage quoted and its note under it. Empty without highlights.
+ */
+export function highlightsSection(highlights: readonly MarkdownHighlight[] | undefined): string {
+  if (!highlights?.length) return "";
+  const blocks = highlights.map(
+    (h) => `${quote(h.exact)}\n${h.note.trim() ? `\nNote: ${h.note.trim()}\n` : ""}`,
+  );
+  return `\n## Highlights\n\n${blocks.join("\n")}`;
+}
+
 export function highlightsMarkdown(
   entry: MarkdownEntry,
   highlights: readonly MarkdownHighlight[],

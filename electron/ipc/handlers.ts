@@ -2,6 +2,9 @@ import {
   DESKTOP_CHANNELS,
   type DesktopSaveResult,
   type EagleItem,
+  MAX_OBSIDIAN_HIGHLIGHT_TEXT,
+  MAX_OBSIDIAN_HIGHLIGHTS,
+  type ObsidianHighlight,
   type ObsidianNote,
   type ServerChoice,
 } from "../../contract/desktop.ts";
@@ -34,6 +37,20 @@ function text(value: unknown, what: string, max = MAX_TEXT): string {
   return value;
 }
 
+function highlights(value: unknown): ObsidianHighlight[] {
+  if (!Array.isArray(value) || value.length > MAX_OBSIDIAN_HIGHLIGHTS) {
+    throw new BridgeRefusal("bad highlights");
+  }
+  return value.map((item: unknown) => {
+    if (typeof item !== "object" || item === null) throw new BridgeRefusal("bad highlight");
+    const h = item as Record<string, unknown>;
+    return {
+      exact: text(h.exact, "highlight", MAX_OBSIDIAN_HIGHLIGHT_TEXT),
+      note: text(h.note, "highlight note", MAX_OBSIDIAN_HIGHLIGHT_TEXT),
+    };
+  });
+}
+
 function note(value: unknown): ObsidianNote {
   if (typeof value !== "object" || value === null) throw new BridgeRefusal("bad note");
   const v = value as Record<string, unknown>;
@@ -43,6 +60,7 @@ function note(value: unknown): ObsidianNote {
     author: text(v.author, "author"),
     publishedAt: text(v.publishedAt, "publishedAt"),
     html: text(v.html, "html", MAX_HTML),
+    ...(v.highlights === undefined ? {} : { highlights: highlights(v.highlights) }),
   };
 }
 

@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import type { DesktopSaveResult, ObsidianNote } from "../../contract/desktop.ts";
+import { highlightsSection } from "../../contract/highlights/markdown.ts";
 import { htmlToMarkdown } from "../../contract/html/to-markdown.ts";
 
 /** Characters no file system takes in a name (Windows is the strictest), and control codes. */
@@ -23,7 +24,10 @@ export function obsidianFileName(title: string): string {
   return `${base || "Untitled"}.md`;
 }
 
-/** YAML front matter with url, author and publishedAt; values are JSON strings (valid YAML). */
+/**
+ * YAML front matter with url, author and publishedAt (values are JSON strings, valid YAML), the
+ * entry as Markdown, then the person's highlights and notes as quotes under "Highlights".
+ */
 export function obsidianNoteText(note: ObsidianNote): string {
   const front = [
     "---",
@@ -33,7 +37,7 @@ export function obsidianNoteText(note: ObsidianNote): string {
     "---",
     "",
   ].join("\n");
-  return `${front}${htmlToMarkdown(note.html)}`;
+  return `${front}${htmlToMarkdown(note.html)}${highlightsSection(note.highlights)}`;
 }
 
 /**

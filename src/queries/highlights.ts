@@ -3,7 +3,8 @@ import type { HighlightColor } from "../../contract/entities/highlight.ts";
 import { highlightsTable } from "../../contract/entities/highlight-table.ts";
 import { local, select } from "../db/local-sql.ts";
 import { liveSelect } from "../db/queries.ts";
-import type { LocalDatabase } from "../db/types.ts";
+import { selectRows } from "../db/select-rows.ts";
+import type { LocalDatabase, SqlRunner } from "../db/types.ts";
 
 /** A highlight as the entry pane and the Highlights page show it. */
 export interface HighlightItem {
@@ -50,9 +51,8 @@ function toItem(row: StoredHighlight): HighlightItem {
   };
 }
 
-/** One entry's highlights in reading order. */
-export function entryHighlights$(db: LocalDatabase, entryId: string): Observable<HighlightItem[]> {
-  const query = select(
+function entryHighlightsQuery(entryId: string) {
+  return select(
     local
       .selectFrom("highlights")
       .select(columns)
@@ -60,7 +60,22 @@ export function entryHighlights$(db: LocalDatabase, entryId: string): Observable
       .orderBy("start")
       .orderBy("id"),
   );
-  return liveSelect(db, query, (rows) => rows.map((row) => toItem(row as StoredHighlight)));
+}
+
+/** One entry's highlights in reading order. */
+export function entryHighlights$(db: LocalDatabase, entryId: string): Observable<HighlightItem[]> {
+  return liveSelect(db, entryHighlightsQuery(entryId), (rows) =>
+    rows.map((row) => toItem(row as StoredHighlight)),
+  );
+}
+
+/** One entry's highlights in reading order, read once (what a save to a notes app sends). */
+export async function entryHighlightsOnce(
+  db: Pick<SqlRunner, "query">,
+  entryId: string,
+): Promise<HighlightItem[]> {
+  const rows = await selectRows(db, entryHighlightsQuery(entryId));
+  return rows.map((row) => toItem(row as StoredHighlight));
 }
 
 /** A highlight with what the Highlights page shows and filters by. */

@@ -20,6 +20,8 @@ export interface EntryForSaving {
   content: string | null;
   publishedAt: string;
   media: readonly { url: string; type: string }[];
+  /** The person's highlights in reading order (Obsidian writes them; the server reads its own). */
+  highlights?: readonly { exact: string; note: string }[];
 }
 
 export type SaveOutcome = { ok: true; link: string | null } | { ok: false; reason: string };
@@ -119,6 +121,9 @@ export async function saveEntryTo(
         author: entry.author ?? "",
         publishedAt: entry.publishedAt,
         html: await contentForFile(api, entry),
+        ...(entry.highlights?.length
+          ? { highlights: entry.highlights.map(({ exact, note }) => ({ exact, note })) }
+          : {}),
       });
     } else {
       result = await bridge.saveToEagle({

@@ -1,4 +1,4 @@
-import { quote } from "../../../contract/highlights/markdown.ts";
+import { highlightsSection } from "../../../contract/highlights/markdown.ts";
 import {
   joinEndpoint,
   parseJson,
@@ -8,15 +8,6 @@ import {
   setting,
   statusFailure,
 } from "./service.ts";
-
-/** The person's highlights and notes under the document, as Markdown quotes. */
-function highlightsSection(highlights: readonly { exact: string; note: string }[] | undefined) {
-  if (!highlights?.length) return "";
-  const blocks = highlights.map(
-    (h) => `${quote(h.exact)}\n${h.note.trim() ? `\nNote: ${h.note.trim()}\n` : ""}`,
-  );
-  return `\n## Highlights\n\n${blocks.join("\n")}`;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,6 +6,7 @@ import {
   SERVICE_FIELDS,
 } from "../../../contract/integrations.ts";
 import { desktopBridge } from "../../platform/desktop.ts";
+import { entryHighlightsOnce } from "../../queries/highlights.ts";
 import type { EntryDetail } from "../../queries/index.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import {
@@ -86,7 +87,16 @@ export function EntrySaveMenu({ entry }: { entry: EntryDetail }) {
     setOpen(false);
     if (!reader) return;
     const name = SERVICE_FIELDS[service].name;
-    const outcome = await saveEntryTo(reader.api, service, forSaving(entry), selectedText());
+    const selection = selectedText();
+    // Obsidian is written here, so the highlights come from this device's copy.
+    const highlights =
+      service === "obsidian" ? await entryHighlightsOnce(reader.db, entry.id) : undefined;
+    const outcome = await saveEntryTo(
+      reader.api,
+      service,
+      { ...forSaving(entry), ...(highlights ? { highlights } : {}) },
+      selection,
+    );
     if (!outcome.ok) {
       toast.error(t("failed", { service: name }), { description: outcome.reason });
       return;
