@@ -182,6 +182,17 @@ describe("save to services from the entry pane (Chromium)", () => {
         ),
       )
       .toBe(true);
+    // A highlight made here goes into the Obsidian note (read from this device's database).
+    await page.getByTestId("entry-content").evaluate((root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.nodeValue!.indexOf("paragraph worth");
+        if (at >= 0) return document.getSelection()!.setBaseAndExtent(node, at, node, at + 15);
+      }
+      throw new Error("no passage to highlight");
+    });
+    await page.keyboard.press("h");
+    await page.locator('[data-testid="entry-content"] mark[data-highlight-id]').waitFor();
     await page.getByTestId("entry-more").click();
     const menu = page.getByTestId("entry-more-menu-menu-content");
     await menu.waitFor();
@@ -198,11 +209,12 @@ describe("save to services from the entry pane (Chromium)", () => {
     const calls = await bridgeCalls(page);
     const [vault, note] = calls.find(([name]) => name === "saveToObsidian")![1] as [
       string,
-      Record<string, string>,
+      { html: string; highlights?: unknown },
     ];
     expect(vault).toBe("/home/ada/Vault");
     expect(note).toMatchObject({ title: "Worth keeping", url: "https://example.com/keep-1" });
     expect(note.html).toContain("<em>keeping</em>");
+    expect(note.highlights).toEqual([{ exact: "paragraph worth", note: "" }]);
     expect(calls.find(([name]) => name === "saveToEagle")![1]).toEqual([
       { mediaUrls: ["https://img.example/keep.jpg"], entryUrl: "https://example.com/keep-1" },
     ]);
