@@ -151,6 +151,23 @@ describe.each(DIALECTS)("highlights and tags sent with a saved entry on %s", (di
     });
   });
 
+  it("Readeck: a bookmark still loading after a few tries gets no annotations, and the save succeeds", async () => {
+    fakes.answer("POST /readeck/api/bookmarks", {
+      status: 202,
+      body: {},
+      headers: { location: `${fakes.baseUrl}/readeck/api/bookmarks/bk8` },
+    });
+    fakes.answer("GET /readeck/api/bookmarks/bk8", {
+      status: 200,
+      body: { id: "bk8", loaded: false, state: 2 },
+    });
+    expect((await save("readeck")).body.code).toBe(0);
+    const paths = fakes.take().map((r) => `${r.method} ${r.path}`);
+    expect(paths[0]).toBe("POST /readeck/api/bookmarks");
+    expect(paths.slice(1).every((path) => path === "GET /readeck/api/bookmarks/bk8")).toBe(true);
+    expect(paths.length).toBeGreaterThan(2);
+  });
+
   it("Outline: the highlights and notes as quotes under the document", async () => {
     await alice.request("PATCH", "/api/settings/integration", {
       json: {

@@ -8,7 +8,7 @@ const MAX_ANNOTATIONS = 200;
 /** Readeck's note field takes up to 1024 characters. */
 const MAX_NOTE = 1024;
 
-/** Readeck's highlighter colours; ours without a match become yellow. */
+/** Readeck's highlighter colours (yellow, red, blue, green); ours without a match become yellow. */
 const COLORS: Record<string, string> = {
   yellow: "yellow",
   green: "green",
