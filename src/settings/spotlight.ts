@@ -11,6 +11,10 @@ export interface SpotlightKeyword {
   pattern: string;
   color: HighlightColor;
   isRegex: boolean;
+  /** Unread matches shown first, atop the timeline (absent: off; stored only when on). */
+  raise?: boolean;
+  /** A notification for each new unread match that arrives (absent: off; stored only when on). */
+  notify?: boolean;
 }
 
 /** Keywords kept at most: each one is a scan of every title and text node shown. */
@@ -22,7 +26,8 @@ const isColor = (value: unknown): value is HighlightColor =>
 
 /**
  * A stored list made safe: entries without a usable pattern dropped, unknown colours made
- * yellow, repeats dropped, at most MAX_SPOTLIGHT_KEYWORDS kept.
+ * yellow, repeats dropped, at most MAX_SPOTLIGHT_KEYWORDS kept. `raise` and `notify` are kept
+ * only when true, so lists saved before they existed read (and store) as before.
  */
 export function normalizeSpotlight(value: unknown): SpotlightKeyword[] {
   if (!Array.isArray(value)) return [];
@@ -31,7 +36,7 @@ export function normalizeSpotlight(value: unknown): SpotlightKeyword[] {
   for (const item of value) {
     if (keywords.length >= MAX_SPOTLIGHT_KEYWORDS) break;
     if (typeof item !== "object" || item === null) continue;
-    const { pattern, color, isRegex } = item as Record<string, unknown>;
+    const { pattern, color, isRegex, raise, notify } = item as Record<string, unknown>;
     if (typeof pattern !== "string") continue;
     const trimmed = pattern.trim();
     if (!trimmed || trimmed.length > MAX_SPOTLIGHT_PATTERN_LENGTH) continue;
@@ -39,7 +44,13 @@ export function normalizeSpotlight(value: unknown): SpotlightKeyword[] {
     const key = `${regex ? "r" : "w"}:${regex ? trimmed : trimmed.toLowerCase()}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    keywords.push({ pattern: trimmed, color: isColor(color) ? color : "yellow", isRegex: regex });
+    keywords.push({
+      pattern: trimmed,
+      color: isColor(color) ? color : "yellow",
+      isRegex: regex,
+      ...(raise === true ? { raise: true } : {}),
+      ...(notify === true ? { notify: true } : {}),
+    });
   }
   return keywords;
 }

@@ -28,6 +28,8 @@ export function SpotlightSetting() {
   const full = keywords.length >= MAX_SPOTLIGHT_KEYWORDS;
   const save = (next: SpotlightKeyword[]) =>
     setGeneralSetting("spotlight", normalizeSpotlight(next));
+  const toggle = (index: number, option: "raise" | "notify", on: boolean) =>
+    save(keywords.map((keyword, at) => (at === index ? { ...keyword, [option]: on } : keyword)));
   const add = () => {
     if (!trimmed || problem || full) return;
     save([...keywords, { pattern: trimmed, color, isRegex }]);
@@ -49,6 +51,24 @@ export function SpotlightSetting() {
               <span className="min-w-0 flex-1 truncate text-sm">
                 {keyword.isRegex ? <code>/{keyword.pattern}/</code> : keyword.pattern}
               </span>
+              <label className="flex items-center gap-1 text-xs" title={t("spotlight.raiseHint")}>
+                <input
+                  type="checkbox"
+                  checked={keyword.raise === true}
+                  onChange={(event) => toggle(index, "raise", event.target.checked)}
+                  data-testid="spotlight-raise"
+                />
+                {t("spotlight.raise")}
+              </label>
+              <label className="flex items-center gap-1 text-xs" title={t("spotlight.notifyHint")}>
+                <input
+                  type="checkbox"
+                  checked={keyword.notify === true}
+                  onChange={(event) => toggle(index, "notify", event.target.checked)}
+                  data-testid="spotlight-notify"
+                />
+                {t("spotlight.notify")}
+              </label>
               <IconButton
                 label={t("spotlight.remove", { pattern: keyword.pattern })}
                 onClick={() => save(keywords.filter((_, at) => at !== index))}

@@ -8,6 +8,7 @@ import { useShortcut } from "../../shortcuts/index.ts";
 import { MenuIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import { SearchDialog } from "../search/search-dialog.tsx";
+import { useSpotlightNotify } from "../spotlight/use-spotlight-notify.ts";
 import { SubscriptionColumn } from "../subscriptions/subscription-column.tsx";
 import { KEEP_HIDDEN } from "./keep-hidden.ts";
 import { ResizeHandle } from "./resize-handle.tsx";
@@ -44,6 +45,7 @@ function ShellLayout() {
   useLeaveOnLink(column, mobile && nav.subscriptionsOpen);
   useReaderHost(view);
   useDesktopBridgeSync();
+  useSpotlightNotify();
   useShortcut("layout.toggleSubscriptionColumn", () => {
     if (mobile) nav.showSubscriptions();
     else setColumnHidden((hidden) => !hidden);

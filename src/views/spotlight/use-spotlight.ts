@@ -31,22 +31,35 @@ const subscribe = (listener: () => void) => {
 };
 const engineLoaded = () => compile !== undefined;
 
-const byStored = new WeakMap<object, { withEngine: boolean; matcher: SpotlightMatcher | null }>();
+/** Which keywords a matcher is for: all (marks), or those set to raise or to notify. */
+export type SpotlightPurpose = "mark" | "raise" | "notify";
+
+const byStored = new WeakMap<
+  object,
+  Partial<Record<SpotlightPurpose, { withEngine: boolean; matcher: SpotlightMatcher | null }>>
+>();
 
 /** The matcher for the stored keyword list, built once per stored value (null: no keywords). */
-export function matcherFor(stored: unknown): SpotlightMatcher | null {
+export function matcherFor(
+  stored: unknown,
+  purpose: SpotlightPurpose = "mark",
+): SpotlightMatcher | null {
   if (!Array.isArray(stored) || stored.length === 0) return null;
-  const cached = byStored.get(stored);
+  const cache = byStored.get(stored) ?? {};
+  const cached = cache[purpose];
   if (cached && cached.withEngine === (compile !== undefined)) return cached.matcher;
-  const keywords = normalizeSpotlight(stored);
+  const keywords = normalizeSpotlight(stored).filter(
+    (keyword) => purpose === "mark" || keyword[purpose] === true,
+  );
   if (keywords.some((keyword) => keyword.isRegex)) loadEngine();
   const matcher = spotlightMatcher(keywords, compile);
-  byStored.set(stored, { withEngine: compile !== undefined, matcher });
+  cache[purpose] = { withEngine: compile !== undefined, matcher };
+  byStored.set(stored, cache);
   return matcher;
 }
 
 /** The spotlight matcher for the current settings; re-renders when they (or the engine) change. */
-export function useSpotlightMatcher(): SpotlightMatcher | null {
+export function useSpotlightMatcher(purpose: SpotlightPurpose = "mark"): SpotlightMatcher | null {
   useSyncExternalStore(subscribe, engineLoaded, engineLoaded);
-  return matcherFor(useGeneralSettings().spotlight);
+  return matcherFor(useGeneralSettings().spotlight, purpose);
 }

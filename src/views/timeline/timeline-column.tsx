@@ -17,6 +17,7 @@ import { EmptyTimelineState } from "./empty-timeline-state.tsx";
 import { PagerFooter } from "./pager-footer.tsx";
 import { PlayerPositions } from "./player-positions.tsx";
 import { QuickTimeline } from "./quick-timeline.tsx";
+import { SpotlightRaised } from "./spotlight-raised.tsx";
 import { TimelineHeader } from "./timeline-header.tsx";
 import { useRefetch } from "./use-refetch.ts";
 import { useSelectionTitle } from "./use-selection-title.ts";
@@ -138,6 +139,12 @@ export function TimelineColumn(props: {
       {props.view === 0 && props.query.feed.kind === "all" ? <DailyReportPin /> : null}
       {props.view === 0 && props.query.feed.kind === "all" ? <ContinueReading /> : null}
       <PlayerPositions />
+      <SpotlightRaised
+        view={props.view}
+        feed={props.query.feed}
+        timelineId={props.timelineId}
+        feedParam={props.feedParam}
+      />
       <div className="relative min-h-0 flex-1">
         {checkNew.hasNew ? (
           <button
