@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { desktopBridge } from "../../platform/desktop.ts";
 import { recentUnread$ } from "../../queries/spotlight.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { useGeneralSettings } from "../../settings/hooks.ts";
 import { generalSettingsStore } from "../../settings/stores.ts";
 import { toast } from "../../ui/toaster.tsx";
 import { type ArrivalState, arrivalsToNotify } from "./spotlight-select.ts";
@@ -53,14 +54,16 @@ function announce(title: string, body: string, tag: string): void {
 /**
  * Keyword spotlight, notify: each new unread entry whose title a keyword set to notify matches
  * is announced once. What is in the local database when the app starts is never announced;
- * the newest unread entries are re-read (bounded) whenever entries change.
+ * the newest unread entries are re-read (bounded) whenever entries change, and only while some
+ * keyword is set to notify (turning one on starts afresh: what is there then is not announced).
  */
 export function useSpotlightNotify(): void {
   const db = useRuntime()?.db;
   const { t } = useTranslation("reader");
+  const on = matcherFor(useGeneralSettings().spotlight, "notify") !== null;
 
   useEffect(() => {
-    if (!db) return;
+    if (!db || !on) return;
     const state: ArrivalState = {
       seen: null,
       wasNotified: (id) => notifiedIds().includes(id),
@@ -78,5 +81,5 @@ export function useSpotlightNotify(): void {
       }
     });
     return () => subscription.unsubscribe();
-  }, [db, t]);
+  }, [db, on, t]);
 }
