@@ -7,7 +7,8 @@ import { ratio, round, type Table } from "./support/table.ts";
  * Rendering an entry with 200 highlights against the same entry without them, in Chromium: the
  * sanitized HTML set into the entry pane, then (with highlights) each anchored over the text and
  * wrapped in marks, then a forced layout. One frame is 16.7 ms at 60 Hz. In the same run, the
- * entry with SPOTLIGHT spotlight keywords (words and RE2 patterns) marked in its text nodes.
+ * entry with SPOTLIGHT spotlight keywords (words and RE2 patterns) marked in its text nodes, and
+ * with both at once (highlights first, then spotlight marks, as the pane does).
  */
 const HIGHLIGHTS = 200;
 const SPOTLIGHT = 20;
@@ -21,6 +22,8 @@ export interface HighlightsRenderResult {
   textLength: number;
   spotlightMs: number;
   spotlightMarks: number;
+  /** 200 highlights and 20 spotlight keywords on the same render. */
+  bothMs: number;
 }
 
 async function pageScript(): Promise<string> {
@@ -76,11 +79,11 @@ export async function benchHighlightsRender(): Promise<HighlightsRenderResult> {
             ? { pattern: patterns[i], color: "blue", isRegex: true }
             : { pattern: `${words[i % words.length]}${i < 12 ? "" : ` ${i}`}`, color: "yellow" },
         );
-        const render = (mode: "plain" | "highlights" | "spotlight") => {
+        const render = (mode: "plain" | "highlights" | "spotlight" | "both") => {
           const t0 = performance.now();
           root.innerHTML = html;
-          if (mode === "highlights") bench.markHighlights(root, highlights);
-          if (mode === "spotlight") bench.markSpotlight(root, keywords);
+          if (mode === "highlights" || mode === "both") bench.markHighlights(root, highlights);
+          if (mode === "spotlight" || mode === "both") bench.markSpotlight(root, keywords);
           void root.offsetHeight;
           return performance.now() - t0;
         };
@@ -88,14 +91,18 @@ export async function benchHighlightsRender(): Promise<HighlightsRenderResult> {
         render("plain");
         render("highlights");
         render("spotlight");
+        render("both");
         const plain: number[] = [];
         const marked: number[] = [];
         const spotlit: number[] = [];
+        const both: number[] = [];
         for (let r = 0; r < ROUNDS; r++) {
           plain.push(render("plain"));
           marked.push(render("highlights"));
           spotlit.push(render("spotlight"));
+          both.push(render("both"));
         }
+        render("spotlight");
         const spotlightMarks = root.querySelectorAll("mark[data-spotlight]").length;
         render("highlights");
         const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
@@ -106,6 +113,7 @@ export async function benchHighlightsRender(): Promise<HighlightsRenderResult> {
           textLength: text.length,
           spotlightMs: median(spotlit),
           spotlightMarks,
+          bothMs: median(both),
         };
       },
       { HIGHLIGHTS, PARAGRAPHS, ROUNDS, SPOTLIGHT },
@@ -117,7 +125,7 @@ export async function benchHighlightsRender(): Promise<HighlightsRenderResult> {
 
 export function highlightsRenderTable(result: HighlightsRenderResult): Table {
   return {
-    title: `Entry render with ${HIGHLIGHTS} highlights or ${SPOTLIGHT} spotlight keywords (Chromium, median of ${ROUNDS})`,
+    title: `Entry render with ${HIGHLIGHTS} highlights and ${SPOTLIGHT} spotlight keywords (Chromium, median of ${ROUNDS})`,
     headers: ["render", "ms", "vs without"],
     rows: [
       ["without highlights", round(result.plainMs, 2), "1.00×"],
@@ -132,6 +140,8 @@ export function highlightsRenderTable(result: HighlightsRenderResult): Table {
         round(result.spotlightMs, 2),
         ratio(result.spotlightMs, result.plainMs),
       ],
+      ["with both", round(result.bothMs, 2), ratio(result.bothMs, result.plainMs)],
+      ["difference (both)", round(result.bothMs - result.plainMs, 2), ""],
     ],
     notes: [
       `${result.marks} marks over ${result.textLength} characters of text; one frame is 16.7 ms.`,

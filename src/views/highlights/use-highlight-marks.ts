@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useState } from "react";
 import { anchorRange } from "../../../contract/highlights/anchor.ts";
 import type { HighlightItem } from "../../queries/highlights.ts";
-import { plainText, unwrapAll, wrapRange } from "./text-marks.ts";
+import { type MarkRange, plainText, unwrapAll, wrapRanges } from "./text-marks.ts";
 
 /**
  * Marks the entry's highlights in its rendered content (after render, before paint) and
@@ -29,15 +29,13 @@ export function useHighlightMarks(
 export function markHighlights(root: HTMLElement, highlights: readonly HighlightItem[]) {
   const text = plainText(root);
   const missing = new Set<string>();
-  const found: { id: string; color: string; start: number; end: number }[] = [];
+  const found: MarkRange[] = [];
   for (const highlight of highlights) {
     const range = anchorRange(text, highlight);
     if (range) found.push({ id: highlight.id, color: highlight.color, ...range });
     else missing.add(highlight.id);
   }
-  // Last first: wrapping splits text nodes after the range, never the ones before it.
-  found.sort((a, b) => b.start - a.start);
-  for (const mark of found) wrapRange(root, mark, mark.id, mark.color);
+  wrapRanges(root, found);
   return missing;
 }
 
