@@ -23,11 +23,12 @@ export function atomOf(
   self: string,
   page: StreamPage,
   subscriptions: readonly ReaderSubscription[],
+  tags: ReadonlyMap<string, readonly string[]> = new Map(),
 ): string {
   const entries = page.items.map((item) => {
     const entry = item.entries;
     const category = subscriptions.find((s) => s.id === entry.feedId && !s.listId)?.category;
-    const states = itemCategories(item, category);
+    const states = itemCategories(item, category, tags.get(entry.id));
     if (!item.read) states.push(`${STATE}kept-unread`);
     const labels = states
       .map((term) => {

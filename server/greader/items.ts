@@ -6,13 +6,22 @@ import { LIST_FEED_PREFIX, type ReaderSubscription } from "./subscriptions.ts";
 const usec = (iso: string) => `${Date.parse(iso)}000`;
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-/** The states and labels of an item, as stream ids (`categories` of an item). */
-export function itemCategories(item: EntryListItem, category: string | null | undefined) {
+/**
+ * The states and labels of an item, as stream ids (`categories` of an item): its feed's
+ * category and the person's own tags on the entry are both labels.
+ */
+export function itemCategories(
+  item: EntryListItem,
+  category: string | null | undefined,
+  tags: readonly string[] = [],
+) {
   const categories = [`${STATE}reading-list`];
   if (item.read) categories.push(`${STATE}read`);
   else categories.push(`${STATE}fresh`);
   if (item.collections) categories.push(`${STATE}starred`);
-  if (category) categories.push(`${LABEL}${category}`);
+  for (const label of new Set([...(category ? [category] : []), ...tags])) {
+    categories.push(`${LABEL}${label}`);
+  }
   return categories;
 }
 
@@ -28,7 +37,11 @@ export function originOf(item: EntryListItem, subscriptions: readonly ReaderSubs
 }
 
 /** One item of stream/contents and stream/items/contents. */
-export function toReaderItem(item: EntryListItem, subscriptions: readonly ReaderSubscription[]) {
+export function toReaderItem(
+  item: EntryListItem,
+  subscriptions: readonly ReaderSubscription[],
+  tags: readonly string[] = [],
+) {
   const entry = item.entries;
   const category = subscriptions.find((s) => s.id === entry.feedId && !s.listId)?.category;
   const link = entry.url ?? "";
@@ -42,7 +55,7 @@ export function toReaderItem(item: EntryListItem, subscriptions: readonly Reader
     author: entry.author ?? "",
     canonical: link ? [{ href: link }] : [],
     alternate: link ? [{ href: link, type: "text/html" }] : [],
-    categories: itemCategories(item, category),
+    categories: itemCategories(item, category, tags),
     origin: originOf(item, subscriptions),
     summary: { direction: "ltr", content: entry.content ?? entry.description ?? "" },
     enclosure: entry.attachments.map((a) => ({

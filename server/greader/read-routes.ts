@@ -3,9 +3,7 @@ import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { exportOpml } from "../opml/export.ts";
-import { hideFeedSecrets } from "../routes/feed-url-privacy.ts";
-import { findVisibleEntry } from "../storage/entry-queries.ts";
-import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
+import { entryTagNames, listEntryTags } from "../storage/entry-tags.ts";
 import { unreadCounts } from "../storage/reads.ts";
 import { listSubscriptions } from "../storage/subscriptions.ts";
 import { atomOf } from "./atom.ts";
@@ -13,9 +11,10 @@ import { actionToken, type ReaderVariables } from "./auth.ts";
 import { type Fields, numberField, readFields } from "./form.ts";
 import { parseItemId } from "./item-ids.ts";
 import { toItemRef, toReaderItem } from "./items.ts";
+import { itemsByIds } from "./items-by-ids.ts";
 import { readStream, type StreamAsk } from "./stream-query.ts";
 import { LABEL, STATE } from "./streams.ts";
-import { labelsOf, readerSubscriptions } from "./subscriptions.ts";
+import { labelsOf, type ReaderSubscription, readerSubscriptions } from "./subscriptions.ts";
 
 type ReaderContext = Context<{ Variables: ReaderVariables }>;
 
@@ -110,11 +109,15 @@ export function registerReadRoutes(
   });
 
   app.get("/reader/api/0/tag/list", async (c: ReaderContext) => {
-    const labels = labelsOf(await readerSubscriptions(database, c.get("userId")));
+    const userId = c.get("userId");
+    const labels = labelsOf(await readerSubscriptions(database, userId));
+    // The person's tags on entries are labels too (a name that is also a folder is listed once).
+    const tags = (await entryTagNames(database, userId)).filter((tag) => !labels.includes(tag));
     return c.json({
       tags: [
         { id: `${STATE}starred` },
         ...labels.map((name) => ({ id: `${LABEL}${name}`, label: name, type: "folder" })),
+        ...tags.map((name) => ({ id: `${LABEL}${name}`, label: name, type: "tag" })),
       ],
     });
   });
@@ -141,6 +144,16 @@ export function registerReadRoutes(
     return c.json({ max: total, unreadcounts: rows });
   });
 
+  /** Items as clients read them, each with the person's tags on it as labels. */
+  const readerItems = async (
+    userId: string,
+    items: readonly EntryListItem[],
+    subscriptions: readonly ReaderSubscription[],
+  ) => {
+    const tags = await listEntryTags(database, userId, idsOf(items));
+    return items.map((item) => toReaderItem(item, subscriptions, tags.get(item.entries.id)));
+  };
+
   const contents = async (c: ReaderContext, streamId: string | undefined) => {
     const userId = c.get("userId");
     const fields = await readFields(c);
@@ -153,7 +166,7 @@ export function registerReadRoutes(
       id: streamId ?? `${STATE}reading-list`,
       title: "Reading list",
       updated: Math.floor(Date.now() / 1000),
-      items: page.items.map((item) => toReaderItem(item, subscriptions)),
+      items: await readerItems(userId, page.items, subscriptions),
       ...(page.continuation ? { continuation: page.continuation } : {}),
     });
   };
@@ -194,7 +207,7 @@ export function registerReadRoutes(
       id: `${STATE}reading-list`,
       title: "Reading list",
       updated: Math.floor(Date.now() / 1000),
-      items: items.map((item) => toReaderItem(item, subscriptions)),
+      items: await readerItems(userId, items, subscriptions),
     });
   };
   app.post("/reader/api/0/stream/items/contents", itemsContents);
@@ -212,46 +225,11 @@ export function registerReadRoutes(
       askOf(fields, streamId, MAX_CONTENTS, 20),
     );
     const self = `${config.publicUrl ?? new URL(c.req.url).origin}/api/greader/reader/atom/${encodeURIComponent(streamId)}`;
-    return c.body(atomOf(streamId, self, page, subscriptions), 200, {
+    const tags = await listEntryTags(database, userId, idsOf(page.items));
+    return c.body(atomOf(streamId, self, page, subscriptions, tags), 200, {
       "content-type": "application/atom+xml; charset=utf-8",
     });
   });
 }
 
-/**
- * Entries by id, each only if the person can see it (the web app's own rule for one entry),
- * with their state: a hidden or unknown id is left out, as for an entry that does not exist.
- */
-async function itemsByIds(database: DatabaseHandle, userId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  const [unread, starred] = await Promise.all([
-    database.db
-      .selectFrom("unread")
-      .select("entry_id")
-      .where("user_id", "=", userId)
-      .where("entry_id", "in", [...ids])
-      .execute(),
-    database.db
-      .selectFrom("collection")
-      .select(["entry_id", "created_at"])
-      .where("user_id", "=", userId)
-      .where("entry_id", "in", [...ids])
-      .execute(),
-  ]);
-  const unreadIds = new Set(unread.map((r) => r.entry_id));
-  const starredAt = new Map(starred.map((r) => [r.entry_id, r.created_at]));
-  const items: EntryListItem[] = [];
-  for (const id of ids) {
-    const visible = await findVisibleEntry(database, userId, id);
-    if (!visible) continue;
-    const at = starredAt.get(id);
-    items.push({
-      entries: toEntryModel(visible.entry, true),
-      feeds: toFeedModel(visible.feed),
-      read: !unreadIds.has(id),
-      view: 0,
-      ...(at ? { collections: { createdAt: at } } : {}),
-    } as EntryListItem);
-  }
-  return hideFeedSecrets(database, userId, items);
-}
+const idsOf = (items: readonly EntryListItem[]) => items.map((item) => item.entries.id);

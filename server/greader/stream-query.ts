@@ -4,8 +4,10 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { hideFeedSecrets } from "../routes/feed-url-privacy.ts";
 import { listEntries } from "../storage/entry-queries.ts";
 import { listInboxEntries } from "./inbox-stream.ts";
-import { LABEL, parseStreamId, STATE } from "./streams.ts";
+import { decodeCursor, encodeCursor } from "./stream-cursor.ts";
+import { isState, LABEL, parseStreamId, STATE } from "./streams.ts";
 import { findByRef, type ReaderSubscription } from "./subscriptions.ts";
+import { readTagStream } from "./tag-stream.ts";
 
 /** What a stream request asks, as clients send it (query or form fields). */
 export interface StreamAsk {
@@ -33,16 +35,6 @@ export interface StreamPage {
 
 /** Page through entries no more than this many per query. */
 const BATCH = 1000;
-
-const encodeCursor = (item: EntryListItem) =>
-  Buffer.from(`${item.entries.publishedAt}|${item.entries.id}`).toString("base64url");
-
-function decodeCursor(text: string | undefined) {
-  if (!text) return undefined;
-  const [at, id] = Buffer.from(text, "base64url").toString().split("|");
-  if (!at || !id || !/^\d{1,20}$/.test(id) || Number.isNaN(Date.parse(at))) return undefined;
-  return { at, id };
-}
 
 /**
  * The filter of the timeline query a stream stands for, through the same query (and so the
@@ -80,9 +72,6 @@ export function filterOf(
   }
 }
 
-const isState = (id: string, state: string) =>
-  id.replace(/^user\/[^/]+\//, "user/-/") === `${STATE}${state}`;
-
 /**
  * One page of a stream: n items after the continuation, filtered by ot/nt and the xt/it
  * states, newest first unless r=o. The continuation is the last item's time and id (a keyset
@@ -94,8 +83,13 @@ export async function readStream(
   subscriptions: readonly ReaderSubscription[],
   ask: StreamAsk,
 ): Promise<StreamPage> {
+  if (ask.count <= 0) return { items: [] };
   const base = filterOf(subscriptions, ask.streamId);
-  if (!base || ask.count <= 0) return { items: [] };
+  if (!base) {
+    // A label no feed or list carries may be the person's own tag on entries.
+    const ref = parseStreamId(ask.streamId ?? "");
+    return ref?.kind === "label" ? readTagStream(database, userId, ref.name, ask) : { items: [] };
+  }
   const { inboxId, ...timeline } = base;
   const filter: { -readonly [K in keyof EntriesRequest]: EntriesRequest[K] } = {
     ...timeline,

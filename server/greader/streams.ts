@@ -33,3 +33,7 @@ export function parseStreamId(raw: string | undefined): StreamRef | undefined {
 /** A feed's stream id. */
 export const feedStreamId = (url: string) => `feed/${url}`;
 export const labelStreamId = (name: string) => `${LABEL}${name}`;
+
+/** Whether a stream id is the given state, whoever's (`user/<id>/` or `user/-/`). */
+export const isState = (id: string, state: string) =>
+  id.replace(/^user\/[^/]+\//, "user/-/") === `${STATE}${state}`;

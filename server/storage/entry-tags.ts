@@ -43,6 +43,19 @@ export async function listEntryTags(
   return tags;
 }
 
+/** The names of the user's entry tags, sorted (at most `limit`). */
+export async function entryTagNames(database: DatabaseHandle, userId: string, limit = 1000) {
+  const rows = await database.db
+    .selectFrom("entry_tag")
+    .select("tag")
+    .distinct()
+    .where("user_id", "=", userId)
+    .orderBy("tag")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.tag);
+}
+
 /** Entry ids carrying a tag, for timelines and search. */
 export async function entryIdsTagged(database: DatabaseHandle, userId: string, tag: string) {
   const rows = await database.db

@@ -25,6 +25,7 @@ const STARRED = "user/-/state/com.google/starred";
 const READING_LIST = "user/-/state/com.google/reading-list";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const hexOf = (id: string) => BigInt(id).toString(16).padStart(16, "0");
+const longOf = (id: string) => `tag:google.com,2005:reader/item/${hexOf(id)}`;
 
 describe.each(DIALECTS)("Google Reader API on %s", (dialect) => {
   let server: TestServer;
@@ -246,6 +247,84 @@ describe.each(DIALECTS)("Google Reader API on %s", (dialect) => {
       `/reader/api/0/stream/items/ids?output=json&s=${encodeURIComponent(READ)}&n=100`,
     );
     expect(readIds.body.itemRefs.map((r: { id: string }) => r.id)).toEqual([first]);
+  });
+
+  it("shows her tags on entries as labels, and tags through edit-tag reach the web app", async () => {
+    const [, , , fourth, fifth] = entryIds;
+    const KEEP = "user/-/label/Keep";
+    // Tagged in the web app, tagged through the API: both are the label's stream.
+    const web = await alice.request("POST", "/api/tags/entries", {
+      json: { entryId: fifth, tag: "Keep" },
+    });
+    expect(web.status).toBe(200);
+    const tagged = await reader(
+      "POST",
+      "/reader/api/0/edit-tag",
+      `i=${hexOf(fourth!)}&a=${encodeURIComponent(KEEP)}`,
+    );
+    expect(tagged.text).toBe("OK");
+    const inWeb = await alice.request("GET", "/api/tags/entries");
+    expect(
+      (inWeb.body.data as { entryId: string; tag: string }[])
+        .filter((row) => row.tag === "Keep")
+        .map((row) => row.entryId)
+        .sort(),
+    ).toEqual([fourth, fifth].sort());
+
+    const tags = await reader("GET", "/reader/api/0/tag/list?output=json");
+    expect(tags.body.tags).toContainEqual({ id: KEEP, label: "Keep", type: "tag" });
+    expect(tags.body.tags).toContainEqual({
+      id: "user/-/label/Tech",
+      label: "Tech",
+      type: "folder",
+    });
+    const stream = await reader(
+      "GET",
+      `/reader/api/0/stream/contents/${encodeURIComponent(KEEP)}?output=json&n=1`,
+    );
+    expect(stream.body.items).toHaveLength(1);
+    expect(stream.body.items[0].categories).toEqual(
+      expect.arrayContaining([KEEP, "user/-/label/Tech"]),
+    );
+    const rest = await reader(
+      "GET",
+      `/reader/api/0/stream/contents/${encodeURIComponent(KEEP)}?output=json&n=5&c=${stream.body.continuation}`,
+    );
+    expect(rest.body.continuation).toBeUndefined();
+    const both = [...stream.body.items, ...rest.body.items].map((item: { id: string }) => item.id);
+    expect(both.sort()).toEqual([fourth, fifth].map((id) => longOf(id!)).sort());
+    const ids = await reader(
+      "GET",
+      `/reader/api/0/stream/items/ids?output=json&s=${encodeURIComponent(KEEP)}&r=o&n=10`,
+    );
+    expect(ids.body.itemRefs).toHaveLength(2);
+    const atom = await reader("GET", `/reader/atom/${encodeURIComponent(KEEP)}?n=5`);
+    expect(atom.text).toContain(`term="${KEEP}"`);
+
+    // Removing the label takes the tag off in the web app too.
+    await reader("POST", "/reader/api/0/edit-tag", `i=${fourth}&r=${encodeURIComponent(KEEP)}`);
+    const after = await reader(
+      "GET",
+      `/reader/api/0/stream/items/ids?output=json&s=${encodeURIComponent(KEEP)}`,
+    );
+    expect(after.body.itemRefs).toHaveLength(1);
+
+    // Another person's app password sees none of her tags.
+    const bob = client();
+    await bob.signUp(uniqueEmail("bob-greader-tags"));
+    const made = await bob.request("POST", "/api/tokens", {
+      json: { name: "bob", kind: "app_password", scope: "read" },
+    });
+    const bobAuth = made.body.data.secret as string;
+    const theirs = await reader(
+      "GET",
+      `/reader/api/0/stream/contents/${encodeURIComponent(KEEP)}?output=json`,
+      undefined,
+      bobAuth,
+    );
+    expect(theirs.body.items).toEqual([]);
+    const theirTags = await reader("GET", "/reader/api/0/tag/list?output=json", undefined, bobAuth);
+    expect(theirTags.body.tags.map((tag: { id: string }) => tag.id)).not.toContain(KEEP);
   });
 
   it("edits subscriptions and labels, adds by URL, exports OPML", async () => {
