@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { firstValueFrom } from "rxjs";
 import type { FeedViewType } from "../../../contract/views.ts";
 import { runCommand } from "../../commands/run.ts";
-import type { SubscriptionItem } from "../../queries/index.ts";
+import { allSubscriptions$, type SubscriptionItem } from "../../queries/index.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { useConnectivityStatus } from "../../runtime/use-sync-status.ts";
 import { useFeedPreview } from "../../services/feed-preview.ts";
@@ -114,8 +115,11 @@ function QuickAddBody({
       preview.status === "ready" && preview.input === typed ? preview.data.feed.url : typed;
     if (!reader || !url || blocked) return;
     setBusy(true);
-    setBefore(new Set(subscriptions.flatMap((s) => (s.feedId ? [s.feedId] : []))));
     try {
+      // Read from the database, not the list on screen: right after the dialog opens that
+      // list may not have loaded yet, and an empty "before" would name an old feed as new.
+      const known = await firstValueFrom(allSubscriptions$(reader.db));
+      setBefore(new Set(known.flatMap((s) => (s.feedId ? [s.feedId] : []))));
       const view = form.view as FeedViewType;
       const run = runCommand(
         "subscriptions.subscribe",

@@ -58,13 +58,15 @@ export function QuickAddProgress(props: {
   const [settled, setSettled] = useState(false);
   const progress = useLiveQuery(() => commandProgress$(reader.db, commandId), [reader, commandId]);
   const subscriptions = useAllSubscriptions();
+  // The confirmation leaves the event log with the next pull: keep the feed it named.
+  const [confirmedFeed, setConfirmedFeed] = useState(progress?.confirmedFeed ?? null);
+  const seen = progress?.confirmedFeed ?? null;
+  if (seen && seen.id !== confirmedFeed?.id) setConfirmedFeed(seen);
   const answered = progress !== undefined && !progress.queued;
+  const named = seen ?? confirmedFeed;
   const feed = answered
-    ? progress.confirmedFeed
-      ? {
-          id: progress.confirmedFeed.id,
-          title: progress.confirmedFeed.title ?? progress.confirmedFeed.url,
-        }
+    ? named
+      ? { id: named.id, title: named.title ?? named.url }
       : findSubscribed(subscriptions, props.before, props.form.url)
     : null;
   const entries = useLiveQuery(
