@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { Gauge } from "prom-client";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { ingestPoolQueued } from "../ingest/pool/pool.ts";
 import { registry } from "./registry.ts";
 
 /** What a running server lets the gauges read when scraped. */
@@ -52,6 +53,15 @@ export const databasePool = new Gauge({
       { state: "waiting" },
       sum((s) => s.pool?.waitingCount ?? 0),
     );
+  },
+});
+
+export const ingestParseQueue = new Gauge({
+  name: "follow_ingest_parse_queue",
+  help: "Fetched feeds and pages waiting for a free ingestion worker to parse them",
+  registers: [registry],
+  collect() {
+    this.set(ingestPoolQueued());
   },
 });
 

@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase } from "../../server/db/connect.ts";
 import { registry } from "../../server/metrics/registry.ts";
+import { FakeChatServer } from "../support/fake-chat-server.ts";
 import { FeedServer, rssFeed } from "../support/feed-server.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
+import { browserKeys, PushReceiver } from "../support/push-receiver.ts";
 import { DIALECTS, startTestServer, type TestServer } from "../support/server.ts";
 
 const TOKEN = "scrape-token-for-tests";
@@ -159,6 +163,149 @@ function fetchedTotal(text: string): number {
     .filter((line) => line.startsWith("follow_feed_fetches_total{"))
     .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
 }
+
+/** Every labelled series of a counter added up (0 when none was written yet). */
+function total(text: string, name: string, labels: Record<string, string> = {}): number {
+  return text
+    .split("\n")
+    .filter(
+      (line) =>
+        line.startsWith(`${name}{`) &&
+        Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)),
+    )
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+}
+
+const ARTICLE = Array.from(
+  { length: 6 },
+  (_, i) => `<p>Paragraph ${i} of a long enough article about the city's new tram lines.</p>`,
+).join("");
+
+describe("counters of SMTP intake, push sends, AI calls and unexpected errors", () => {
+  let server: TestServer;
+  let feeds: FeedServer;
+  let chat: FakeChatServer;
+  let pushes: PushReceiver;
+  let alice: TestClient;
+  const scrape = async () =>
+    (
+      await fetch(`${server.localUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
+
+  beforeAll(async () => {
+    feeds = await new FeedServer().start();
+    chat = await new FakeChatServer().start();
+    pushes = await new PushReceiver().start();
+    server = await startTestServer("sqlite", {
+      METRICS_TOKEN: TOKEN,
+      AUTH_RATE_LIMIT_MAX: "1000",
+      FETCH_ALLOW_PRIVATE_NETWORKS: "127.0.0.0/8",
+      INGEST_POLL_SECONDS: "3600",
+      INBOX_SMTP_PORT: "0",
+      INBOX_EMAIL_DOMAIN: "inbox.test",
+      AI_BASE_URL: chat.baseUrl,
+      AI_API_KEY: chat.apiKey,
+      AI_MODEL: "test-model",
+      VAPID_SUBJECT: "mailto:ops@follow.test",
+    });
+    alice = new TestClient(server.localUrl);
+    await alice.signUp(uniqueEmail("counted"));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await feeds?.stop();
+    await chat?.stop();
+    await pushes?.stop();
+  });
+
+  it("counts mail taken by the SMTP intake, by result", async () => {
+    const handle = `counted-${Date.now().toString(36)}`;
+    expect((await alice.request("POST", "/api/inboxes", { json: { handle } })).status).toBe(200);
+    const before = await scrape();
+    const mailer = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: server.smtpPort!,
+      secure: false,
+      ignoreTLS: true,
+    });
+    await mailer.sendMail({
+      from: "a@example.com",
+      to: `${handle}@inbox.test`,
+      subject: "Counted",
+      text: "One message",
+    });
+    await mailer.sendMail({
+      from: "a@example.com",
+      to: "nobody-holds-this@inbox.test",
+      subject: "Dropped",
+      text: "For nobody",
+    });
+    const after = await scrape();
+    const stored = { result: "stored" };
+    const dropped = { result: "dropped" };
+    expect(total(after, "follow_smtp_messages_total", stored)).toBe(
+      total(before, "follow_smtp_messages_total", stored) + 1,
+    );
+    expect(total(after, "follow_smtp_messages_total", dropped)).toBe(
+      total(before, "follow_smtp_messages_total", dropped) + 1,
+    );
+  });
+
+  it("counts push messages handed to a push service", async () => {
+    const keys = browserKeys();
+    const added = await alice.request("POST", "/api/push/subscriptions", {
+      json: {
+        endpoint: `${pushes.baseUrl}/counted`,
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      },
+    });
+    expect(added.body.code).toBe(0);
+    const before = await scrape();
+    expect((await alice.request("POST", "/api/push/test", { json: {} })).body.data.sent).toBe(1);
+    const after = await scrape();
+    expect(total(after, "follow_push_sends_total", { result: "sent" })).toBe(
+      total(before, "follow_push_sends_total", { result: "sent" }) + 1,
+    );
+  });
+
+  it("counts and times calls to the AI provider", async () => {
+    const url = feeds.serve(
+      "/counted.xml",
+      rssFeed("Counted", [{ guid: "long", title: "Trams", html: ARTICLE, date: new Date() }]),
+    );
+    const sub = await alice.request("POST", "/api/subscriptions", { json: { url, view: 0 } });
+    const list = await alice.request("POST", "/api/entries", {
+      json: { feedId: sub.body.feed.id },
+    });
+    const entryId = list.body.data[0].entries.id as string;
+    const before = await scrape();
+    const calls = chat.calls.length;
+    const summary = await alice.request("GET", `/api/ai/summary?id=${entryId}&language=en`);
+    expect(summary.body.kind).toBe("model");
+    expect(chat.calls.length).toBe(calls + 1);
+    const after = await scrape();
+    expect(total(after, "follow_ai_calls_total", { result: "ok" })).toBe(
+      total(before, "follow_ai_calls_total", { result: "ok" }) + 1,
+    );
+    expect(total(after, "follow_ai_call_duration_seconds_count", { result: "ok" })).toBe(
+      total(before, "follow_ai_call_duration_seconds_count", { result: "ok" }) + 1,
+    );
+  });
+
+  it("counts unexpected errors and reports the ingestion queue's depth", async () => {
+    const before = await scrape();
+    expect(sample(before, "follow_ingest_parse_queue")).toBe(0);
+    // A table gone from under the server: the next read of it fails unexpectedly (500).
+    const sqlite = new Database(join(server.dataDir, "follow.sqlite"));
+    sqlite.exec("ALTER TABLE subscription RENAME TO subscription_gone");
+    sqlite.close();
+    expect((await alice.request("GET", "/api/categories")).status).toBe(500);
+    const after = await scrape();
+    expect(sample(after, "follow_unexpected_errors_total")).toBe(
+      (sample(before, "follow_unexpected_errors_total") ?? 0) + 1,
+    );
+  });
+});
 
 describe("metrics on an operator-only address", () => {
   let server: TestServer;

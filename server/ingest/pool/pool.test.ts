@@ -81,11 +81,13 @@ describe("ingestion worker pool", () => {
 
   it("runs tasks side by side up to its size, and queues the rest", async () => {
     pool = new IngestPool({ size: 2 });
-    const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) =>
-        pool!.run({ task: "feed", body: rss(n), url: null, contentType: null }),
-      ),
+    const running = [1, 2, 3, 4, 5].map((n) =>
+      pool!.run({ task: "feed", body: rss(n), url: null, contentType: null }),
     );
+    // Two started, three waiting: the depth /metrics reports.
+    expect(pool.queued).toBe(3);
+    const results = await Promise.all(running);
+    expect(pool.queued).toBe(0);
     expect(results.map((r) => (r.unchanged ? -1 : r.ingested.entries.length))).toEqual([
       1, 2, 3, 4, 5,
     ]);

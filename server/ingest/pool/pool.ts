@@ -99,6 +99,11 @@ export class IngestPool {
     return this.slots.size;
   }
 
+  /** Tasks waiting for a free worker (the metrics' queue depth). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.reject(new Error("pool closed"));
@@ -206,6 +211,11 @@ export function configureIngestPool(options: IngestPoolOptions) {
 export function ingestPool(): IngestPool {
   shared ??= new IngestPool(sharedOptions);
   return shared;
+}
+
+/** Tasks waiting for a worker of the process-wide pool (0 before its first task). */
+export function ingestPoolQueued(): number {
+  return shared?.queued ?? 0;
 }
 
 /** Stops the process-wide pool's workers (shutdown); a later task starts a new pool. */
