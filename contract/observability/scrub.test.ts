@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scrubEvent, scrubString } from "./scrub.ts";
+import { isDroppedError, scrubEvent, scrubString } from "./scrub.ts";
 
 describe("error report scrubbing", () => {
   it("removes e-mail addresses, bearer tokens, secret parameters and long opaque runs", () => {
@@ -30,5 +30,17 @@ describe("error report scrubbing", () => {
     expect(event.user).toEqual({ id: "u1" });
     expect(JSON.stringify(event)).not.toContain("entry content");
     expect(JSON.stringify(event)).not.toContain("An entry's title");
+  });
+
+  it("drops the errors of SPEC §8's list and aborts, and keeps the rest", () => {
+    expect(isDroppedError(new TypeError("Failed to fetch"))).toBe(true);
+    expect(isDroppedError(new Error("request to x failed: fetch failed"))).toBe(true);
+    expect(isDroppedError(Object.assign(new Error("nope"), { name: "NotSupportedError" }))).toBe(
+      true,
+    );
+    expect(isDroppedError(Object.assign(new Error("stop"), { name: "AbortError" }))).toBe(true);
+    expect(isDroppedError("Document is not focused.")).toBe(true);
+    expect(isDroppedError(new Error("Cannot read properties of undefined"))).toBe(false);
+    expect(isDroppedError(undefined)).toBe(false);
   });
 });

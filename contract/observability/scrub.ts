@@ -101,6 +101,22 @@ export const DROPPED_ERRORS = [
   "NotSupportedError",
 ];
 
+/**
+ * Whether an error is on the drop list (its name or message contains an entry), or an abort.
+ * Checked in each reporter's beforeSend: the SDK's own ignoreErrors needs its inbound-filters
+ * integration, which the server's client does not install.
+ */
+export function isDroppedError(error: unknown): boolean {
+  if (isAbortLike(error)) return true;
+  if (!error || typeof error !== "object") return typeof error === "string" && matches(error);
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return matches(`${String(name ?? "")}: ${String(message ?? "")}`);
+}
+
+function matches(text: string): boolean {
+  return DROPPED_ERRORS.some((entry) => text.includes(entry));
+}
+
 /** An abort (a navigation away, a cancelled request) is no error. */
 export function isAbortLike(error: unknown): boolean {
   if (!error || typeof error !== "object") return false;

@@ -1,5 +1,5 @@
 import type { ErrorEvent } from "@sentry/node";
-import { DROPPED_ERRORS, isAbortLike, scrubEvent } from "../../contract/observability/scrub.ts";
+import { DROPPED_ERRORS, isDroppedError, scrubEvent } from "../../contract/observability/scrub.ts";
 import type { ObservabilityConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 
@@ -34,7 +34,7 @@ export async function startErrorReporter(
     tracesSampleRate: 1,
     ignoreErrors: DROPPED_ERRORS,
     beforeSend: (event, hint) =>
-      isAbortLike(hint.originalException) ? null : (scrubEvent(event) as ErrorEvent),
+      isDroppedError(hint.originalException) ? null : (scrubEvent(event) as ErrorEvent),
     beforeBreadcrumb: () => null,
   });
   const scope = new Scope();

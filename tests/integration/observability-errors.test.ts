@@ -1,6 +1,9 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DROPPED_ERRORS } from "../../contract/observability/scrub.ts";
+import { createLogger } from "../../server/logger.ts";
+import { startErrorReporter } from "../../server/observability/error-reporter.ts";
 import { TestClient, uniqueEmail } from "../support/http-client.ts";
 import { SentryReceiver } from "../support/sentry-receiver.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -90,5 +93,35 @@ describe("server error reports without a release", () => {
     expect((await alice.request("GET", "/api/categories")).status).toBe(500);
     await server.close();
     expect(receiver.envelopes).toEqual([]);
+  });
+});
+
+describe("the server reporter's drop list (SPEC §8)", () => {
+  const receiver = new SentryReceiver();
+
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.stop());
+
+  it("sends none of the dropped errors, nor an abort, and sends the one that matters", async () => {
+    const reporter = await startErrorReporter(
+      { dsn: receiver.dsn, release: "follow@drop-list", environment: "stable" },
+      createLogger({ logLevel: "silent" }),
+    );
+    expect(reporter).not.toBeNull();
+    const traceId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+    DROPPED_ERRORS.forEach((message, n) => {
+      reporter!.capture(new Error(`${message} while refreshing`), { traceId: traceId(n) });
+    });
+    const abort = new Error("The operation was aborted");
+    abort.name = "AbortError";
+    reporter!.capture(abort, { traceId: traceId(90) });
+    reporter!.capture(new Error("kept: a real failure"), { traceId: traceId(99) });
+    await reporter!.flush();
+    const kept = await receiver.waitFor(() =>
+      receiver.events.find((e) => e.tags?.trace_id === traceId(99)),
+    );
+    expect(kept.exception.values[0].value).toContain("kept: a real failure");
+    await reporter!.close();
+    expect(receiver.events.map((e) => e.tags?.trace_id)).toEqual([traceId(99)]);
   });
 });

@@ -1,6 +1,10 @@
 import * as Sentry from "@sentry/react";
 import type { ClientObservability } from "../../../contract/observability/client-settings.ts";
-import { DROPPED_ERRORS, isAbortLike, scrubEvent } from "../../../contract/observability/scrub.ts";
+import {
+  DROPPED_ERRORS,
+  isDroppedError,
+  scrubEvent,
+} from "../../../contract/observability/scrub.ts";
 
 /** Sample rates: every error traced; a tenth of sessions replayed, every session with an error. */
 export const SAMPLE_RATES = {
@@ -29,7 +33,7 @@ export function initSentry(
     ],
     beforeSend(event, hint) {
       const error = hint.originalException;
-      if (isAbortLike(error) || isApiError(error)) return null;
+      if (isDroppedError(error) || isApiError(error)) return null;
       const traceId =
         typeof error === "object" && error !== null ? reportedTraceIds.get(error) : undefined;
       event.tags = { ...event.tags, session_trace_id: sessionTraceId };
