@@ -40,6 +40,7 @@ describe("error report scrubbing", () => {
     );
     expect(isDroppedError(Object.assign(new Error("stop"), { name: "AbortError" }))).toBe(true);
     expect(isDroppedError("Document is not focused.")).toBe(true);
+    expect(isDroppedError(new Error("network error while syncing"))).toBe(true);
     expect(isDroppedError(new Error("Cannot read properties of undefined"))).toBe(false);
     expect(isDroppedError(undefined)).toBe(false);
   });

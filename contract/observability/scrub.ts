@@ -102,7 +102,8 @@ export const DROPPED_ERRORS = [
 ];
 
 /**
- * Whether an error is on the drop list (its name or message contains an entry), or an abort.
+ * Whether an error is on the drop list (its name or message contains an entry, in any case),
+ * or an abort.
  * Checked in each reporter's beforeSend: the SDK's own ignoreErrors needs its inbound-filters
  * integration, which the server's client does not install.
  */
@@ -113,8 +114,11 @@ export function isDroppedError(error: unknown): boolean {
   return matches(`${String(name ?? "")}: ${String(message ?? "")}`);
 }
 
+const DROPPED_LOWER = DROPPED_ERRORS.map((entry) => entry.toLowerCase());
+
 function matches(text: string): boolean {
-  return DROPPED_ERRORS.some((entry) => text.includes(entry));
+  const lower = text.toLowerCase();
+  return DROPPED_LOWER.some((entry) => lower.includes(entry));
 }
 
 /** An abort (a navigation away, a cancelled request) is no error. */
