@@ -8,7 +8,7 @@ import { unreadCounts } from "../storage/reads.ts";
 import { listSubscriptions } from "../storage/subscriptions.ts";
 import { atomOf } from "./atom.ts";
 import { actionToken, type ReaderVariables } from "./auth.ts";
-import { type Fields, numberField, readFields } from "./form.ts";
+import { type Fields, numberField, readFields, refuseNul } from "./form.ts";
 import { parseItemId } from "./item-ids.ts";
 import { toItemRef, toReaderItem } from "./items.ts";
 import { itemsByIds } from "./items-by-ids.ts";
@@ -48,11 +48,13 @@ function streamIdAfter(c: Context, prefix: string): string | undefined {
   if (at < 0) return undefined;
   const raw = path.slice(at + prefix.length);
   if (!raw) return undefined;
+  let id: string;
   try {
-    return decodeURIComponent(raw);
+    id = decodeURIComponent(raw);
   } catch {
-    return raw;
+    id = raw;
   }
+  return refuseNul(id);
 }
 
 export function registerReadRoutes(

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { hideFeedSecrets } from "../routes/feed-url-privacy.ts";
 import { listEntries } from "../storage/entry-queries.ts";
 import { listInboxEntries } from "./inbox-stream.ts";
-import { decodeCursor, encodeCursor } from "./stream-cursor.ts";
+import { clampTimeMs, decodeCursor, encodeCursor } from "./stream-cursor.ts";
 import { isState, LABEL, parseStreamId, STATE } from "./streams.ts";
 import { findByRef, type ReaderSubscription } from "./subscriptions.ts";
 import { readTagStream } from "./tag-stream.ts";
@@ -102,8 +102,8 @@ export async function readStream(
   const excludeStarred = ask.exclude.some((id) => isState(id, "starred"));
   const labelsExcluded = ask.exclude.filter((id) => id.includes("/label/"));
   if (ask.oldestFirst) filter.order = "oldest";
-  const since = ask.since !== undefined ? ask.since * 1000 : undefined;
-  const until = ask.until !== undefined ? ask.until * 1000 : undefined;
+  const since = ask.since !== undefined ? clampTimeMs(ask.since * 1000) : undefined;
+  const until = ask.until !== undefined ? clampTimeMs(ask.until * 1000) : undefined;
   const cursor = decodeCursor(ask.continuation);
   if (cursor) {
     filter.publishedAfter = cursor.at;

@@ -6,7 +6,7 @@ import { feedOfColumns } from "../storage/entry-queries.ts";
 import { feedOpenTo } from "../storage/feed-access.ts";
 import { toEntryModel, toFeedModel } from "../storage/mappers.ts";
 import { toIso } from "../storage/time.ts";
-import { decodeCursor, encodeCursor } from "./stream-cursor.ts";
+import { clampTimeMs, decodeCursor, encodeCursor } from "./stream-cursor.ts";
 import type { StreamAsk, StreamPage } from "./stream-query.ts";
 import { isState } from "./streams.ts";
 
@@ -30,11 +30,9 @@ const ENTRY_COLUMNS = [
   "entry.inserted_at",
 ] as const;
 
-/** ot/nt (seconds) as a stored time; clamped to years 0–9999 so ISO text still compares. */
+/** ot/nt (seconds) as a stored time. */
 const boundOf = (seconds: number | undefined) =>
-  seconds === undefined
-    ? undefined
-    : toIso(Math.min(253_402_300_799_999, Math.max(-62_167_219_200_000, seconds * 1000)));
+  seconds === undefined ? undefined : toIso(clampTimeMs(seconds * 1000));
 
 /**
  * The stream of the person's own tag on entries (`user/-/label/<tag>`): the tagged entries

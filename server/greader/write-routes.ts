@@ -13,6 +13,7 @@ import { recordChange } from "../sync/changes.ts";
 import { actionToken, type ReaderVariables } from "./auth.ts";
 import { type Fields, numberField, readFields } from "./form.ts";
 import { parseItemId } from "./item-ids.ts";
+import { clampTimeMs } from "./stream-cursor.ts";
 import { filterOf } from "./stream-query.ts";
 import { LABEL, parseStreamId, STATE } from "./streams.ts";
 import { findByRef, readerSubscriptions } from "./subscriptions.ts";
@@ -107,7 +108,9 @@ export function registerWriteRoutes(app: Hono<{ Variables: ReaderVariables }>, d
       if (!filter) return undefined;
       const usec = numberField(fields, "ts");
       const endTime =
-        usec !== undefined ? new Date(Math.floor(usec / 1000)).toISOString() : undefined;
+        usec !== undefined
+          ? new Date(clampTimeMs(Math.floor(usec / 1000))).toISOString()
+          : undefined;
       await markAllRead(database, userId, {
         ...(filter.feedId ? { feedId: filter.feedId } : {}),
         ...(filter.feedIdList ? { feedIdList: filter.feedIdList } : {}),
