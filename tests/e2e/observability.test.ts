@@ -43,6 +43,20 @@ function recordConnections(): { seen: string[]; stop(): void } {
   };
 }
 
+/** `read` polled until it holds; a failure names what never came (instead of the test's timeout). */
+function arrives<T>(label: string, read: () => T | undefined | null | false): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      const value = read();
+      if (value) return resolve(value);
+      if (Date.now() - started > 30_000) return reject(new Error(`never arrived: ${label}`));
+      setTimeout(tick, 50);
+    };
+    tick();
+  });
+}
+
 function isLoopback(address: string): boolean {
   return /^(127\.|::1|::ffff:127\.|localhost)/.test(address.replace(/^\[/, ""));
 }
@@ -66,6 +80,11 @@ describe("nothing configured: nothing leaves the machine", () => {
     browser = await launchBrowser();
     watch = await openPage(browser);
     watch.context.on("request", (request) => requests.push(request.url()));
+    // Locked to loopback: a request elsewhere is recorded above, and refused here.
+    await watch.context.route(
+      (url) => !["data:", "blob:"].includes(url.protocol) && !isLoopback(url.hostname),
+      (route) => route.abort("blockedbyclient"),
+    );
   });
   afterAll(async () => {
     connections.stop();
@@ -151,14 +170,18 @@ describe("error reports and analytics pointed at local receivers", () => {
     await page.getByText(SECRET_TITLE).first().waitFor({ timeout: 30_000 });
 
     // The product event of the sign-up, in the measurement endpoint's payload.
-    const measurement = await sentry.waitFor(() =>
+    const measurement = await arrives("the sign-up's measurement payload", () =>
       analytics
         .at("/mp/collect")
         .find((body) => body.events?.some((e: { name: string }) => e.name === "sign_up_completed")),
     );
     expect(measurement.client_id).toEqual(expect.any(String));
     expect(measurement.user_id).toEqual(expect.any(String));
-    expect(measurement.user_properties).toEqual({});
+    // The person's properties, each as { value }: the app's version and language, nothing else.
+    expect(measurement.user_properties).toEqual({
+      app_version: { value: "0.6.1" },
+      ui_language: { value: "en" },
+    });
     const [event] = measurement.events;
     expect(event.params).toMatchObject({
       engagement_time_msec: 1000,
@@ -167,8 +190,29 @@ describe("error reports and analytics pointed at local receivers", () => {
     const capture = analytics.at("/capture/").find((body) => body.event === "sign_up_completed");
     expect(capture).toMatchObject({ api_key: "e2e-project-key", distinct_id: measurement.user_id });
 
+    // The other product events, each from the code path a person uses.
+    const captured = (name: string) =>
+      arrives(name, () => analytics.at("/capture/").find((body) => body.event === name));
+    await captured("first_subscription");
+    await page.getByText(SECRET_TITLE).first().click();
+    await page.getByTestId("entry-toggle-read").waitFor();
+    await captured("first_entry_read");
+    await page.getByTestId("timeline-view").click();
+    await page.keyboard.press("/");
+    await page.getByTestId("search-dialog").getByTestId("search-input").fill("zebra");
+    await captured("search_used");
+    await page.keyboard.press("Escape");
+    await watch.context.setOffline(true);
+    const toggle = page.getByTestId("entry-toggle-read");
+    const wasRead = await toggle.getAttribute("aria-pressed");
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).not.toBe(wasRead);
+    await watch.context.setOffline(false);
+    const replay = await captured("offline_replay");
+    expect(replay.properties.writes).toBe(1);
+
     // A client error: thrown until the lazily loaded SDK has started and sent one.
-    const clientEvent = await sentry.waitFor(() => {
+    const clientEvent = await arrives("a client error's report", () => {
       const found = sentry.events.find((e) => e.platform === "javascript");
       if (!found) {
         void page.evaluate(() => {
@@ -183,13 +227,30 @@ describe("error reports and analytics pointed at local receivers", () => {
     expect(clientEvent.exception.values[0].value).toContain("client failure for the receiver");
     expect(clientEvent.tags.session_trace_id).toEqual(expect.any(String));
 
+    // The drop list (SPEC §8): errors nobody can act on are never sent; the next one is.
+    await page.evaluate(() => {
+      for (const error of [new TypeError("Failed to fetch"), new Error("Network Error")]) {
+        setTimeout(() => {
+          throw error;
+        });
+      }
+      setTimeout(() => {
+        throw new Error("after the drop list");
+      }, 50);
+    });
+    await arrives("the error after the drop list", () =>
+      sentry.events.find((e) => e.exception?.values[0].value.includes("after the drop list")),
+    );
+    const values = sentry.events.map((e) => e.exception?.values[0].value ?? "");
+    expect(values.filter((v) => /Failed to fetch|Network Error/.test(v))).toEqual([]);
+
     // The route error page: its error is reported under the trace id it shows (and the issue).
     await page.goto(`${server.localUrl}/timeline/view-0/all/pending?__throw=1`);
     await page.getByTestId("route-error-page").waitFor();
     const shownTraceId = (await page.getByTestId("error-trace-id").textContent())!.trim();
     const issue = await page.getByTestId("error-submit-issue").getAttribute("href");
     expect(new URL(issue!).searchParams.get("body")).toContain(shownTraceId);
-    const routeEvent = await sentry.waitFor(() =>
+    const routeEvent = await arrives("the route error page's report", () =>
       sentry.events.find((e) => e.tags?.trace_id === shownTraceId),
     );
     expect(routeEvent.exception.values[0].value).toContain("Test route error");
@@ -203,11 +264,27 @@ describe("error reports and analytics pointed at local receivers", () => {
     const failed = await client.request("GET", "/api/categories");
     expect(failed.status).toBe(500);
     const traceId = failed.headers.get("x-trace-id")!;
-    const serverEvent = await sentry.waitFor(() =>
+    const serverEvent = await arrives("the server error's report", () =>
       sentry.events.find((e) => e.tags?.trace_id === traceId),
     );
     expect(serverEvent.platform).toBe("node");
     expect(serverEvent.release).toBe("follow@e2e");
+
+    // The short list of product events and nothing else (PostHog's identity calls aside).
+    const allowed = [
+      "sign_up_completed",
+      "first_subscription",
+      "first_entry_read",
+      "opml_imported",
+      "search_used",
+      "offline_replay",
+    ];
+    const names = analytics.at("/capture/").map((body) => body.event as string);
+    expect(names.filter((n) => !allowed.includes(n) && !n.startsWith("$"))).toEqual([]);
+    const measured = analytics
+      .at("/mp/collect")
+      .flatMap((body) => body.events.map((e: { name: string }) => e.name));
+    expect(measured.filter((n: string) => !allowed.includes(n))).toEqual([]);
 
     const everything = [
       ...sentry.envelopes.flatMap((e) => e.items.map((i) => i.raw)),
@@ -219,5 +296,5 @@ describe("error reports and analytics pointed at local receivers", () => {
     for (const cookie of (await watch.context.cookies()).map((c) => c.value)) {
       if (cookie.length > 8) expect(everything).not.toContain(cookie);
     }
-  });
+  }, 240_000);
 });

@@ -45,6 +45,12 @@ describe("analytics", () => {
     ]);
     const properties = measurement.find((s) => s.body.events.length === 0)!.body;
     expect(properties.user_properties).toEqual({ plan: { value: "free" } });
+    // Every event carries the person's properties, each as { value }.
+    expect(event.user_properties).toEqual({ plan: { value: "free" } });
+    // PostHog's own events ($identify) never reach the measurement endpoint.
+    expect(measurement.flatMap((s) => s.body.events.map((e: { name: string }) => e.name))).toEqual([
+      "search_used",
+    ]);
   });
 
   it("retries a failed send twice, waiting 1 s then 2 s", async () => {
@@ -100,16 +106,22 @@ describe("analytics", () => {
     expect(sent.length).toBeGreaterThan(0);
   });
 
-  it("flags navigation from popstate for 1200 ms", () => {
+  it("flags navigation from popstate for 1200 ms, on the events sent meanwhile", async () => {
     vi.useFakeTimers();
     try {
-      const { analytics } = harness();
+      const { analytics, sent } = harness();
       expect(analytics.fromPopstate).toBe(false);
       analytics.notePopstate();
       vi.advanceTimersByTime(1199);
       expect(analytics.fromPopstate).toBe(true);
+      await analytics.capture("search_used");
       vi.advanceTimersByTime(1);
       expect(analytics.fromPopstate).toBe(false);
+      await analytics.capture("search_used");
+      const flags = sent
+        .filter((s) => s.url.endsWith("/capture/"))
+        .map((s) => s.body.properties.from_popstate);
+      expect(flags).toEqual([true, undefined]);
     } finally {
       vi.useRealTimers();
     }

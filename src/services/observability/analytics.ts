@@ -42,6 +42,7 @@ export function createAnalytics(options: AnalyticsOptions) {
   let anonymousId = readAnonymousId();
   let userId: string | undefined;
   let lastProperties = "";
+  let personProperties: Record<string, string> = {};
   let popstate = false;
   let popstateTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -72,32 +73,61 @@ export function createAnalytics(options: AnalyticsOptions) {
     }
   }
 
+  const measurementUrl = () =>
+    `${options.host}/mp/collect?api_secret=${encodeURIComponent(options.key)}`;
+
+  /** The person's properties in the measurement payload: each as { value }. */
+  const userProperties = () =>
+    Object.fromEntries(Object.entries(personProperties).map(([k, value]) => [k, { value }]));
+
+  /** The measurement endpoint's payload for these events (none: the properties alone). */
+  function measurement(events: { name: string; params: Record<string, unknown> }[]) {
+    return post(measurementUrl(), {
+      client_id: anonymousId,
+      ...(userId ? { user_id: userId } : {}),
+      events,
+      user_properties: userProperties(),
+    });
+  }
+
+  /**
+   * An event to both endpoints; PostHog's own ($identify, $set, $create_alias) go only to the
+   * PostHog-compatible host, the measurement endpoint hears product events alone.
+   */
   function capture(event: string, properties: Record<string, unknown> = {}): Promise<unknown> {
     if (!options.allowed()) return Promise.resolve();
+    const toPosthog = post(`${options.host}/capture/`, {
+      api_key: options.key,
+      event,
+      distinct_id: distinctId(),
+      properties: {
+        ...properties,
+        $session_id: sessionId,
+        // Sent just after a back/forward navigation: the event replays a page, not a new visit.
+        ...(popstate ? { from_popstate: true } : {}),
+      },
+      timestamp: new Date(now()).toISOString(),
+    });
+    if (event.startsWith("$")) return toPosthog;
     return Promise.all([
-      post(`${options.host}/capture/`, {
-        api_key: options.key,
-        event,
-        distinct_id: distinctId(),
-        properties: { ...properties, $session_id: sessionId },
-        timestamp: new Date(now()).toISOString(),
-      }),
-      post(`${options.host}/mp/collect?api_secret=${encodeURIComponent(options.key)}`, {
-        client_id: anonymousId,
-        ...(userId ? { user_id: userId } : {}),
-        events: [
-          {
-            name: event,
-            params: {
-              ...properties,
-              session_id: sessionId,
-              engagement_time_msec: ENGAGEMENT_TIME_MSEC,
-            },
+      toPosthog,
+      measurement([
+        {
+          name: event,
+          params: {
+            ...properties,
+            session_id: sessionId,
+            engagement_time_msec: ENGAGEMENT_TIME_MSEC,
           },
-        ],
-        user_properties: {},
-      }),
+        },
+      ]),
     ]);
+  }
+
+  /** Person properties to both endpoints (the measurement endpoint with no event). */
+  function sendProperties(event: string, properties: Record<string, unknown>) {
+    if (!options.allowed()) return Promise.resolve();
+    return Promise.all([capture(event, properties), measurement([])]);
   }
 
   return {
@@ -124,18 +154,8 @@ export function createAnalytics(options: AnalyticsOptions) {
       if (id === userId) return this.setPersonProperties(properties);
       userId = id;
       lastProperties = JSON.stringify(properties);
-      return capture("$identify", { $anon_distinct_id: anonymousId, $set: properties }).then(() =>
-        options.allowed()
-          ? post(`${options.host}/mp/collect?api_secret=${encodeURIComponent(options.key)}`, {
-              client_id: anonymousId,
-              user_id: id,
-              events: [],
-              user_properties: Object.fromEntries(
-                Object.entries(properties).map(([k, value]) => [k, { value }]),
-              ),
-            })
-          : undefined,
-      );
+      personProperties = { ...properties };
+      return sendProperties("$identify", { $anon_distinct_id: anonymousId, $set: properties });
     },
 
     /** Another id for the same person; aliasing an id to itself is skipped. */
@@ -149,18 +169,20 @@ export function createAnalytics(options: AnalyticsOptions) {
       const key = JSON.stringify(properties);
       if (key === lastProperties || key === "{}") return Promise.resolve();
       lastProperties = key;
-      return capture("$set", { $set: properties });
+      personProperties = { ...personProperties, ...properties };
+      return sendProperties("$set", { $set: properties });
     },
 
     /** identified → anonymous, under a new anonymous id (signing out). */
     reset() {
       userId = undefined;
       lastProperties = "";
+      personProperties = {};
       safe(() => options.storage?.removeItem(ANONYMOUS_ID_KEY));
       anonymousId = readAnonymousId();
     },
 
-    /** A back/forward navigation: pageviews in the next 1200 ms say so. */
+    /** A back/forward navigation: events in the next 1200 ms say so (from_popstate). */
     notePopstate() {
       popstate = true;
       clearTimeout(popstateTimer);

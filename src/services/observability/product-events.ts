@@ -42,10 +42,12 @@ const FIRST_USE: Record<string, ProductEvent> = {
 export function noteProductCommands<D>(dispatch: D): D {
   const inner = dispatch as unknown as (name: string, payload: unknown) => Promise<unknown>;
   return (async (name: string, payload: unknown) => {
+    // Read when the write is made: the connection may be back once it has been applied.
+    const offline = globalThis.navigator?.onLine === false;
     const meta = await inner(name, payload);
     const first = FIRST_USE[name];
     if (first) trackProductEvent(first);
-    if (globalThis.navigator?.onLine === false) noteOfflineWrite();
+    if (offline) noteOfflineWrite();
     return meta;
   }) as unknown as D;
 }

@@ -1,3 +1,4 @@
+import { APP_VERSION } from "../../../contract/constants.ts";
 import type { ClientObservability } from "../../../contract/observability/client-settings.ts";
 import { createAnalytics } from "./analytics.ts";
 import { connectProductEvents } from "./product-events.ts";
@@ -19,5 +20,10 @@ export function startAnalytics(
   });
   globalThis.addEventListener?.("popstate", () => analytics.notePopstate());
   // Identified first: events kept from before (the sign-up) then go out as this user's.
-  return analytics.identify(userId).then(() => connectProductEvents(analytics));
+  // Person properties that name nobody: the app's version and the interface language.
+  const properties = {
+    app_version: APP_VERSION,
+    ui_language: globalThis.document?.documentElement.lang || "en",
+  };
+  return analytics.identify(userId, properties).then(() => connectProductEvents(analytics));
 }
