@@ -4,6 +4,7 @@ import type { VfsKind } from "./browser-runtime.ts";
 // A bundle of its own, fetched by the worker only where OPFS is missing; referenced from here
 // so that the service worker's precache (public/sw.js) finds it for offline use.
 import idbRuntimeUrl from "./idb-runtime.ts?worker&url";
+import { createResultSharing, type ResultSharing, readCommit } from "./shared-results.ts";
 import type { ExecuteResult, LocalDatabase, Row, SqlRunner, SqlValue } from "./types.ts";
 import {
   deserializeError,
@@ -23,6 +24,8 @@ export interface BrowserDatabase extends LocalDatabase, BatchRunner {
   readonly storageReason: string;
   /** Migration versions applied while opening, and whether a failure wiped the file. */
   readonly migration: { applied: number[]; wiped: boolean };
+  /** Live query results passed to and from the other tabs. */
+  readonly sharing: ResultSharing;
 }
 
 export interface BrowserDatabaseOptions {
@@ -58,11 +61,17 @@ export async function openBrowserDatabase(
   });
   const pending = new Map<number, Pending>();
   const changes$ = new Subject<ReadonlySet<string>>();
+  const sharing = createResultSharing();
   let nextId = 0;
 
   worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
-    if (message.type === "changes") return changes$.next(new Set(message.tables));
+    if (message.type === "changes") {
+      const { tables, id } = readCommit(message.tables);
+      const changed = new Set(tables);
+      if (id) sharing.note(changed, { id, own: message.own });
+      return changes$.next(changed);
+    }
     if (message.type === "waiting") {
       console.warn(
         `follow.db: waiting for its storage (attempt ${message.attempt})`,
@@ -117,6 +126,7 @@ export async function openBrowserDatabase(
       idbRuntimeUrl,
     });
   } catch (error) {
+    sharing.close();
     worker.terminate();
     throw error;
   }
@@ -126,6 +136,7 @@ export async function openBrowserDatabase(
     storageReason: opened.storageReason,
     migration: { applied: opened.migrated, wiped: opened.wiped },
     changes$: changes$.asObservable(),
+    sharing,
     query: (sql, params) => query(sql, params),
     execute: (sql, params) => execute(sql, params),
     executeBatch: (statements) => executeBatch(statements),
@@ -193,6 +204,7 @@ export async function openBrowserDatabase(
     async close() {
       await request({ op: "close" }).catch(() => undefined);
       changes$.complete();
+      sharing.close();
       worker.terminate();
     },
   };

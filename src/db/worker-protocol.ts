@@ -44,7 +44,8 @@ export type WorkerMessage =
   | { type: "reply"; id: number; ok: true; value: ReplyValue }
   | { type: "reply"; id: number; ok: false; error: SerializedError }
   | { type: "chunk"; id: number; chunk: Uint8Array }
-  | { type: "changes"; tables: string[] }
+  /** Tables a commit changed, its id among them (./shared-results.ts); `own`: this tab's. */
+  | { type: "changes"; tables: string[]; own: boolean }
   /** The open is waiting for the storage (busy in another tab, or refusing): it retries. */
   | { type: "waiting"; reason: string; attempt: number };
 

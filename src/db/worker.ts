@@ -3,6 +3,7 @@ import { executeBatch } from "./batch.ts";
 import { type BrowserRuntime, loadBrowserRuntime, type VfsKind } from "./browser-runtime.ts";
 import { type Engine, openEngine } from "./engine.ts";
 import { withWebLock } from "./mutex.ts";
+import { tagCommit } from "./shared-results.ts";
 import { openConnection } from "./sqlite.ts";
 import { announcePresence, chooseStorage, SETUP_LOCK } from "./storage-choice.ts";
 import type { SqlRunner } from "./types.ts";
@@ -45,12 +46,15 @@ const closed = new Promise<void>((resolve) => {
   markClosed = resolve;
 });
 let nextTxId = 0;
+/** Names this tab's commits for the other tabs (./shared-results.ts). */
+const tabId = crypto.randomUUID();
+let commits = 0;
 const transactions = new Map<number, OpenTransaction>();
 const channel = new BroadcastChannel(CHANGES_CHANNEL);
 
 // Another tab committed: pass it on to this tab's queries.
 channel.onmessage = (event: MessageEvent<string[]>) => {
-  post({ type: "changes", tables: event.data });
+  post({ type: "changes", tables: event.data, own: false });
 };
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
@@ -127,8 +131,8 @@ function open(filename: string, prefer: VfsKind, idbRuntimeUrl: string) {
         engine = opening;
         announcePresence(choice.kind, closed);
         opened.changes$.subscribe((tables) => {
-          const list = [...tables];
-          post({ type: "changes", tables: list });
+          const list = tagCommit([...tables], `${tabId}.${++commits}`);
+          post({ type: "changes", tables: list, own: true });
           channel.postMessage(list);
         });
         return {

@@ -75,12 +75,26 @@ describe("tabs of the reader (Chromium)", () => {
     const ids = await timelineIds(tabs[2]!);
     firstStar = ids[0]!;
     await openEntry(tabs[2]!, ids[0]!);
+    // The starring tab passes its live query results to the others (src/db/shared-results.ts).
+    await tabs[0]!.evaluate(() => {
+      const heard: string[] = [];
+      (window as unknown as { sharedHeard: string[] }).sharedHeard = heard;
+      new BroadcastChannel("follow-db-results").onmessage = (event) =>
+        heard.push(`${event.data.commit} ${event.data.key}`);
+    });
     await tabs[2]!.getByTestId("entry-toggle-star").click();
     // The other tabs hear of it through the shared database, before any server round trip
     // (how fast is measured by `npm run bench -- live-sync`, not here: the machine is shared).
     for (const tab of tabs) {
       await expect.poll(() => starCount(tab), { timeout: 20_000 }).toContain("1");
     }
+    const sharedStarCount = () =>
+      tabs[0]!.evaluate(() =>
+        (window as unknown as { sharedHeard: string[] }).sharedHeard.some((heard) =>
+          /from "collections"/.test(heard),
+        ),
+      );
+    await expect.poll(sharedStarCount, { timeout: 20_000 }).toBe(true);
     await expect.poll(() => starredOnServer(tabs[0]!), { timeout: 20_000 }).toEqual([ids[0]]);
     for (const tab of tabs) {
       await expect
