@@ -54,6 +54,7 @@ import { uploadRoutes } from "./routes/uploads.ts";
 import { walletRoutes } from "./routes/wallet.ts";
 import type { Services } from "./services/index.ts";
 import { SyncHub } from "./sync/hub.ts";
+import { setTokenRateLimit } from "./tokens/rate-limit.ts";
 import { webSubRoutes } from "./websub/routes.ts";
 
 type PermissionsPolicy = NonNullable<
@@ -181,6 +182,8 @@ export function createApp({
 
   // Reader apps' own door: app passwords in a header (no cookies), form bodies; before the
   // CSRF guard below, which is about cookies and refuses forms.
+  // One budget per token (Bearer or app password), from the server's settings.
+  setTokenRateLimit(database, config.rateLimit);
   app.route(`${base}/greader`, greaderRoutes({ database, services, config }));
   // Fever's door likewise: the api_key in a form body, no cookies.
   app.route(`${base}/fever`, feverRoutes({ database, icons: services.feedIconFiles }));

@@ -47,7 +47,14 @@ export interface ServerConfig {
   trustedOrigins: string[];
   trustProxy: boolean;
   sessionMaxAgeSeconds: number;
-  rateLimit: { enabled: boolean; windowSeconds: number; max: number; authMax: number };
+  rateLimit: {
+    enabled: boolean;
+    windowSeconds: number;
+    max: number;
+    authMax: number;
+    /** Requests per minute of one access token or app password (in each process). */
+    tokenMax: number;
+  };
   adminEmails: string[];
   clientDistDir: string;
   ingest: {
@@ -435,6 +442,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       windowSeconds: int("RATE_LIMIT_WINDOW_SECONDS", 60, 1, 86_400),
       max: int("RATE_LIMIT_MAX", 300, 1, 1_000_000),
       authMax: int("AUTH_RATE_LIMIT_MAX", 10, 1, 1_000_000),
+      tokenMax: int("TOKEN_RATE_LIMIT_MAX", 600, 1, 1_000_000),
     },
     adminEmails: (read("ADMIN_EMAILS") ?? "")
       .split(",")

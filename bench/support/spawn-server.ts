@@ -8,6 +8,7 @@ import { createInterface } from "node:readline";
 export const BENCH_SERVER_ENV = {
   AUTH_RATE_LIMIT_MAX: "1000000",
   RATE_LIMIT_MAX: "1000000",
+  TOKEN_RATE_LIMIT_MAX: "1000000",
   INGEST_SCHEDULER: "false",
 };
 

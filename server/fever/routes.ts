@@ -6,6 +6,7 @@ import { collect, uncollect } from "../storage/collections.ts";
 import { markAllRead, markRead, markUnread } from "../storage/reads.ts";
 import { listSubscriptions } from "../storage/subscriptions.ts";
 import { recordChange } from "../sync/changes.ts";
+import { tokenRateLimit } from "../tokens/rate-limit.ts";
 import { findAppPasswordByFeverKey, type ResolvedToken, touchToken } from "../tokens/store.ts";
 import { countItems, type ItemsAsk, itemNumbers, readItems } from "./items.ts";
 import { numberNewItems, numbersOf, refsOf } from "./numbers.ts";
@@ -36,6 +37,8 @@ export function feverRoutes(deps: { database: DatabaseHandle; icons: IconStore }
     const key = fields.get("api_key")?.trim();
     const token = key ? await findAppPasswordByFeverKey(database, key) : undefined;
     if (!token) return c.json({ api_version: 3, auth: 0 });
+    const wait = tokenRateLimit(database).take(token.id);
+    if (wait > 0) return c.json({ api_version: 3, auth: 0 }, 429, { "retry-after": String(wait) });
     await touchToken(database, token);
     const answer: Record<string, unknown> = {
       api_version: 3,

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { DatabaseHandle } from "../db/connect.ts";
+import { tokenRateLimit } from "../tokens/rate-limit.ts";
 import { sha256Hex } from "../tokens/secrets.ts";
 import { findAppPassword, type ResolvedToken, touchToken } from "../tokens/store.ts";
 
@@ -43,6 +44,13 @@ export function readerAuth(database: DatabaseHandle) {
     const secret = authTokenOf(c.req.raw);
     const token = secret ? await findAppPassword(database, secret) : undefined;
     if (!secret || !token) return unauthorized();
+    const wait = tokenRateLimit(database).take(token.id);
+    if (wait > 0) {
+      return new Response("Too many requests\n", {
+        status: 429,
+        headers: { "content-type": "text/plain; charset=utf-8", "retry-after": String(wait) },
+      });
+    }
     await touchToken(database, token);
     c.set("userId", token.userId);
     c.set("token", token);

@@ -4,13 +4,8 @@ import type { DatabaseHandle } from "../db/connect.ts";
 import { ApiError } from "../http/api-error.ts";
 import { requireUser, type SessionVariables } from "../http/require-user.ts";
 import { isRead } from "../sync/record-writes.ts";
-import { TokenRateLimit } from "./rate-limit.ts";
+import { tokenRateLimit } from "./rate-limit.ts";
 import { findPersonalToken, touchToken } from "./store.ts";
-
-/** Requests per minute one personal access token may send. */
-export const TOKEN_REQUESTS_PER_MINUTE = 600;
-
-const limits = new WeakMap<DatabaseHandle, TokenRateLimit>();
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -23,19 +18,13 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 export function requireUserOrToken(auth: Auth, database: DatabaseHandle) {
   const session = requireUser(auth, database);
-  let limit = limits.get(database);
-  if (!limit) {
-    limit = new TokenRateLimit(TOKEN_REQUESTS_PER_MINUTE, 60_000);
-    limits.set(database, limit);
-  }
-  const rateLimit = limit;
   return createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
     const header = c.req.header("authorization");
     if (!header || !/^bearer\s/i.test(header)) return session(c, next);
     const secret = BEARER.exec(header)?.[1];
     const token = secret ? await findPersonalToken(database, secret) : undefined;
     if (!token) throw new ApiError(1000, "This access token is not valid or was revoked");
-    const wait = rateLimit.take(token.id);
+    const wait = tokenRateLimit(database).take(token.id);
     if (wait > 0) {
       c.header("retry-after", String(wait));
       throw new ApiError(1004, `Too many requests for this token: retry in ${wait} s`, 429);

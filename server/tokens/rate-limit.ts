@@ -32,3 +32,33 @@ export class TokenRateLimit {
     return Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
   }
 }
+
+/** Requests per minute one token may send when the server sets nothing else. */
+export const TOKEN_REQUESTS_PER_MINUTE = 600;
+
+const limits = new WeakMap<object, TokenRateLimit>();
+
+/**
+ * Sets the per-token budget of the server using this database handle (at start-up, from
+ * TOKEN_RATE_LIMIT_MAX; none when rate limiting is off).
+ */
+export function setTokenRateLimit(
+  database: object,
+  rateLimit: { enabled: boolean; tokenMax: number },
+): void {
+  const perMinute = rateLimit.enabled ? rateLimit.tokenMax : Number.POSITIVE_INFINITY;
+  limits.set(database, new TokenRateLimit(perMinute, 60_000));
+}
+
+/**
+ * The one budget per token of this server, whichever door it comes through: personal access
+ * tokens (Bearer) and app passwords (Google Reader, Fever).
+ */
+export function tokenRateLimit(database: object): TokenRateLimit {
+  let limit = limits.get(database);
+  if (!limit) {
+    limit = new TokenRateLimit(TOKEN_REQUESTS_PER_MINUTE, 60_000);
+    limits.set(database, limit);
+  }
+  return limit;
+}
