@@ -227,6 +227,12 @@ describe("error reports and analytics pointed at local receivers", () => {
     expect(clientEvent.exception.values[0].value).toContain("client failure for the receiver");
     expect(clientEvent.tags.session_trace_id).toEqual(expect.any(String));
 
+    // Replays on error (sample rate 1): the recording arrives, its text masked (scanned below).
+    const recording = await arrives("the replay recorded before the error", () =>
+      sentry.envelopes.flatMap((e) => e.items).find((item) => item.type === "replay_recording"),
+    );
+    expect(recording.raw).toContain('"type":');
+
     // The drop list (SPEC §8): errors nobody can act on are never sent; the next one is.
     await page.evaluate(() => {
       for (const error of [new TypeError("Failed to fetch"), new Error("Network Error")]) {
@@ -243,6 +249,20 @@ describe("error reports and analytics pointed at local receivers", () => {
     );
     const values = sentry.events.map((e) => e.exception?.values[0].value ?? "");
     expect(values.filter((v) => /Failed to fetch|Network Error/.test(v))).toEqual([]);
+
+    // An OPML import from Settings: its product event says how many feeds, never which.
+    feeds.serve("/imported.xml", rssFeed("Imported", [{ guid: "i-1", title: "Imported one" }]));
+    const opml = `<?xml version="1.0"?><opml version="1.0"><body><outline type="rss" text="Imported" xmlUrl="${feeds.baseUrl}/imported.xml"/></body></opml>`;
+    await page.goto(`${server.localUrl}/settings/data-control`);
+    await page.getByTestId("opml-import-open").click();
+    const opmlDialog = page.getByTestId("opml-import-dialog");
+    await opmlDialog
+      .getByTestId("opml-file")
+      .setInputFiles({ name: "mine.opml", mimeType: "text/xml", buffer: Buffer.from(opml) });
+    await opmlDialog.getByTestId("opml-start").click();
+    const imported = await captured("opml_imported");
+    expect(imported.properties.feeds).toBe(1);
+    expect(JSON.stringify(imported)).not.toContain("imported.xml");
 
     // The route error page: its error is reported under the trace id it shows (and the issue).
     await page.goto(`${server.localUrl}/timeline/view-0/all/pending?__throw=1`);

@@ -116,7 +116,9 @@ export function parseEnvelope(body: Buffer): Omit<ReceivedEnvelope, "path"> {
     } else {
       payload = line();
     }
-    const raw = payload.toString("utf8");
+    const raw = (
+      itemHeader.type === "replay_recording" ? replayRecording(payload) : payload
+    ).toString("utf8");
     let parsed: unknown = raw;
     try {
       parsed = JSON.parse(raw);
@@ -124,4 +126,19 @@ export function parseEnvelope(body: Buffer): Omit<ReceivedEnvelope, "path"> {
     items.push({ type: String(itemHeader.type), header: itemHeader, payload: parsed, raw });
   }
   return { header, items };
+}
+
+/**
+ * A replay's recording: a header line, then the rrweb events as JSON, usually zlib-compressed by
+ * the SDK; inflated here so the tests' scan for private text reads what the page recorded.
+ */
+function replayRecording(payload: Buffer): Buffer {
+  const end = payload.indexOf(0x0a);
+  if (end === -1) return payload;
+  const data = payload.subarray(end + 1);
+  try {
+    return Buffer.concat([payload.subarray(0, end + 1), inflateSync(data)]);
+  } catch {
+    return payload;
+  }
 }
