@@ -76,6 +76,9 @@ async function benchTabs(
     };
     await tabA.evaluate(() => (window as unknown as Fixture).localDb.open());
     await tabB.evaluate(() => (window as unknown as Fixture).localDb.open());
+    // Both tabs show the same query, as tabs of the app do: the writer's result reaches B
+    // over the results channel (src/db/shared-results.ts) or B's own re-run, whichever first.
+    await tabA.evaluate(() => (window as unknown as Fixture).localDb.watchFeeds());
     await tabB.evaluate(() => (window as unknown as Fixture).localDb.watchFeeds());
     await tabB.evaluate(() => (window as unknown as Fixture).localDb.listenBare());
     const emitted = (count: number) =>
