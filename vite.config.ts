@@ -1,14 +1,18 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
+import { kyselyPageStubs } from "./scripts/kysely-page-stubs.ts";
 import { serviceWorkerBuildVersion } from "./scripts/sw-build-version.ts";
 
 // The client is built into dist/client and served by the API server from the same origin,
 // so session cookies need no CORS. `npm run dev` proxies the API to a running server.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), serviceWorkerBuildVersion()],
+  plugins: [react(), tailwindcss(), kyselyPageStubs(), serviceWorkerBuildVersion()],
   // Source maps would publish the whole client source from a production server: only a
   // non-production build (`vite build --mode development`) writes them; `npm run dev` has its own.
+  // RxJS's ES2015 build: native classes instead of its ES5 build's tslib helpers, ~1.4 kB
+  // gzipped less in the first paint, the same API (no other package here answers "es2015").
+  resolve: { conditions: ["es2015", ...defaultClientConditions] },
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

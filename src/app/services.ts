@@ -6,7 +6,6 @@ import { afterContentPainted } from "../platform/first-paint.ts";
 import type { OptionalServicesConfig } from "../runtime/optional-steps.ts";
 import { startErrorReports } from "../services/observability/error-reports.ts";
 import { readObservabilitySettings } from "../services/observability/settings.ts";
-import { startAnalytics } from "../services/observability/start-analytics.ts";
 import { localSessionCache } from "../session/session-cache.ts";
 import { createSessionService } from "../session/session-service.ts";
 import { browserOnlineSource, createConnectivity } from "../sync/connectivity.ts";
@@ -76,7 +75,13 @@ function optionalServices(env: ClientEnv): OptionalServicesConfig {
       ? { startErrorReporting: () => startErrorReports(errors, getSessionTraceId()) }
       : {}),
     ...(analytics
-      ? { startAnalytics: (userId, allowed) => startAnalytics(analytics, userId, allowed) }
+      ? {
+          // The analytics client loads when it starts (after sign-in), not before the first paint.
+          startAnalytics: (userId, allowed) =>
+            import("../services/observability/start-analytics.ts").then((m) =>
+              m.startAnalytics(analytics, userId, allowed),
+            ),
+        }
       : {}),
   };
 }

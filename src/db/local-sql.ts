@@ -15,8 +15,13 @@ import type { SqlValue } from "./types.ts";
  * declared local tables, used only to compile (it never connects). A column a table does not
  * declare is a type error. A bare QueryCreator rather than a Kysely instance: the page then
  * loads no schema, migration or introspection builders (about 70 kB of the first paint).
+ * `withSchema` and `mergeInto` are left out: the client build replaces their modules with stubs
+ * (scripts/kysely-page-stubs.ts).
  */
-export const local = new QueryCreator<LocalTables>({
+export const local: Omit<
+  QueryCreator<LocalTables>,
+  "withSchema" | "mergeInto"
+> = new QueryCreator<LocalTables>({
   executor: new DefaultQueryExecutor(new SqliteQueryCompiler(), new SqliteAdapter(), {
     provideConnection: () => Promise.reject(new Error("local only compiles statements")),
   }),

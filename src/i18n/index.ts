@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { localeBackend } from "./backend.ts";
 import { detectLanguage, type SupportedLanguage } from "./languages.ts";
-import { baseI18nOptions } from "./options.ts";
+import { baseI18nOptions, FIRST_PAINT_NAMESPACES, LATER_NAMESPACES } from "./options.ts";
 
 export { SUPPORTED_LANGUAGES, type SupportedLanguage } from "./languages.ts";
 
@@ -38,8 +38,10 @@ export async function initI18n(hooks: I18nHooks): Promise<void> {
   await i18n
     .use(localeBackend)
     .use(initReactI18next)
-    .init({ ...baseI18nOptions, lng });
+    .init({ ...baseI18nOptions, ns: [...FIRST_PAINT_NAMESPACES], lng });
   document.documentElement.lang = i18n.language;
+  // Not awaited: the first paint does not wait for them (their chunks are small and start now).
+  void i18n.loadNamespaces([...LATER_NAMESPACES]);
 }
 
 /** Switches the UI language and remembers the choice for the next visit. */

@@ -19,6 +19,25 @@ const NAMESPACES = [
   "power",
 ] as const;
 
+/**
+ * Namespaces no screen shows before the timeline's first paint (account settings and sign-in
+ * forms, discover, POWER, integrations, the palette, shortcut list and player, feed claims): loaded just after
+ * the start, every language included. A component using one names it in useTranslation, which
+ * waits for it; one in the page's first chunk sits under a Suspense of its own
+ * (first-paint-strings.test.ts).
+ */
+export const LATER_NAMESPACES: readonly (typeof NAMESPACES)[number][] = [
+  "accounts",
+  "discover",
+  "power",
+  "integrations",
+  "controls",
+  "claims",
+];
+
+/** What the first paint needs: loaded before the app renders. */
+export const FIRST_PAINT_NAMESPACES = NAMESPACES.filter((ns) => !LATER_NAMESPACES.includes(ns));
+
 /** Options shared by the app's i18next instance and the fallback tests. */
 export const baseI18nOptions = {
   supportedLngs: [...SUPPORTED_LANGUAGES],

@@ -1,12 +1,17 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { detectEnvironment } from "../platform/client-info.ts";
-import { CornerPlayer } from "../player/corner-player.tsx";
 import { useSession } from "../session/session-context.tsx";
 import { ThemeSync } from "../settings/theme-sync.tsx";
 import { GlobalShortcuts } from "../shortcuts/global-shortcuts.tsx";
 import { ShortcutsDialog } from "../shortcuts/shortcuts-dialog.tsx";
 import { CommandPalette } from "./command-palette.tsx";
+
+// The corner player is hidden until something plays: its chunk starts loading with the app
+// (as the palette's strings do) but the first paint does not wait for it.
+const CornerPlayer = lazy(() =>
+  import("../player/corner-player.tsx").then((m) => ({ default: m.CornerPlayer })),
+);
 
 let mounted = 0;
 
@@ -40,9 +45,13 @@ export function AppControls() {
       {signedIn ? (
         <>
           <GlobalShortcuts web={web} />
-          <ShortcutsDialog web={web} />
-          <CommandPalette web={web} />
-          <CornerPlayer />
+          {/* Their strings ("controls") load just after the start (LATER_NAMESPACES), as does the
+              player's code: they mount when those are there, not holding up the page. */}
+          <Suspense fallback={null}>
+            <ShortcutsDialog web={web} />
+            <CommandPalette web={web} />
+            <CornerPlayer />
+          </Suspense>
         </>
       ) : null}
     </>

@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from
 import { useTranslation } from "react-i18next";
 import { commandInfoList } from "../commands/catalog.ts";
 import { commandHost } from "../commands/host.ts";
+import { LATER_NAMESPACES } from "../i18n/options.ts";
 import { setUISetting } from "../settings/hooks.ts";
 import { shortcutHandlers } from "../shortcuts/handlers.ts";
 import { openSearch } from "../shortcuts/search-request.ts";
@@ -30,7 +31,8 @@ export function PaletteContent({
   /** Typed into the stand-in field while this chunk loaded. */
   initialQuery?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  // Command labels name "controls:", "power:" and "integrations:" keys, loaded after the start.
+  const { t, i18n } = useTranslation(["app", ...LATER_NAMESPACES]);
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialQuery);
   const input = useRef<HTMLInputElement>(null);

@@ -26,6 +26,5 @@ export {
   type ShortcutGroup,
 } from "./registry.ts";
 export { SHORTCUT_SCOPES, type ShortcutScope } from "./scopes.ts";
-export { KeyCaps, ShortcutKeys } from "./shortcut-keys.tsx";
-export { ShortcutList } from "./shortcut-list.tsx";
-export { ShortcutsDialog } from "./shortcuts-dialog.tsx";
+// The shortcut list and its dialog are imported from their own files: the dialog loads the list
+// on its first opening, which a static re-export here would undo.

@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { commandInfoList } from "../commands/catalog.ts";
+import { LATER_NAMESPACES } from "../i18n/options.ts";
 import { shortcutListing } from "./listing.ts";
 import { ShortcutKeys } from "./shortcut-keys.tsx";
 
 /** Every shortcut, grouped in SHORTCUT_GROUPS order (the dialog and the settings page show this). */
 export function ShortcutList({ web, columns = 2 }: { web: boolean; columns?: 1 | 2 }) {
-  const { t } = useTranslation();
+  // Command labels name "controls:", "power:" and "integrations:" keys, loaded after the start.
+  const { t } = useTranslation(["app", ...LATER_NAMESPACES]);
   const groups = shortcutListing(commandInfoList, { web });
   return (
     <div className={columns === 2 ? "gap-x-8 md:columns-2" : ""} data-testid="shortcut-list">

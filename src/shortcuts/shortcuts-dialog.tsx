@@ -1,10 +1,15 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../ui/icon-button.tsx";
 import { CloseIcon } from "../ui/icons.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { onControlEvent } from "./bus.ts";
-import { ShortcutList } from "./shortcut-list.tsx";
+
+// The list (every command's keys, grouped) loads with the first opening, not before the first
+// paint; the dialog's frame and its opening event stay here.
+const ShortcutList = lazy(() =>
+  import("./shortcut-list.tsx").then((m) => ({ default: m.ShortcutList })),
+);
 
 /** The keyboard shortcut list dialog, opened with ? or Shift+/. */
 export function ShortcutsDialog({ web }: { web: boolean }) {
@@ -32,7 +37,11 @@ export function ShortcutsDialog({ web }: { web: boolean }) {
         </IconButton>
       </div>
       <div className="max-h-[70vh] overflow-y-auto px-6 pt-5">
-        <ShortcutList web={web} />
+        {open ? (
+          <Suspense fallback={null}>
+            <ShortcutList web={web} />
+          </Suspense>
+        ) : null}
       </div>
     </Modal>
   );

@@ -121,6 +121,8 @@ describe("controls end to end: palette, shortcuts, theme, player (Chromium)", ()
       await page.keyboard.press("Shift+Slash");
       const dialog = page.getByTestId("shortcuts-dialog");
       await dialog.waitFor();
+      // The list loads with the dialog's first opening.
+      await dialog.getByTestId("shortcut-list").waitFor();
       const groups = await dialog
         .getByTestId("shortcut-group")
         .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-group")));

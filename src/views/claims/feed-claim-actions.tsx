@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../../ui/icon-button.tsx";
 import { StrokeIcon } from "../../ui/icons.tsx";
-import { ClaimFeedDialog } from "./claim-feed-dialog.tsx";
-import { FeedAnalyticsDialog } from "./feed-analytics-dialog.tsx";
+import { ClaimFeedDialog, FeedAnalyticsDialog } from "./claim-dialogs-on-demand.tsx";
 import type { FeedClaimState } from "./use-feed-claim.ts";
 
 const ClaimIcon = () => (

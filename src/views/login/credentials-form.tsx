@@ -28,7 +28,8 @@ export function CredentialsForm({
   onTwoFactor(): void;
   onForgot(): void;
 }) {
-  const { t } = useTranslation();
+  // "accounts" loads after the start (LATER_NAMESPACES): naming it waits for its strings.
+  const { t } = useTranslation(["app", "accounts"]);
   const session = useSessionService();
   const navigate = useNavigate();
   const [name, setName] = useState("");

@@ -4,8 +4,7 @@ import type { EntryDetail } from "../../queries/index.ts";
 import { useShortcut } from "../../shortcuts/index.ts";
 import { IconButton } from "../../ui/icon-button.tsx";
 import { PowerIcon } from "../../ui/icons.tsx";
-import { BoostDialog } from "./boost-dialog.tsx";
-import { TipDialog } from "./tip-dialog.tsx";
+import { BoostDialog, TipDialog } from "./power-dialogs-on-demand.tsx";
 
 /**
  * The entry toolbar's POWER: a tip button for the entry, and the palette's "Tip this entry" and

@@ -5,7 +5,8 @@ import { PageHeader } from "../page.tsx";
 
 /** /settings/shortcuts: every keyboard shortcut, grouped as the shortcut sheet is (src/shortcuts). */
 export function ShortcutsSettingsPage() {
-  const { t } = useTranslation();
+  // "controls" loads after the start (LATER_NAMESPACES): naming it waits for its strings.
+  const { t } = useTranslation(["app", "controls"]);
   return (
     <section data-testid="settings-page-shortcuts">
       <PageHeader

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { TimelineQuery } from "../../queries/index.ts";
 import { useRuntime, useRuntimeState } from "../../runtime/runtime-context.tsx";
@@ -8,7 +8,6 @@ import { useTimelinePager } from "../../services/use-timeline-pager.ts";
 import { useReaderSettings } from "../../settings/reader.ts";
 import { timelineOrderKey, useOldestFirst } from "../../settings/timeline-order.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { DailyReportPin } from "../ai/daily-report-pin.tsx";
 import { EmptyState } from "../page.tsx";
 import { useAllSubscriptions } from "../subscriptions/use-categories.ts";
 import { ContinueReading } from "./continue-reading.tsx";
@@ -24,6 +23,12 @@ import { useSelectionTitle } from "./use-selection-title.ts";
 import { useTimelineKeys } from "./use-timeline-keys.ts";
 import { useTimelineRows } from "./use-timeline-rows.ts";
 import { VirtualTimeline } from "./virtual-timeline.tsx";
+
+// The daily report's pin waits for a server read anyway: its code loads with that read, not
+// before the first paint.
+const DailyReportPin = lazy(() =>
+  import("../ai/daily-report-pin.tsx").then((m) => ({ default: m.DailyReportPin })),
+);
 
 /** The timeline column: header and toolbar over the virtualized entries of the selection. */
 export function TimelineColumn(props: {
@@ -136,7 +141,11 @@ export function TimelineColumn(props: {
         refetching={refetching}
       />
       <QuickTimeline view={props.view} feedParam={props.feedParam} />
-      {props.view === 0 && props.query.feed.kind === "all" ? <DailyReportPin /> : null}
+      {props.view === 0 && props.query.feed.kind === "all" ? (
+        <Suspense fallback={null}>
+          <DailyReportPin />
+        </Suspense>
+      ) : null}
       {props.view === 0 && props.query.feed.kind === "all" ? <ContinueReading /> : null}
       <PlayerPositions />
       <SpotlightRaised

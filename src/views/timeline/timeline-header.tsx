@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { of } from "rxjs";
 import { formatFeedIdParam } from "../../../contract/routes.ts";
@@ -109,10 +110,19 @@ export function TimelineHeader({
               · {t("timeline.unreadCount", { count: unread, formatted: compactNumber(unread) })}
             </span>
           ) : null}
-          {feedClaim?.claim ? <OwnerBadge claim={feedClaim.claim} /> : null}
+          {/* "claims" strings load after the start; the claim itself is read from the server. */}
+          {feedClaim?.claim ? (
+            <Suspense fallback={null}>
+              <OwnerBadge claim={feedClaim.claim} />
+            </Suspense>
+          ) : null}
         </p>
       </div>
-      {feedClaim ? <FeedClaimActions state={feedClaim} /> : null}
+      {feedClaim ? (
+        <Suspense fallback={null}>
+          <FeedClaimActions state={feedClaim} />
+        </Suspense>
+      ) : null}
       <IconButton
         aria-pressed={settings.unreadOnly}
         label={t("timeline.unreadOnly")}
