@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
  * `node scripts/initial-js.ts [dist dir]`: the JavaScript every page of the built client loads
  * before its first paint, gzipped, from the build itself (built into a temp dir when no dir is
  * given). The README's initial-JS figure is this script's output; tests/e2e/initial-js.test.ts
- * holds it under its budget.
+ * holds it under its budget and fails when the README's figure strays from it.
  *
  * Counted: the entry script index.html names and every chunk it imports statically (what
  * index.html preloads), and the database worker the page starts at once with its own static
