@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
+import { itemsByIds } from "../../server/greader/items-by-ids.ts";
 import type { StreamAsk } from "../../server/greader/stream-query.ts";
 import { readTagStream } from "../../server/greader/tag-stream.ts";
 import { migratedMemorySqlite, migrateServerSchema } from "../support/migrated-database.ts";
@@ -255,7 +256,7 @@ describe.each(DIALECTS)("Google Reader tag stream on %s", (dialect) => {
 });
 
 describe("Google Reader tag stream queries", () => {
-  it("reads one page of n in a bounded number of queries, however many entries carry the tag", async () => {
+  it("reads one page of n, and items by id, in a bounded number of queries", async () => {
     let queries = 0;
     const database = await migratedMemorySqlite(() => {
       queries += 1;
@@ -266,6 +267,21 @@ describe("Google Reader tag stream queries", () => {
       const page = await readTagStream(database, USER, "Big", ask({ count: 2 }));
       expect(ids(page)).toEqual([bigId(BIG - 1), bigId(BIG - 2)]);
       expect(page.continuation).toBeDefined();
+      expect(queries).toBeLessThanOrEqual(2);
+
+      // stream/items/contents: 600 ids in the order asked, hidden ones left out, two queries
+      // (500 ids a query), not one visibility query per id.
+      const asked = [
+        "1810000000000000001",
+        ...Array.from({ length: 598 }, (_, i) => bigId(i)),
+        "1810000000000000003",
+      ];
+      queries = 0;
+      const items = await itemsByIds(database, USER, asked);
+      expect(items.map((item) => item.entries.id)).toEqual(asked.slice(1));
+      expect(items.every((item) => item.entries.content === "<p>body</p>")).toBe(true);
+      expect(items.find((item) => item.entries.id === bigId(2))?.collections).toBeDefined();
+      expect(items.find((item) => item.entries.id === bigId(9))?.read).toBe(true);
       expect(queries).toBeLessThanOrEqual(2);
     } finally {
       await database.close();
