@@ -2,12 +2,19 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defineConfig } from "vite";
 import { kyselyPageStubs } from "./scripts/kysely-page-stubs.ts";
+import { replayLookBack } from "./scripts/replay-look-back.ts";
 import { serviceWorkerBuildVersion } from "./scripts/sw-build-version.ts";
 
 // The client is built into dist/client and served by the API server from the same origin,
 // so session cookies need no CORS. `npm run dev` proxies the API to a running server.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), kyselyPageStubs(), serviceWorkerBuildVersion()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    kyselyPageStubs(),
+    replayLookBack(),
+    serviceWorkerBuildVersion(),
+  ],
   // Source maps would publish the whole client source from a production server: only a
   // non-production build (`vite build --mode development`) writes them; `npm run dev` has its own.
   // RxJS's ES2015 build: native classes instead of its ES5 build's tslib helpers, ~1.4 kB
