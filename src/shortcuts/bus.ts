@@ -6,8 +6,22 @@ export type ControlEvent = "quick-add" | "shortcuts-dialog" | "command-palette";
 
 const listeners = new Map<ControlEvent, Set<() => void>>();
 
+/**
+ * An event nobody listened to yet, kept this long: the palette and the shortcut list mount
+ * once their strings arrive just after the start, and a Ctrl+K pressed before that opens
+ * them when they do instead of being lost. Older than this, it is not what the person is
+ * waiting for any more.
+ */
+const KEEP_UNHEARD_MS = 10_000;
+const unheard = new Map<ControlEvent, number>();
+
 function emitControlEvent(event: ControlEvent): void {
-  for (const listener of listeners.get(event) ?? []) listener();
+  const set = listeners.get(event);
+  if (!set || set.size === 0) {
+    unheard.set(event, Date.now());
+    return;
+  }
+  for (const listener of set) listener();
 }
 
 export function onControlEvent(event: ControlEvent, listener: () => void): () => void {
@@ -17,6 +31,16 @@ export function onControlEvent(event: ControlEvent, listener: () => void): () =>
     listeners.set(event, set);
   }
   set.add(listener);
+  const at = unheard.get(event);
+  if (at !== undefined) {
+    // After the subscribing effect has returned, as a live event would come; to a listener
+    // still there (a remount's first subscription is undone at once).
+    queueMicrotask(() => {
+      if (!set.has(listener) || unheard.get(event) !== at) return;
+      unheard.delete(event);
+      if (Date.now() - at <= KEEP_UNHEARD_MS) listener();
+    });
+  }
   return () => set.delete(listener);
 }
 
