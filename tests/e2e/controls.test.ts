@@ -168,6 +168,10 @@ describe("controls end to end: palette, shortcuts, theme, player (Chromium)", ()
     it("plays a local audio file, seeks 5 s and shows it paused after a reload", async () => {
       const player = page.getByTestId("corner-player");
       expect(await player.isVisible()).toBe(false);
+      // The player's code loads just after the start; its test handle comes with it.
+      await page.waitForFunction(() => window.__followPlayer !== undefined, null, {
+        timeout: 30_000,
+      });
       await page.evaluate(
         (src) => window.__followPlayer?.play(src, { title: "Test tone", feed: "Local" }),
         media.url("/tone.wav"),
