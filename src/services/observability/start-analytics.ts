@@ -3,6 +3,8 @@ import type { ClientObservability } from "../../../contract/observability/client
 import { createAnalytics } from "./analytics.ts";
 import { connectProductEvents } from "./product-events.ts";
 
+let stopPrevious: (() => void) | undefined;
+
 /**
  * Starts analytics for the signed-in user (anonymous → identified) once the user allows it;
  * `allowed` is asked again before every send, so turning the setting off stops them at once.
@@ -18,7 +20,11 @@ export function startAnalytics(
     allowed,
     storage: globalThis.localStorage,
   });
-  globalThis.addEventListener?.("popstate", () => analytics.notePopstate());
+  // One analytics client at a time: a sign-out and sign-in starts a new one.
+  stopPrevious?.();
+  const onPopstate = () => analytics.notePopstate();
+  globalThis.addEventListener?.("popstate", onPopstate);
+  stopPrevious = () => globalThis.removeEventListener?.("popstate", onPopstate);
   // Identified first: events kept from before (the sign-up) then go out as this user's.
   // Person properties that name nobody: the app's version and the interface language.
   const properties = {
