@@ -47,6 +47,14 @@ describe("tabs of the reader (Chromium)", () => {
     return data.map((item) => item.entries.id).sort();
   }
 
+  /** The tab's sync indicator says no command is left to send. */
+  const outboxEmpty = (page: Page) =>
+    expect
+      .poll(() => page.getByTestId("sync-indicator").getAttribute("data-pending"), {
+        timeout: 20_000,
+      })
+      .toBe("0");
+
   const starCount = (page: Page) => page.getByTestId("subscription-collections").textContent();
 
   it("three tabs opened at once share one database: a star in one shows in the others", async () => {
@@ -96,13 +104,7 @@ describe("tabs of the reader (Chromium)", () => {
       );
     await expect.poll(sharedStarCount, { timeout: 20_000 }).toBe(true);
     await expect.poll(() => starredOnServer(tabs[0]!), { timeout: 20_000 }).toEqual([ids[0]]);
-    for (const tab of tabs) {
-      await expect
-        .poll(() => tab.getByTestId("sync-indicator").getAttribute("data-pending"), {
-          timeout: 20_000,
-        })
-        .toBe("0");
-    }
+    for (const tab of tabs) await outboxEmpty(tab);
   });
 
   it("closing the pushing tab mid-request: another tab sends the command, applied once", async () => {
@@ -136,12 +138,6 @@ describe("tabs of the reader (Chromium)", () => {
     await expect.poll(() => replays, { timeout: 30_000 }).toEqual(["true"]);
     await context.unroute("**/api/collections");
     expect(await starredOnServer(left[0]!)).toEqual([firstStar, second].sort());
-    for (const tab of left) {
-      await expect
-        .poll(() => tab.getByTestId("sync-indicator").getAttribute("data-pending"), {
-          timeout: 20_000,
-        })
-        .toBe("0");
-    }
+    for (const tab of left) await outboxEmpty(tab);
   });
 });

@@ -52,6 +52,16 @@ describe.each(DIALECTS)("Google Reader API on %s", (dialect) => {
       ...(body !== undefined ? { body } : {}),
     });
 
+  /** A new account's app password, as that person's reader app would hold it. */
+  const anotherPersonsAppPassword = async (name: string, scope: "read" | "write") => {
+    const other = client();
+    await other.signUp(uniqueEmail(name));
+    const made = await other.request("POST", "/api/tokens", {
+      json: { name, kind: "app_password", scope },
+    });
+    return made.body.data.secret as string;
+  };
+
   const webEntries = async (json: Record<string, unknown>) => {
     const answer = await alice.request("POST", "/api/entries", { json: { ...json, limit: 100 } });
     expect(answer.status).toBe(200);
@@ -310,12 +320,7 @@ describe.each(DIALECTS)("Google Reader API on %s", (dialect) => {
     expect(after.body.itemRefs).toHaveLength(1);
 
     // Another person's app password sees none of her tags.
-    const bob = client();
-    await bob.signUp(uniqueEmail("bob-greader-tags"));
-    const made = await bob.request("POST", "/api/tokens", {
-      json: { name: "bob", kind: "app_password", scope: "read" },
-    });
-    const bobAuth = made.body.data.secret as string;
+    const bobAuth = await anotherPersonsAppPassword("bob-greader-tags", "read");
     const theirs = await reader(
       "GET",
       `/reader/api/0/stream/contents/${encodeURIComponent(KEEP)}?output=json`,
@@ -478,12 +483,7 @@ describe.each(DIALECTS)("Google Reader API on %s", (dialect) => {
   });
 
   it("shows another person nothing of hers and changes nothing of hers", async () => {
-    const bob = client();
-    await bob.signUp(uniqueEmail("bob-greader"));
-    const made = await bob.request("POST", "/api/tokens", {
-      json: { name: "bob", kind: "app_password", scope: "write" },
-    });
-    const bobAuth = made.body.data.secret as string;
+    const bobAuth = await anotherPersonsAppPassword("bob-greader", "write");
     const contents = await reader(
       "POST",
       "/reader/api/0/stream/items/contents",

@@ -6,6 +6,7 @@ import { FeedViewType } from "../../../contract/views.ts";
 import { inProgress$ } from "../../queries/reading-positions.ts";
 import { useLiveQuery } from "../../queries/use-live-query.ts";
 import { useRuntime } from "../../runtime/runtime-context.tsx";
+import { TimelineAside } from "./timeline-aside.tsx";
 
 /** Rows the section shows; the list keeps more for when some are finished. */
 const SHOWN = 3;
@@ -20,31 +21,22 @@ export function ContinueReading() {
   const items = useLiveQuery(() => (db ? inProgress$(db) : of([])), [db]);
   if (!items || items.length === 0) return null;
   return (
-    <section
-      className="mx-2 mt-2 rounded-lg border border-zinc-200 p-2 text-sm dark:border-zinc-800"
-      aria-labelledby="continue-reading-title"
-      data-testid="continue-reading"
-    >
-      <h2 id="continue-reading-title" className="px-1 text-xs font-medium text-muted">
-        {t("position.continueReading")}
-      </h2>
-      <ul>
-        {items.slice(0, SHOWN).map((item) => (
-          <li key={item.entryId}>
-            <Link
-              {...timelineLink({ view: FeedViewType.Articles, entryId: item.entryId })}
-              className="flex items-center gap-2 rounded px-1 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              data-testid="continue-reading-item"
-              data-entry-id={item.entryId}
-            >
-              <span className="line-clamp-1 flex-1">{item.title ?? t("position.untitled")}</span>
-              <span className="shrink-0 text-xs text-muted tabular-nums">
-                {t("position.percent", { percent: Math.round(item.fraction * 100) })}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <TimelineAside name="continue-reading" title={t("position.continueReading")}>
+      {items.slice(0, SHOWN).map((item) => (
+        <li key={item.entryId}>
+          <Link
+            {...timelineLink({ view: FeedViewType.Articles, entryId: item.entryId })}
+            className="flex items-center gap-2 rounded px-1 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            data-testid="continue-reading-item"
+            data-entry-id={item.entryId}
+          >
+            <span className="line-clamp-1 flex-1">{item.title ?? t("position.untitled")}</span>
+            <span className="shrink-0 text-xs text-muted tabular-nums">
+              {t("position.percent", { percent: Math.round(item.fraction * 100) })}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </TimelineAside>
   );
 }

@@ -10,6 +10,7 @@ import { useRuntime } from "../../runtime/runtime-context.tsx";
 import { raisedEntries } from "../spotlight/spotlight-select.ts";
 import { SpotlightText } from "../spotlight/spotlight-text.tsx";
 import { useSpotlightMatcher } from "../spotlight/use-spotlight.ts";
+import { TimelineAside } from "./timeline-aside.tsx";
 
 /** Rows the section shows; the list keeps more for when some are read. */
 const SHOWN = 5;
@@ -39,34 +40,25 @@ export function SpotlightRaised(props: {
   const raised = useMemo(() => raisedEntries(candidates ?? [], matcher), [candidates, matcher]);
   if (raised.length === 0) return null;
   return (
-    <section
-      className="mx-2 mt-2 rounded-lg border border-zinc-200 p-2 text-sm dark:border-zinc-800"
-      aria-labelledby="spotlight-raised-title"
-      data-testid="spotlight-raised"
-    >
-      <h2 id="spotlight-raised-title" className="px-1 text-xs font-medium text-muted">
-        {t("spotlight.raised")}
-      </h2>
-      <ul>
-        {raised.slice(0, SHOWN).map((entry) => (
-          <li key={entry.id}>
-            <Link
-              {...timelineLink({
-                timelineId: props.timelineId,
-                feed: props.feedParam,
-                entryId: entry.id,
-              })}
-              className="block rounded px-1 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              data-testid="spotlight-raised-item"
-              data-entry-id={entry.id}
-            >
-              <span className="line-clamp-1">
-                <SpotlightText text={entry.title ?? t("position.untitled")} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <TimelineAside name="spotlight-raised" title={t("spotlight.raised")}>
+      {raised.slice(0, SHOWN).map((entry) => (
+        <li key={entry.id}>
+          <Link
+            {...timelineLink({
+              timelineId: props.timelineId,
+              feed: props.feedParam,
+              entryId: entry.id,
+            })}
+            className="block rounded px-1 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            data-testid="spotlight-raised-item"
+            data-entry-id={entry.id}
+          >
+            <span className="line-clamp-1">
+              <SpotlightText text={entry.title ?? t("position.untitled")} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </TimelineAside>
   );
 }
