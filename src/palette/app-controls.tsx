@@ -45,11 +45,13 @@ export function AppControls() {
       {signedIn ? (
         <>
           <GlobalShortcuts web={web} />
+          {/* Mounted at once: the first Ctrl+K of a page load opens its stand-in field, which
+              keeps every keystroke while the palette's code and strings arrive. */}
+          <CommandPalette web={web} />
           {/* Their strings ("controls") load just after the start (LATER_NAMESPACES), as does the
               player's code: they mount when those are there, not holding up the page. */}
           <Suspense fallback={null}>
             <ShortcutsDialog web={web} />
-            <CommandPalette web={web} />
             <CornerPlayer />
           </Suspense>
         </>

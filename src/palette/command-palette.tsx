@@ -12,7 +12,7 @@ const PaletteContent = lazy(() => loadContent().then((m) => ({ default: m.Palett
 
 /** The palette's search field while its chunk loads: focused at once, so no keystroke is lost. */
 function PaletteStandIn(props: { value: string; onChange(value: string): void }) {
-  const { t } = useTranslation("controls");
+  const { t } = useTranslation("controls", { useSuspense: false });
   return (
     <div>
       <div className="flex items-center gap-2 border-b border-zinc-200 px-4 dark:border-zinc-800">
@@ -34,7 +34,7 @@ function PaletteStandIn(props: { value: string; onChange(value: string): void })
 
 /** The command palette (Ctrl/Cmd+K), a modal over whatever route is shown. */
 export function CommandPalette({ web }: { web: boolean }) {
-  const { t } = useTranslation("controls");
+  const { t } = useTranslation("controls", { useSuspense: false });
   const [open, setOpen] = useState(false);
   // A new key per opening starts every search empty.
   const [session, setSession] = useState(0);

@@ -53,6 +53,10 @@ describe("menus, dialogs and full text (Chromium)", () => {
 
   it("loads the full text on demand and keeps it locally", async () => {
     feedId = await quickAdd(page, feeds.url("/menus.xml"));
+    // The feed's timeline paints its rows a moment after the route opens.
+    await expect
+      .poll(async () => (await timelineIds(page)).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
     const [first] = await timelineIds(page);
     await openEntry(page, first!);
     const view = page.getByTestId("entry-view");
