@@ -169,7 +169,10 @@ describe("POWER wallet (Chromium)", () => {
     await item.click();
     const dialog = page.getByTestId("boost-dialog");
     await dialog.waitFor();
-    expect(await dialog.getByTestId("boost-preset").count()).toBe(2);
+    // The amount levels come from the server a moment after the dialog shows.
+    await expect
+      .poll(() => dialog.getByTestId("boost-preset").count(), { timeout: 20_000 })
+      .toBe(2);
     await dialog.locator(`[data-testid="boost-preset"][data-units="${10n * POWER}"]`).click();
     await dialog.getByTestId("boost-submit").click();
     await dialog.waitFor({ state: "hidden", timeout: 20_000 });
