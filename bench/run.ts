@@ -133,7 +133,12 @@ const benchmarks: Array<{ name: string; run: () => Promise<Table[]> }> = [
   {
     // 120, 1,000 and 5,000 feeds on SQLite and PostgreSQL (BENCH_MEMORY_SCALE_FEEDS=120,1000).
     name: "rss-scale",
-    run: async () => [memoryScaleTable(await benchMemoryScale())],
+    // BENCH_MEMORY_SCALE_DIALECTS=sqlite (or postgres) runs one database.
+    run: async () => {
+      const only = process.env.BENCH_MEMORY_SCALE_DIALECTS;
+      const dialects = only ? (only.split(",") as Array<"sqlite" | "postgres">) : undefined;
+      return [memoryScaleTable(await benchMemoryScale(dialects ? { dialects } : {}))];
+    },
   },
   {
     name: "search",

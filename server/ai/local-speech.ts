@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { CodedError } from "../coded-error.ts";
 import type { AiConfig } from "../config.ts";
@@ -84,7 +83,7 @@ export function createLocalSpeech(config: AiConfig["speech"]) {
 export type LocalSpeech = NonNullable<ReturnType<typeof createLocalSpeech>>;
 
 /** Runs `command` with `input` on stdin; its stdout, or a coded failure (time, size, exit). */
-function run(
+async function run(
   command: string,
   args: string[],
   input: string,
@@ -92,6 +91,8 @@ function run(
   signal: AbortSignal | undefined,
   maxBytes: number,
 ): Promise<Buffer> {
+  // node:child_process (with its dgram and net handles) loads only for the first local voice.
+  const { spawn } = await import("node:child_process");
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ["pipe", "pipe", "ignore"] });
     const chunks: Buffer[] = [];

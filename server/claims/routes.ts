@@ -24,7 +24,6 @@ import {
   findClaim,
   recordClaim,
 } from "./store.ts";
-import { findChallenge } from "./verify.ts";
 
 const ID = /^\d{13,19}$/;
 
@@ -80,6 +79,8 @@ export function claimRoutes(auth: Auth, database: DatabaseHandle, fetcher: Fetch
       c.header("retry-after", String(Math.max(1, Math.ceil(verifications.waitMs(userId) / 1000))));
       throw new ApiError(12000, "Too many verifications at once; try again in a few seconds");
     }
+    // Its charset decoder (iconv-lite's tables, ~0.5 MB of source) loads at the first claim check.
+    const { findChallenge } = await import("./verify.ts");
     const method = await findChallenge(fetcher, feed, { userId, code });
     if (!method) {
       throw new ApiError(2010, "The code is neither in the feed nor in its site's meta tags");

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { isTimeZone, latestSlot, nextSlot, previousSlot, zonedInstant } from "./schedule.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  isTimeZone,
+  latestSlot,
+  nextSlot,
+  previousSlot,
+  serverTimeZone,
+  zonedInstant,
+} from "./schedule.ts";
 
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();
@@ -54,5 +61,43 @@ describe("daily report schedule (8 AM and 8 PM local)", () => {
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
     expect(isTimeZone(42)).toBe(false);
+  });
+
+  describe("on UTC, without ICU's zone data", () => {
+    const savedTz = process.env.TZ;
+    afterEach(() => {
+      vi.restoreAllMocks();
+      if (savedTz === undefined) delete process.env.TZ;
+      else process.env.TZ = savedTz;
+    });
+
+    it("schedules a UTC server and its users without constructing Intl.DateTimeFormat", () => {
+      const formats = vi.spyOn(Intl, "DateTimeFormat");
+      process.env.TZ = "Etc/UTC";
+      expect(serverTimeZone()).toBe("UTC");
+      process.env.TZ = "";
+      expect(serverTimeZone()).toBe("UTC");
+      expect(isTimeZone("Etc/UTC")).toBe(true);
+      const now = at("2026-01-01T00:30:00Z");
+      expect(iso(latestSlot(now, "UTC"))).toBe("2025-12-31T20:00:00.000Z");
+      expect(iso(nextSlot(now, "Etc/UTC"))).toBe("2026-01-01T08:00:00.000Z");
+      expect(formats).not.toHaveBeenCalled();
+    });
+
+    it("asks Intl for any other zone, named by TZ", () => {
+      process.env.TZ = "Asia/Tokyo";
+      expect(serverTimeZone()).toBe("Asia/Tokyo");
+    });
+
+    it("gives UTC the same slots through the shortcut as through Intl", () => {
+      // Abidjan keeps UTC all year and is not in the shortcut's list: it goes through Intl.
+      let slot = latestSlot(at("2026-03-01T00:00:00Z"), "UTC");
+      let viaIntl = latestSlot(at("2026-03-01T00:00:00Z"), "Africa/Abidjan");
+      for (let step = 0; step < 60; step++) {
+        expect(slot.getTime()).toBe(viaIntl.getTime());
+        slot = nextSlot(slot, "UTC");
+        viaIntl = nextSlot(viaIntl, "Africa/Abidjan");
+      }
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { readlinkSync } from "node:fs";
+
 /**
  * When daily reports are due (8 AM and 8 PM in the user's time zone, the server's when
  * the user's is unknown). Pure functions of an instant and a zone, so the schedule is tested
@@ -5,14 +7,55 @@
  */
 export const REPORT_HOURS = [8, 20] as const;
 
+/**
+ * The zone database's names for UTC itself. These are computed without `Intl`: the first
+ * `Intl.DateTimeFormat` loads ICU's zone and calendar data and code, about 13 MB of a fresh
+ * server's RSS, which a server on UTC (most containers and VPSes) never needs otherwise.
+ */
+const UTC_ZONES = new Set([
+  "UTC",
+  "Etc/UTC",
+  "UCT",
+  "Etc/UCT",
+  "Universal",
+  "Etc/Universal",
+  "Zulu",
+  "Etc/Zulu",
+  "GMT",
+  "Etc/GMT",
+  "GMT0",
+  "Etc/GMT0",
+  "GMT+0",
+  "Etc/GMT+0",
+  "GMT-0",
+  "Etc/GMT-0",
+  "Greenwich",
+  "Etc/Greenwich",
+]);
+
+/** The zone this process runs in as the system names it (TZ, else /etc/localtime's target). */
+function systemZoneName(): string | undefined {
+  const tz = process.env.TZ;
+  // An empty TZ is UTC for the C library; a leading colon means "a file name follows".
+  if (tz !== undefined) return tz === "" ? "UTC" : tz.replace(/^:/, "");
+  try {
+    return readlinkSync("/etc/localtime").split("/zoneinfo/")[1];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The zone of this server process (TZ, else the system's). */
 export function serverTimeZone(): string {
+  const system = systemZoneName();
+  if (system !== undefined && UTC_ZONES.has(system)) return "UTC";
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
 /** Whether the name is an IANA zone this runtime knows. */
 export function isTimeZone(name: unknown): name is string {
   if (typeof name !== "string" || name.length === 0 || name.length > 64) return false;
+  if (UTC_ZONES.has(name)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;
@@ -33,6 +76,16 @@ interface WallClock {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function wallClock(at: Date, timeZone: string): WallClock {
+  if (UTC_ZONES.has(timeZone)) {
+    return {
+      year: at.getUTCFullYear(),
+      month: at.getUTCMonth() + 1,
+      day: at.getUTCDate(),
+      hour: at.getUTCHours(),
+      minute: at.getUTCMinutes(),
+      second: at.getUTCSeconds(),
+    };
+  }
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
