@@ -9,6 +9,7 @@ import type { FeedRow } from "../db/schema.ts";
 import { feedOfColumns } from "./entry-queries.ts";
 import { feedOpenTo } from "./feed-access.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
+import { rankCandidates, SliceWalk } from "./search-slices.ts";
 import { toTsquery } from "./tsquery.ts";
 
 export interface EntrySearchFilter {
@@ -49,8 +50,15 @@ export const SEARCH_LIMITS = {
    * read 30 rows per candidate. When they hold too few for the page, all entries are searched.
    */
   firstEntryWindow: 20_000,
+  /**
+   * PostgreSQL: entries (anyone's, estimated from the table's size and time span) the first
+   * time slice of the newest-first walk spans; later slices grow with what it found
+   * (search-slices.ts). Not finite: one slice, every match's row read.
+   */
+  firstSlice: 20_000,
 };
-export type SearchLimits = typeof SEARCH_LIMITS;
+/** firstSlice may be left out: the default. */
+export type SearchLimits = Omit<typeof SEARCH_LIMITS, "firstSlice"> & { firstSlice?: number };
 
 export interface RankedEntries {
   hits: EntryHit[];
@@ -170,7 +178,12 @@ async function rankEntries(
   userId: string,
   query: SearchQuery,
   filter: EntrySearchFilter,
-  { candidates, firstWindow, firstEntryWindow }: SearchLimits,
+  {
+    candidates,
+    firstWindow,
+    firstEntryWindow,
+    firstSlice = SEARCH_LIMITS.firstSlice,
+  }: SearchLimits,
 ): Promise<{ rows: RankedRow[]; rankedAmong?: number }> {
   const conditions = [...filterConditions(userId, filter), ...tagConditions(userId, query)];
   const extra = conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
@@ -203,10 +216,15 @@ async function rankEntries(
       return { rows, ...(ranked >= candidates || edge ? { rankedAmong: ranked } : {}) };
     }
   }
-  const tsquery = toTsquery(query);
-  // Unfiltered, the walk finds its candidates soon (a common word) or the GIN index does (a
-  // rare one): no window. Filtered, the newest entries first, then (too few there: a rarer
-  // word, whose matches the GIN index finds cheaply anyway) all of them.
+  // The newest matches, slice by slice. Filtered, those among the newest entries first, then
+  // (too few there for the page: a rarer word, or a filter that keeps few) the rest as well.
+  const walk = await SliceWalk.start(database, {
+    userId,
+    tsquery: toTsquery(query),
+    extra,
+    cap: candidates,
+    firstSlice,
+  });
   if (conditions.length > 0) {
     const [edge] = (
       await sql<{ published_at: string }>`
@@ -216,49 +234,16 @@ async function rankEntries(
       )
     ).rows;
     if (edge) {
-      const bounds = { limit, offset, edge: edge.published_at };
-      const rows = await rankPostgres(database, userId, tsquery, extra, candidates, bounds);
+      await walk.walk(edge.published_at);
+      const rows = await rankCandidates(database, walk.found, wanted, Math.trunc(filter.offset));
       const ranked = Number(rows[0]?.ranked ?? 0);
       if (ranked >= wanted) return { rows, rankedAmong: ranked };
     }
   }
-  const rows = await rankPostgres(database, userId, tsquery, extra, candidates, { limit, offset });
+  await walk.walk();
+  const rows = await rankCandidates(database, walk.found, wanted, Math.trunc(filter.offset));
   const ranked = Number(rows[0]?.ranked ?? 0);
   return { rows, ...(ranked >= candidates ? { rankedAmong: ranked } : {}) };
-}
-
-/**
- * PostgreSQL: the newest matches up to the cap (a walk down published_at for a common word,
- * the GIN index for a rare one: the planner picks), published at or after `edge` if given,
- * carrying their tsvectors out of the one read of their rows, then ts_rank_cd on those alone
- * (weights for D url, C body, B author, A title). Ranking every match of a common word read
- * every one of their tsvectors (340 ms at 200k entries); reading each candidate's row again
- * to rank it cost a lookup per candidate.
- */
-async function rankPostgres(
-  database: DatabaseHandle,
-  userId: string,
-  tsquery: string,
-  extra: RawBuilder<unknown>,
-  candidates: number,
-  bounds: { limit: RawBuilder<unknown>; offset: RawBuilder<unknown>; edge?: string },
-): Promise<RankedRow[]> {
-  const { limit, offset, edge } = bounds;
-  const window = edge === undefined ? sql`` : sql` and s.published_at >= ${edge}`;
-  const { rows } = await sql<RankedRow>`
-    select entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', document, to_tsquery('simple', ${tsquery})) as score,
-      count(*) over () as ranked
-    from (
-      select s.entry_id, s.published_at, s.document
-      from entry_search s
-      join subscription on subscription.feed_id = s.feed_id and subscription.user_id = ${userId}
-      where s.document @@ to_tsquery('simple', ${tsquery})${window}${extra}
-      order by s.published_at desc
-      limit ${sql.lit(candidates)}
-    ) c
-    order by score desc, published_at desc, entry_id desc
-    limit ${limit} offset ${offset}`.execute(database.db);
-  return rows;
 }
 
 /**
