@@ -16,7 +16,8 @@ import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
 
 /**
  * PostgreSQL's newest-first walk in time slices (server/storage/search-slices.ts) against the
- * same search in one slice: 600 entries an hour apart over three feeds, matches spread over
+ * same search in one slice (SliceWalk) and in one query (searchEntries, firstSlice not finite:
+ * the code slicing replaced): 600 entries an hour apart over three feeds, matches spread over
  * every slice, first slices of a few entries so a search walks many of them. Every query,
  * filter, cap and page must answer exactly the same hits, order, scores and counts.
  */
@@ -206,7 +207,7 @@ describe("search in time slices on PostgreSQL", () => {
   ];
   const caps = [1000, 25];
 
-  it("answers every query, filter, cap and page as the one-slice search does", async () => {
+  it("answers every query, filter, cap and page as the one-query search does", async () => {
     let compared = 0;
     for (const text of texts) {
       for (const filter of filters) {
