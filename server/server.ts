@@ -18,7 +18,6 @@ import { createFetcher, type Fetcher, userAgentFor } from "./ingest/guarded-fetc
 import { configureIngestPool } from "./ingest/pool/pool.ts";
 import { politeHostGate } from "./jobs/host-gate.ts";
 import { type Scheduler, startScheduler } from "./jobs/scheduler.ts";
-import { settleHeap } from "./jobs/settle-heap.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { type MetricsListener, startMetricsListener } from "./metrics/endpoint.ts";
 import { observedFetch } from "./metrics/http.ts";
@@ -194,15 +193,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     { url: baseUrl, database: database.dialect, location: database.location },
     "listening",
   );
-  // Start-up's garbage (migration plans, module initialisation) otherwise stays committed until
-  // the heap next grows: ~9 MB of a fresh server's RSS. A second later, after the first checks.
-  const settleStartup = setTimeout(settleHeap, 1000);
-  settleStartup.unref();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      clearTimeout(settleStartup);
       // Open change streams never end on their own: ended first, or closing waits for them.
       await liveChanges?.close();
       const closed = new Promise((resolve) => server.close(resolve));
