@@ -13,6 +13,7 @@ import { selectRows, selectRowsOrThrow } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
 import type { EventStatus } from "../db/tables/events.ts";
 import type { LocalDatabase, SqlRunner, SqlValue } from "../db/types.ts";
+import type { UnconfirmedAtFetch } from "./unconfirmed.ts";
 
 /** The local event log and outbox: the rows a command leaves until the server confirms it. */
 export type { EventStatus };
@@ -103,25 +104,28 @@ const loggedEvents = local
 const pendingEventsQuery = select(loggedEvents.where("status", "=", "pending"));
 
 /**
- * Pending events in the order they happened, with those of `unconfirmedAtFetch` (pending when
- * the server state being written was fetched) even if confirmed since. Names this build does
- * not know (from a newer build) and data its Schema refuses are skipped.
+ * Pending events in the order they happened, with those of commands the server state being
+ * written may lack (`atFetch`: pending when it was fetched, or logged since) even if confirmed
+ * since. Names this build does not know (from a newer build) and data its Schema refuses are
+ * skipped.
  */
 export async function pendingEvents(
   tx: SqlRunner,
-  unconfirmedAtFetch: readonly string[] = [],
+  atFetch?: UnconfirmedAtFetch,
 ): Promise<LoggedEvent[]> {
-  const query =
-    unconfirmedAtFetch.length === 0
-      ? pendingEventsQuery
-      : select(
-          loggedEvents.where((eb) =>
-            eb.or([
-              eb("status", "=", "pending"),
-              eb("command_id", "in", jsonValues(unconfirmedAtFetch)),
-            ]),
-          ),
-        );
+  const query = atFetch
+    ? select(
+        loggedEvents.where((eb) =>
+          eb.or([
+            eb("status", "=", "pending"),
+            eb("seq", ">", atFetch.lastSeq),
+            ...(atFetch.commands.length > 0
+              ? [eb("command_id", "in", jsonValues(atFetch.commands))]
+              : []),
+          ]),
+        ),
+      )
+    : pendingEventsQuery;
   const rows = await selectRowsOrThrow(tx, query);
   return rows.flatMap((row) => {
     const event = decodeEvent(String(row.name), JSON.parse(String(row.payload)));

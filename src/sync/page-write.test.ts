@@ -66,7 +66,10 @@ describe("a stored timeline page", () => {
     ]);
   });
 
-  it("keeps a read confirmed while the page was in flight (fetched before it reached the server)", async () => {
+  it.each([
+    ["made before the page was fetched", true],
+    ["made after the page's fetch began", false],
+  ])("keeps a read confirmed while the page was in flight, %s", async (_, readFirst) => {
     const range = { order: "newest", from: undefined, to: "" } as const;
     const [e1, e2] = ["1800000000000000001", "1800000000000000002"];
     const page = () =>
@@ -75,8 +78,10 @@ describe("a stored timeline page", () => {
         entries: { ...item(`e${i + 1}`).entries, id },
       }));
     await writePage(db, page(), {}, range);
-    await createDispatcher({ db })("entries.markRead", { entryIds: [e1] });
+    const markRead = () => createDispatcher({ db })("entries.markRead", { entryIds: [e1] });
+    if (readFirst) await markRead();
     const unconfirmedAtFetch = await unconfirmedCommands(db);
+    if (!readFirst) await markRead();
     // The page's answer still says unread; the read is confirmed before the page is written.
     await confirmCommand(db, (await outboxHead(db))!, []);
     await writePage(db, page(), {}, range, { unconfirmedAtFetch });

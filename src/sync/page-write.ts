@@ -14,6 +14,7 @@ import {
   type TimelineScope,
 } from "./floors.ts";
 import { entryStatements, loadReplay, replayPending } from "./snapshot.ts";
+import type { UnconfirmedAtFetch } from "./unconfirmed.ts";
 
 const UNREAD_COUNTS = select(local.selectFrom("unread").select(["subscription_id", "count"]));
 const CLEAR_UNREAD = statement(local.deleteFrom("unread"));
@@ -53,7 +54,7 @@ export async function writePage(
      * Commands unconfirmed when the page was fetched (`unconfirmedCommands`): the page may
      * predate them, so their events are replayed on it even once confirmed.
      */
-    unconfirmedAtFetch?: readonly string[];
+    unconfirmedAtFetch?: UnconfirmedAtFetch;
   } = {},
 ): Promise<boolean> {
   await loadReplay();

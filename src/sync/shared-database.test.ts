@@ -70,8 +70,9 @@ function followerTab(leader: TestClient, account: Account, gate: () => Promise<v
 /**
  * The leader stars an entry while the other tab's pull has fetched server state without the
  * star and holds it. `leaderPulls`: the leader's own pull (after its push) is written first.
+ * `starredDuringFetch`: the star is made after that pull began, not before.
  */
-async function starDuringOtherTabsPull(leaderPulls: boolean) {
+async function starDuringOtherTabsPull(leaderPulls: boolean, starredDuringFetch = false) {
   const account = await signUp(world.baseUrl, freshEmail("tabs"));
   const leader = await openTestClient({
     baseUrl: world.baseUrl,
@@ -97,9 +98,10 @@ async function starDuringOtherTabsPull(leaderPulls: boolean) {
     await released;
   });
   follower.start();
-  await leader.dispatch("collections.star", { entryId });
+  if (!starredDuringFetch) await leader.dispatch("collections.star", { entryId });
   const pulled = follower.pull();
   while (fetched === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (starredDuringFetch) await leader.dispatch("collections.star", { entryId });
 
   leader.engine.start();
   await leader.engine.drain();
@@ -119,6 +121,10 @@ async function starDuringOtherTabsPull(leaderPulls: boolean) {
 describe("tabs sharing one database", () => {
   it("replays a command the leader confirmed while another tab's pull was under way", async () => {
     await starDuringOtherTabsPull(false);
+  });
+
+  it("replays a command made and confirmed while another tab's pull was under way", async () => {
+    await starDuringOtherTabsPull(false, true);
   });
 
   it("drops server state fetched before state already written by another tab", async () => {

@@ -23,15 +23,15 @@ import {
   metaValues,
 } from "./floors.ts";
 import type { ServerSnapshot } from "./pull.ts";
-import { unconfirmedCommands } from "./unconfirmed.ts";
+import { type UnconfirmedAtFetch, unconfirmedCommands } from "./unconfirmed.ts";
 
 /**
  * Where a fetch of server state stands among the pulls of every tab sharing this database
- * (`turn`, counted in the database), and which commands were not yet confirmed as it began.
+ * (`turn`, counted in the database), and which commands it may lack (`UnconfirmedAtFetch`).
  */
 export interface FetchTicket {
   turn: number;
-  unconfirmed: readonly string[];
+  unconfirmed: UnconfirmedAtFetch;
 }
 
 /** Taken just before fetching server state, for `writeSnapshot`. */
@@ -53,8 +53,9 @@ const PULL_WRITTEN = "pullWritten";
  * before the fetch began are reflected in the server state, so they leave the log.
  *
  * Tabs pull on their own while the leading tab pushes, so with a `ticket` two more rules hold:
- * commands confirmed while the fetch ran (by another tab's engine) may be missing from the
- * state fetched, so their events are replayed too and leave the log with a later pull; and a
+ * commands confirmed while the fetch ran (by another tab's engine), even those made while it
+ * ran, may be missing from the state fetched, so their events are replayed too and leave the
+ * log with a later pull; and a
  * state fetched before one already written is older than it: it is dropped (answers false).
  */
 export async function writeSnapshot(
@@ -64,8 +65,16 @@ export async function writeSnapshot(
 ): Promise<boolean> {
   await loadReplay();
   const { ticket } = context;
-  const unconfirmed = ticket?.unconfirmed ?? [];
+  const unconfirmed = ticket?.unconfirmed;
+  // The events of commands this state may lack stay for a later pull.
   const confirmed = local.deleteFrom("events").where("status", "=", "confirmed");
+  const settled = !unconfirmed
+    ? confirmed
+    : unconfirmed.commands.length === 0
+      ? confirmed.where("seq", "<=", unconfirmed.lastSeq)
+      : confirmed
+          .where("seq", "<=", unconfirmed.lastSeq)
+          .where("command_id", "not in", jsonValues(unconfirmed.commands));
   return db.transaction([], async (tx) => {
     if (ticket) {
       const [written] = await selectRows(tx, metaValues([PULL_WRITTEN]));
@@ -77,11 +86,7 @@ export async function writeSnapshot(
       setMeta("lastPulledAt", context.pulledAt),
       ...(context.userId ? [setMeta("userId", context.userId)] : []),
       ...(ticket ? [setMeta(PULL_WRITTEN, String(ticket.turn))] : []),
-      statement(
-        unconfirmed.length === 0
-          ? confirmed
-          : confirmed.where("command_id", "not in", jsonValues(unconfirmed)),
-      ),
+      statement(settled),
     ]);
     await replayPending(tx, unconfirmed);
     return true;
@@ -233,7 +238,7 @@ export function loadReplay() {
 }
 
 /** Replays pending events (and those of `unconfirmedAtFetch`, see `pendingEvents`). */
-export async function replayPending(tx: SqlRunner, unconfirmedAtFetch: readonly string[] = []) {
+export async function replayPending(tx: SqlRunner, unconfirmedAtFetch?: UnconfirmedAtFetch) {
   const [{ pendingEvents }, { materialize }] = await loadReplay();
   const events = await pendingEvents(tx, unconfirmedAtFetch);
   await runStatements(
