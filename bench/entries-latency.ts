@@ -131,8 +131,12 @@ export async function benchEntriesLatency(
   // often and how long scavenges pause every request in flight) and environment.
   const launch = npmStartServer();
   const env = { ...launch.env, ...BENCH_SERVER_ENV };
-  const start = () =>
-    spawnServer(env, { dataDir, nodeFlags: launch.nodeFlags, entry: launch.entry });
+  // BENCH_CPU_PROFILE=<dir>: the served process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const nodeFlags = profile
+    ? [...launch.nodeFlags, "--cpu-prof", `--cpu-prof-dir=${profile}`]
+    : launch.nodeFlags;
+  const start = () => spawnServer(env, { dataDir, nodeFlags, entry: launch.entry });
   try {
     let server = await start();
     const client = new TestClient(server.url);

@@ -25,7 +25,7 @@ export const SERVER_ENTRIES: Record<string, string> = {
 };
 
 /** Native or optional packages: loaded from node_modules at run time. */
-const EXTERNAL = [/^better-sqlite3(\/|$)/, /^pg-native(\/|$)/, /^@electric-sql\//];
+const EXTERNAL = [/^better-sqlite3(\/|$)/, /^pg-native(\/|$)/, /^@electric-sql\//, /^koffi(\/|$)/];
 
 const SOURCES = [
   "server",

@@ -36,4 +36,21 @@ describe("SQLite memory settings", () => {
       await database.close();
     }
   });
+
+  it("lets the page cache go after a burst of work, and reads on as before", async () => {
+    const database = connectDatabase({ databasePath: join(dir, "release.sqlite") });
+    try {
+      await sql`create table t (id integer primary key, body text)`.execute(database.db);
+      await sql`insert into t (body) with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000) select hex(randomblob(1000)) from n`.execute(
+        database.db,
+      );
+      const count = () => sql<{ n: number }>`select count(*) as n from t`.execute(database.db);
+      expect((await count()).rows[0]!.n).toBe(3000);
+      expect(database.releaseCaches).toBeTypeOf("function");
+      database.releaseCaches!();
+      expect((await count()).rows[0]!.n).toBe(3000);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { countRefresh } from "../metrics/hooks.ts";
 import { claimDueFeeds, renewFeedLease } from "../storage/feed-leases.ts";
 import { refreshFeed } from "./refresh-feed.ts";
 import { settleHeap } from "./settle-heap.ts";
+import { trimMalloc } from "./trim-malloc.ts";
 
 export interface SchedulerOptions {
   pollIntervalMs: number;
@@ -50,8 +51,13 @@ export function startScheduler(
       }
     });
     await Promise.all(lanes);
-    // The round's bodies and parsed documents are garbage now: hand their pages back.
-    if (feeds.length > 0 && !stopped) settleHeap();
+    // The round's bodies and parsed documents are garbage now, and SQLite's cache of the pages
+    // it wrote is of little use: hand their memory back, V8's and then the C allocator's.
+    if (feeds.length > 0 && !stopped) {
+      settleHeap();
+      database.releaseCaches?.();
+      trimMalloc();
+    }
   }
 
   function schedule() {
