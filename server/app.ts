@@ -133,7 +133,12 @@ export function createApp({
     c.set("traceId", traceId);
     const started = performance.now();
     await next();
-    c.header("x-trace-id", traceId);
+    // Set on the answer itself: `c.header` on a finished answer copies the whole Response.
+    try {
+      c.res.headers.set("x-trace-id", traceId);
+    } catch {
+      c.header("x-trace-id", traceId); // immutable headers (a fetched Response passed on)
+    }
     logger.info(
       {
         traceId,

@@ -51,11 +51,12 @@ export function startScheduler(
       }
     });
     await Promise.all(lanes);
-    // The round's bodies and parsed documents are garbage now, and SQLite's cache of the pages
-    // it wrote is of little use: hand their memory back, V8's and then the C allocator's.
+    // The round's bodies and parsed documents are garbage now, and SQLite's caches of the pages
+    // and statements it wrote are of little use: hand their memory back, V8's and then the C
+    // allocator's.
     if (feeds.length > 0 && !stopped) {
-      settleHeap();
       database.releaseCaches?.();
+      settleHeap();
       trimMalloc();
     }
   }
