@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
+import type { DatabaseHandle } from "../../server/db/connect.ts";
 import { itemsByIds } from "../../server/greader/items-by-ids.ts";
 import type { StreamAsk } from "../../server/greader/stream-query.ts";
 import { readTagStream } from "../../server/greader/tag-stream.ts";
-import { migratedMemorySqlite, migrateServerSchema } from "../support/migrated-database.ts";
-import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
+import { storedEntryRow } from "../support/feed-rows.ts";
+import {
+  migratedDatabase,
+  migratedMemorySqlite,
+  type TemporaryDatabase,
+} from "../support/migrated-database.ts";
 import { DIALECTS } from "../support/server.ts";
 
 /**
@@ -28,24 +29,8 @@ const FEEDS = {
 };
 
 const timeOf = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * HOUR).toISOString();
-const entry = (id: string, feedId: string, i: number) => ({
-  id,
-  feed_id: feedId,
-  guid: `g${id}`,
-  title: `post ${i}`,
-  url: `https://example.com/${id}`,
-  content: "<p>body</p>",
-  description: null,
-  author: null,
-  language: "en",
-  categories: "[]",
-  media: "[]",
-  attachments: "[]",
-  content_hash: "h",
-  published_at: timeOf(i),
-  inserted_at: timeOf(i),
-  updated_at: timeOf(i),
-});
+const entry = (id: string, feedId: string, i: number) =>
+  storedEntryRow({ id, feed_id: feedId, published_at: timeOf(i), title: `post ${i}` });
 /** Entry i of her own feed: ids of one length, so text and number order agree. */
 const bigId = (i: number) => String(1_800_000_000_000_000_000n + BigInt(i));
 
@@ -169,25 +154,16 @@ const ids = (page: { items: { entries: { id: string } }[] }) =>
   page.items.map((item) => item.entries.id);
 
 describe.each(DIALECTS)("Google Reader tag stream on %s", (dialect) => {
-  let dir: string;
-  let postgres: TestPostgres | undefined;
+  let temporary: TemporaryDatabase | undefined;
   let database: DatabaseHandle;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "follow-tag-stream-"));
-    postgres = dialect === "postgres" ? await createTestPostgres() : undefined;
-    database = connectDatabase({
-      databaseUrl: postgres?.url,
-      databasePath: join(dir, "follow.sqlite"),
-      databasePoolMax: 2,
-    });
-    await migrateServerSchema(database.db);
+    temporary = await migratedDatabase(dialect, "follow-tag-stream-");
+    database = temporary.database;
     await seed(database);
   }, 120_000);
   afterAll(async () => {
-    await database?.close();
-    await postgres?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await temporary?.dispose();
   });
 
   it("pages through more than 1,000 tagged entries, newest first, none skipped or repeated", async () => {

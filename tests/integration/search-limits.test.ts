@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchQuery } from "../../contract/search/query.ts";
-import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
+import type { DatabaseHandle } from "../../server/db/connect.ts";
 import { type EntrySearchFilter, searchEntries } from "../../server/storage/search.ts";
 import { type IndexedEntry, writeSearchRows } from "../../server/storage/search-index.ts";
-import { migrateServerSchema } from "../support/migrated-database.ts";
-import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
+import { storedEntryRow } from "../support/feed-rows.ts";
+import { migratedDatabase, type TemporaryDatabase } from "../support/migrated-database.ts";
 import { DIALECTS } from "../support/server.ts";
 
 /**
@@ -27,21 +24,14 @@ function query(text: string) {
 }
 
 describe.each(DIALECTS)("search limits on %s", (dialect) => {
-  let dir: string;
-  let postgres: TestPostgres | undefined;
+  let temporary: TemporaryDatabase | undefined;
   let database: DatabaseHandle;
   const search = (text: string, filter: Partial<EntrySearchFilter> = {}) =>
     searchEntries(database, USER, query(text), { limit: 20, offset: 0, ...filter }, LIMITS);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "follow-search-limits-"));
-    postgres = dialect === "postgres" ? await createTestPostgres() : undefined;
-    database = connectDatabase({
-      databaseUrl: postgres?.url,
-      databasePath: join(dir, "follow.sqlite"),
-      databasePoolMax: 2,
-    });
-    await migrateServerSchema(database.db);
+    temporary = await migratedDatabase(dialect, "follow-search-limits-");
+    database = temporary.database;
     const at = "2026-01-01T00:00:00.000Z";
     await database.db
       .insertInto("feed")
@@ -69,33 +59,21 @@ describe.each(DIALECTS)("search limits on %s", (dialect) => {
       .execute();
     // Entry i belongs to feed floor(i / 10): the followed feed's ten are the oldest.
     const entries = Array.from({ length: ENTRIES }, (_, i) => {
-      const published = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
-      return {
+      return storedEntryRow({
         id: String(1_800_000_000_000_000_000n + BigInt(i)),
         feed_id: `${1700 + Math.floor(i / 10)}000000000000`,
+        published_at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
         guid: `g${i}`,
         title: i === 3 ? "kettle kettle kettle" : `post ${i}`,
-        url: `https://example.com/${i}`,
         content: `<p>a kettle of fish, story ${i}</p>`,
-        description: null,
         author: "Ada",
-        language: "en",
-        categories: "[]",
-        media: "[]",
-        attachments: "[]",
-        content_hash: "h",
-        published_at: published,
-        inserted_at: published,
-        updated_at: published,
-      };
+      });
     });
     await database.db.insertInto("entry").values(entries).execute();
     await writeSearchRows(database.db, database.dialect, entries as IndexedEntry[]);
   });
   afterAll(async () => {
-    await database?.close();
-    await postgres?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await temporary?.dispose();
   });
 
   it("reaches the user's matches past windows holding none, and says how many were ranked", async () => {

@@ -11,6 +11,7 @@ import {
 import { type IndexedEntry, writeSearchRows } from "../../server/storage/search-index.ts";
 import { SliceWalk } from "../../server/storage/search-slices.ts";
 import { toTsquery } from "../../server/storage/tsquery.ts";
+import { storedEntryRow } from "../support/feed-rows.ts";
 import { migrateServerSchema } from "../support/migrated-database.ts";
 import { createTestPostgres, type TestPostgres } from "../support/postgres.ts";
 
@@ -86,25 +87,15 @@ describe("search in time slices on PostgreSQL", () => {
       )
       .execute();
     const entries = Array.from({ length: ENTRIES }, (_, i) => {
-      const published = new Date(START + i * 3_600_000).toISOString();
-      return {
+      return storedEntryRow({
         id: String(1_800_000_000_000_000_000n + BigInt(i)),
         feed_id: FEEDS[i % 3]!,
+        published_at: new Date(START + i * 3_600_000).toISOString(),
         guid: `g${i}`,
         title: i % 11 === 0 ? "kettle news" : `post ${i}`,
-        url: `https://example.com/${i}`,
         content: bodyOf(i),
-        description: null,
         author: i % 4 === 0 ? "Ada Kettle" : "Ada",
-        language: "en",
-        categories: "[]",
-        media: "[]",
-        attachments: "[]",
-        content_hash: "h",
-        published_at: published,
-        inserted_at: published,
-        updated_at: published,
-      };
+      });
     });
     await database.db.insertInto("entry").values(entries).execute();
     await writeSearchRows(database.db, database.dialect, entries as IndexedEntry[]);

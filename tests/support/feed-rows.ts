@@ -1,4 +1,4 @@
-import type { FeedRow } from "../../server/db/schema.ts";
+import type { EntryRow, FeedRow } from "../../server/db/schema.ts";
 
 /** A feed row known only by its URL, never fetched, due at `at` (seeding tests and benchmarks). */
 export function unfetchedFeedRow(id: string, url: string, at: string): FeedRow {
@@ -24,4 +24,29 @@ export function unfetchedFeedRow(id: string, url: string, at: string): FeedRow {
     created_at: at,
     updated_at: at,
   };
+}
+
+/**
+ * A stored entry (plain text fields, no media) published at `published_at` and stored then;
+ * `fields` give the rest or override the defaults (seeding search and stream tests).
+ */
+export function storedEntryRow(
+  fields: Pick<EntryRow, "id" | "feed_id" | "published_at"> & Partial<EntryRow>,
+) {
+  return {
+    guid: `g${fields.id}`,
+    title: "post",
+    url: `https://example.com/${fields.id}`,
+    content: "<p>body</p>",
+    description: null,
+    author: null,
+    language: "en",
+    categories: "[]",
+    media: "[]",
+    attachments: "[]",
+    content_hash: "h",
+    inserted_at: fields.published_at,
+    updated_at: fields.published_at,
+    ...fields,
+  } satisfies Partial<EntryRow>;
 }

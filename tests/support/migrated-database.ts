@@ -7,6 +7,7 @@ import { Migrator } from "kysely/migration";
 import { serverMigrations } from "../../migrations/server/index.ts";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
 import type { Database } from "../../server/db/schema.ts";
+import { createTestPostgres } from "./postgres.ts";
 
 /** Our numbered server migrations, to the latest (better-auth's tables are not needed here). */
 export async function migrateServerSchema(db: Kysely<Database>): Promise<void> {
@@ -23,6 +24,34 @@ export interface TemporaryDatabase {
   dir: string;
   /** Closes the connection and removes the temporary directory. */
   dispose(): Promise<void>;
+}
+
+/**
+ * A migrated database of either dialect, as the server opens it: a SQLite file in a directory
+ * of its own, or a fresh PostgreSQL database (dropped by `dispose`).
+ */
+export async function migratedDatabase(
+  dialect: "sqlite" | "postgres",
+  prefix: string,
+): Promise<TemporaryDatabase> {
+  if (dialect === "sqlite") return migratedSqliteFile(prefix);
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const postgres = await createTestPostgres();
+  const database = connectDatabase({
+    databaseUrl: postgres.url,
+    databasePath: join(dir, "unused.sqlite"),
+    databasePoolMax: 2,
+  });
+  await migrateServerSchema(database.db);
+  return {
+    database,
+    dir,
+    async dispose() {
+      await database.close();
+      await postgres.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
