@@ -35,42 +35,48 @@ export async function migratedDatabase(
   prefix: string,
 ): Promise<TemporaryDatabase> {
   if (dialect === "sqlite") return migratedSqliteFile(prefix);
-  const dir = mkdtempSync(join(tmpdir(), prefix));
   const postgres = await createTestPostgres();
-  const database = connectDatabase({
-    databaseUrl: postgres.url,
-    databasePath: join(dir, "unused.sqlite"),
-    databasePoolMax: 2,
-  });
-  await migrateServerSchema(database.db);
-  return {
-    database,
-    dir,
-    async dispose() {
-      await database.close();
-      await postgres.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return migratedIn(
+    prefix,
+    (dir) =>
+      connectDatabase({
+        databaseUrl: postgres.url,
+        databasePath: join(dir, "unused.sqlite"),
+        databasePoolMax: 2,
+      }),
+    () => postgres.drop(),
+  );
 }
 
 /**
  * A migrated SQLite file in a directory of its own, opened as the server opens it
  * (`connectDatabase`), or through a Kysely that hands every compiled query to `log`.
  */
-export async function migratedSqliteFile(
+export function migratedSqliteFile(
   prefix: string,
   log?: (query: CompiledQuery) => void,
 ): Promise<TemporaryDatabase> {
+  return migratedIn(prefix, (dir) => {
+    const path = join(dir, "follow.sqlite");
+    return log ? loggedSqlite(path, dir, log) : connectDatabase({ databasePath: path });
+  });
+}
+
+/** A temporary directory, the database `open` opens for it, migrated; `drop` ends it after. */
+async function migratedIn(
+  prefix: string,
+  open: (dir: string) => DatabaseHandle,
+  drop: () => Promise<void> = async () => {},
+): Promise<TemporaryDatabase> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const path = join(dir, "follow.sqlite");
-  const database = log ? loggedSqlite(path, dir, log) : connectDatabase({ databasePath: path });
+  const database = open(dir);
   await migrateServerSchema(database.db);
   return {
     database,
     dir,
     async dispose() {
       await database.close();
+      await drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
