@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -54,7 +54,10 @@ export async function spawnServer(
   );
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
+    // BENCH_SERVER_STDOUT=<file>: the server's output kept (with --trace-gc, say).
+    const kept = process.env.BENCH_SERVER_STDOUT;
     lines.on("line", (line) => {
+      if (kept) appendFileSync(kept, `${line}\n`);
       const match = /running at (\S+)/.exec(line);
       if (match) resolve(match[1]!);
     });
