@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "../db/connect.ts";
 import type { FeedRow } from "../db/schema.ts";
 import type { Fetcher } from "../ingest/guarded-fetch.ts";
-import { settleIngestPool } from "../ingest/pool/pool.ts";
 import type { Logger } from "../logger.ts";
 import { countRefresh } from "../metrics/hooks.ts";
 import { claimDueFeeds, renewFeedLease } from "../storage/feed-leases.ts";
@@ -58,7 +57,6 @@ export function startScheduler(
     if (feeds.length > 0 && !stopped) {
       database.releaseCaches?.();
       settleHeap();
-      settleIngestPool();
       trimMalloc();
     }
   }

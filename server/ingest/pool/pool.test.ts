@@ -1,4 +1,3 @@
-import type { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { billionLaughsOuterFirst } from "../../../tests/ingest/hostile-feeds.ts";
 import { IngestError } from "../errors.ts";
@@ -21,37 +20,7 @@ afterEach(async () => {
   pool = undefined;
 });
 
-/** The heap of the pool's only worker, as V8 in that thread reports it. */
-function workerHeap(of: IngestPool) {
-  const [slot] = (of as unknown as { slots: Set<{ worker: Worker }> }).slots;
-  return slot!.worker.getHeapStatistics();
-}
-
 describe("ingestion worker pool", () => {
-  it("settles an idle worker's heap when told a burst of work is over, and stays warm", async () => {
-    pool = new IngestPool({ size: 1 });
-    const task = {
-      task: "feed" as const,
-      body: rss(4_000),
-      url: "http://127.0.0.1/f",
-      contentType: null,
-    };
-    await pool.run(task);
-    const before = await workerHeap(pool);
-    pool.settle();
-    // The worker collects when it reads the message: a task sent after it waits its turn.
-    let after = await workerHeap(pool);
-    for (let tries = 0; tries < 50 && after.total_heap_size >= before.total_heap_size; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      after = await workerHeap(pool);
-    }
-    expect(after.used_heap_size).toBeLessThan(before.used_heap_size);
-    expect(after.total_heap_size).toBeLessThan(before.total_heap_size);
-    const again = await pool.run(task);
-    expect(again.unchanged).toBe(false);
-    expect(pool.workers).toBe(1);
-  });
-
   it("returns what ingestBody returns, entries in order across batches", async () => {
     pool = new IngestPool({ size: 1 });
     const body = rss(ENTRY_BATCH * 2 + 7);

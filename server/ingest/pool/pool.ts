@@ -104,16 +104,6 @@ export class IngestPool {
     return this.queue.length;
   }
 
-  /**
-   * A burst of work is over (a refresh round): each idle worker collects its heap and hands
-   * the freed pages back, as the main thread does, rather than keeping the round's garbage
-   * committed into the next round (it stays warm: starting one again costs ~0.3 s).
-   */
-  settle() {
-    for (const slot of this.slots)
-      if (slot.current === null) slot.worker.postMessage({ settle: true });
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.reject(new Error("pool closed"));
@@ -221,11 +211,6 @@ export function configureIngestPool(options: IngestPoolOptions) {
 export function ingestPool(): IngestPool {
   shared ??= new IngestPool(sharedOptions);
   return shared;
-}
-
-/** The process-wide pool's idle workers settle their heaps (none before its first task). */
-export function settleIngestPool() {
-  shared?.settle();
 }
 
 /** Tasks waiting for a worker of the process-wide pool (0 before its first task). */

@@ -1,5 +1,4 @@
 import { parentPort } from "node:worker_threads";
-import { settleHeap } from "../../jobs/settle-heap.ts";
 import { ENTRY_BATCH, resultFeed, type Task } from "./protocol.ts";
 import { runTask } from "./tasks.ts";
 import { toWire } from "./wire.ts";
@@ -13,17 +12,7 @@ interface Request {
   task: Task;
 }
 
-/** Between tasks: the pool's word that a burst of work is over (see IngestPool.settle). */
-interface Settle {
-  settle: true;
-}
-
-parentPort!.on("message", (message: Request | Settle) => {
-  if ("settle" in message) {
-    settleHeap();
-    return;
-  }
-  const { id, task } = message;
+parentPort!.on("message", ({ id, task }: Request) => {
   try {
     const value = runTask(task);
     const feed = resultFeed(value);
