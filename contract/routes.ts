@@ -12,6 +12,30 @@ export const ROUTE_TIMELINE_VIEW_PREFIX = "view-";
 export const ROUTE_FEED_SEARCH_PREFIX = "search-";
 /** The entries carrying one of the person's tags: `tag-{name}`. */
 export const ROUTE_FEED_TAG_PREFIX = "tag-";
+/** One feed whose id could be read as another form, or is a dot segment a URL drops: `feed-{id}`. */
+export const ROUTE_FEED_FEED_PREFIX = "feed-";
+
+const ROUTE_FEED_PREFIXES = [
+  ROUTE_FEED_FOLDER_PREFIX,
+  ROUTE_FEED_LIST_PREFIX,
+  ROUTE_FEED_INBOX_PREFIX,
+  ROUTE_FEED_SEARCH_PREFIX,
+  ROUTE_FEED_TAG_PREFIX,
+  ROUTE_FEED_FEED_PREFIX,
+];
+
+/** Whether a feed id written bare would read back as something else (or be normalised away). */
+function bareFeedIdIsAmbiguous(feedId: string): boolean {
+  return (
+    feedId === "" ||
+    feedId === "." ||
+    feedId === ".." ||
+    feedId === ROUTE_FEED_ALL ||
+    feedId === ROUTE_FEED_COLLECTIONS ||
+    feedId.includes(",") ||
+    ROUTE_FEED_PREFIXES.some((prefix) => feedId.startsWith(prefix))
+  );
+}
 
 /** App pages that palette entries and shortcuts open; not API paths. */
 export const PAGE_PATHS = {
@@ -75,6 +99,9 @@ export function parseFeedIdParam(value: string): FeedSelection {
   if (value.startsWith(ROUTE_FEED_TAG_PREFIX)) {
     return { kind: "tag", tag: value.slice(ROUTE_FEED_TAG_PREFIX.length) };
   }
+  if (value.startsWith(ROUTE_FEED_FEED_PREFIX)) {
+    return { kind: "feed", feedId: value.slice(ROUTE_FEED_FEED_PREFIX.length) };
+  }
   if (value.includes(",")) {
     return { kind: "feeds", feedIds: value.split(",").filter((id) => id.length > 0) };
   }
@@ -98,7 +125,9 @@ export function formatFeedIdParam(selection: FeedSelection): string {
     case "tag":
       return `${ROUTE_FEED_TAG_PREFIX}${selection.tag}`;
     case "feed":
-      return selection.feedId;
+      return bareFeedIdIsAmbiguous(selection.feedId)
+        ? `${ROUTE_FEED_FEED_PREFIX}${selection.feedId}`
+        : selection.feedId;
     case "feeds":
       return selection.feedIds.join(",");
   }
