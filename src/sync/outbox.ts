@@ -6,14 +6,13 @@ import {
   storedNameOf,
   tablesWritten,
 } from "../commands/materializers/index.ts";
-import { jsonValues } from "../db/json-values.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import type { LocalTables } from "../db/local-tables.ts";
 import { selectRows, selectRowsOrThrow } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
 import type { EventStatus } from "../db/tables/events.ts";
 import type { LocalDatabase, SqlRunner, SqlValue } from "../db/types.ts";
-import type { UnconfirmedAtFetch } from "./unconfirmed.ts";
+import { lackedAtFetch, type UnconfirmedAtFetch } from "./unconfirmed.ts";
 
 /** The local event log and outbox: the rows a command leaves until the server confirms it. */
 export type { EventStatus };
@@ -116,13 +115,7 @@ export async function pendingEvents(
   const query = atFetch
     ? select(
         loggedEvents.where((eb) =>
-          eb.or([
-            eb("status", "=", "pending"),
-            eb("seq", ">", atFetch.lastSeq),
-            ...(atFetch.commands.length > 0
-              ? [eb("command_id", "in", jsonValues(atFetch.commands))]
-              : []),
-          ]),
+          eb.or([eb("status", "=", "pending"), lackedAtFetch(eb, atFetch)]),
         ),
       )
     : pendingEventsQuery;

@@ -9,7 +9,6 @@ import { readingPositionRow } from "../../contract/entities/reading-position-tab
 import { savedSearchesTable } from "../../contract/entities/saved-search-table.ts";
 import { subscriptionRow } from "../../contract/entities/subscription-table.ts";
 import type { EntryListItem } from "../../contract/reading-models.ts";
-import { jsonValues } from "../db/json-values.ts";
 import { local, select, statement } from "../db/local-sql.ts";
 import { selectRows } from "../db/select-rows.ts";
 import { runStatements, type Statement } from "../db/statements.ts";
@@ -23,7 +22,7 @@ import {
   metaValues,
 } from "./floors.ts";
 import type { ServerSnapshot } from "./pull.ts";
-import { type UnconfirmedAtFetch, unconfirmedCommands } from "./unconfirmed.ts";
+import { lackedAtFetch, type UnconfirmedAtFetch, unconfirmedCommands } from "./unconfirmed.ts";
 
 /**
  * Where a fetch of server state stands among the pulls of every tab sharing this database
@@ -55,8 +54,8 @@ const PULL_WRITTEN = "pullWritten";
  * Tabs pull on their own while the leading tab pushes, so with a `ticket` two more rules hold:
  * commands confirmed while the fetch ran (by another tab's engine), even those made while it
  * ran, may be missing from the state fetched, so their events are replayed too and leave the
- * log with a later pull; and a
- * state fetched before one already written is older than it: it is dropped (answers false).
+ * log with a later pull; and a state fetched before one already written is older than it: it
+ * is dropped (answers false).
  */
 export async function writeSnapshot(
   db: LocalDatabase,
@@ -68,13 +67,9 @@ export async function writeSnapshot(
   const unconfirmed = ticket?.unconfirmed;
   // The events of commands this state may lack stay for a later pull.
   const confirmed = local.deleteFrom("events").where("status", "=", "confirmed");
-  const settled = !unconfirmed
-    ? confirmed
-    : unconfirmed.commands.length === 0
-      ? confirmed.where("seq", "<=", unconfirmed.lastSeq)
-      : confirmed
-          .where("seq", "<=", unconfirmed.lastSeq)
-          .where("command_id", "not in", jsonValues(unconfirmed.commands));
+  const settled = unconfirmed
+    ? confirmed.where((eb) => eb.not(lackedAtFetch(eb, unconfirmed)))
+    : confirmed;
   return db.transaction([], async (tx) => {
     if (ticket) {
       const [written] = await selectRows(tx, metaValues([PULL_WRITTEN]));

@@ -1,4 +1,7 @@
+import type { ExpressionBuilder } from "kysely";
+import { jsonValues } from "../db/json-values.ts";
 import { local, select } from "../db/local-sql.ts";
+import type { LocalTables } from "../db/local-tables.ts";
 import { selectRows } from "../db/select-rows.ts";
 import type { SqlRunner } from "../db/types.ts";
 
@@ -24,7 +27,19 @@ const lastSeqQuery = select(local.selectFrom("events").select((eb) => eb.fn.max(
  * Light (no Effect): the pager calls it before its first page.
  */
 export async function unconfirmedCommands(db: SqlRunner): Promise<UnconfirmedAtFetch> {
-  const rows = await selectRows(db, pendingCommandsQuery);
+  // The seq first: a command logged between the two reads is then past it, never in neither.
   const [last] = await selectRows(db, lastSeqQuery);
+  const rows = await selectRows(db, pendingCommandsQuery);
   return { commands: rows.map((row) => row.command_id), lastSeq: Number(last?.seq ?? 0) };
+}
+
+/** An event whose command the state fetched at `atFetch` may lack (see UnconfirmedAtFetch). */
+export function lackedAtFetch(
+  eb: ExpressionBuilder<LocalTables, "events">,
+  atFetch: UnconfirmedAtFetch,
+) {
+  return eb.or([
+    eb("seq", ">", atFetch.lastSeq),
+    ...(atFetch.commands.length > 0 ? [eb("command_id", "in", jsonValues(atFetch.commands))] : []),
+  ]);
 }

@@ -58,8 +58,8 @@ describe.each(DIALECTS)("search limits on %s", (dialect) => {
       })
       .execute();
     // Entry i belongs to feed floor(i / 10): the followed feed's ten are the oldest.
-    const entries = Array.from({ length: ENTRIES }, (_, i) => {
-      return storedEntryRow({
+    const entries = Array.from({ length: ENTRIES }, (_, i) =>
+      storedEntryRow({
         id: String(1_800_000_000_000_000_000n + BigInt(i)),
         feed_id: `${1700 + Math.floor(i / 10)}000000000000`,
         published_at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
@@ -67,8 +67,8 @@ describe.each(DIALECTS)("search limits on %s", (dialect) => {
         title: i === 3 ? "kettle kettle kettle" : `post ${i}`,
         content: `<p>a kettle of fish, story ${i}</p>`,
         author: "Ada",
-      });
-    });
+      }),
+    );
     await database.db.insertInto("entry").values(entries).execute();
     await writeSearchRows(database.db, database.dialect, entries as IndexedEntry[]);
   });

@@ -86,8 +86,8 @@ describe("search in time slices on PostgreSQL", () => {
         })),
       )
       .execute();
-    const entries = Array.from({ length: ENTRIES }, (_, i) => {
-      return storedEntryRow({
+    const entries = Array.from({ length: ENTRIES }, (_, i) =>
+      storedEntryRow({
         id: String(1_800_000_000_000_000_000n + BigInt(i)),
         feed_id: FEEDS[i % 3]!,
         published_at: new Date(START + i * 3_600_000).toISOString(),
@@ -95,8 +95,8 @@ describe("search in time slices on PostgreSQL", () => {
         title: i % 11 === 0 ? "kettle news" : `post ${i}`,
         content: bodyOf(i),
         author: i % 4 === 0 ? "Ada Kettle" : "Ada",
-      });
-    });
+      }),
+    );
     await database.db.insertInto("entry").values(entries).execute();
     await writeSearchRows(database.db, database.dialect, entries as IndexedEntry[]);
     const followed = entries.filter((e) => e.feed_id !== FEEDS[2]);
