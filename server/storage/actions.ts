@@ -166,8 +166,13 @@ export async function entrySettings(
     .where("user_id", "=", userId)
     .where("entry_id", "in", [...entryIds])
     .execute();
-  for (const row of rows) out.set(row.entry_id, JSON.parse(row.settings) as EntryActionSettings);
+  for (const row of rows) out.set(row.entry_id, parseEntrySettings(row.settings));
   return out;
+}
+
+/** An `entry_action.settings` column as the flags it stores. */
+export function parseEntrySettings(json: string): EntryActionSettings {
+  return JSON.parse(json) as EntryActionSettings;
 }
 
 /** The entry with the user's rewrite rules applied to its content (when rules gave it some). */

@@ -5,7 +5,7 @@ import type { EntryListItem } from "../../contract/reading-models.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { PREPARED_MARK } from "../db/prepared-pool.ts";
 import type { FeedRow } from "../db/schema.ts";
-import { entrySettings } from "./actions.ts";
+import { parseEntrySettings } from "./actions.ts";
 import { feedOpenTo, isOwnedByOther, isPublicFeed } from "./feed-access.ts";
 import { listFeedIdsFor } from "./lists.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
@@ -66,11 +66,8 @@ export async function listEntries(
     conditions.push(sql`unread.entry_id is not null`);
   if (filter.excludePrivate) conditions.push(sql`coalesce(subscription.is_private, 0) = 0`);
   // Entries the user's action rules blocked stay out of timelines (stars are kept on purpose).
-  if (mode !== "collection") {
-    conditions.push(
-      sql`not exists (select 1 from entry_action where entry_action.user_id = ${userId} and entry_action.entry_id = entry.id and entry_action.blocked = 1)`,
-    );
-  }
+  // The same joined row carries the flags the items show, so no second query reads them.
+  if (mode !== "collection") conditions.push(sql`coalesce(entry_action.blocked, 0) = 0`);
   // The driving table's own columns, so the cursor and the tie below ride its index.
   const time = mode === "unread" ? sql`unread.published_at` : sql`entry.published_at`;
   const id = mode === "unread" ? sql`unread.entry_id` : sql`entry.id`;
@@ -109,13 +106,8 @@ export async function listEntries(
     rows.push(...(await select(tie, ENTRIES_MAX_TIED_ROWS)));
   }
 
-  const settings = await entrySettings(
-    database,
-    userId,
-    rows.map((row) => row.id),
-  );
   return rows.map((row) => {
-    const flags = settings.get(row.id);
+    const flags = row.a_settings ? parseEntrySettings(row.a_settings) : undefined;
     const item: EntryListItem = {
       entries: toEntryModel(row, Boolean(filter.withContent)),
       feeds: toFeedModel(feedOf(row)),
@@ -143,11 +135,14 @@ async function selectPage(
 ): Promise<ListRow[]> {
   const direction = sql.raw(oldestFirst ? "asc" : "desc");
   const extra = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
+  // What the user's action rules did to each entry: its flags, and whether it is blocked.
+  const actionJoin = sql`left join entry_action on entry_action.user_id = ${userId} and entry_action.entry_id = entry.id`;
   const source =
     mode === "unread"
       ? sql`from unread cross join entry cross join subscription
             join feed on feed.id = entry.feed_id
             left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
+            ${actionJoin}
             where unread.user_id = ${userId} and entry.id = unread.entry_id
               and subscription.user_id = ${userId} and subscription.feed_id = unread.feed_id${extra}
             order by unread.published_at ${direction}, unread.entry_id ${direction}`
@@ -157,6 +152,7 @@ async function selectPage(
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
+              ${actionJoin}
               where list_feed.feed_id = entry.feed_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`
         : mode === "collection"
@@ -164,12 +160,14 @@ async function selectPage(
               join feed on feed.id = entry.feed_id
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
+              ${actionJoin}
               where collection.user_id = ${userId} and entry.id = collection.entry_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`
           : sql`from entry cross join subscription
               join feed on feed.id = entry.feed_id
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
+              ${actionJoin}
               where subscription.user_id = ${userId} and subscription.feed_id = entry.feed_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`;
 
@@ -182,7 +180,8 @@ async function selectPage(
       feed.image as f_image, feed.site_url as f_site_url, feed.owner_user_id as f_owner_user_id,
       feed.error_at as f_error_at, feed.error_message as f_error_message, feed.language as f_language,
       subscription.view as s_view, subscription.is_private as s_private,
-      unread.entry_id as unread_id, collection.created_at as c_created_at, collection.view as c_view
+      unread.entry_id as unread_id, collection.created_at as c_created_at, collection.view as c_view,
+      entry_action.settings as a_settings
     ${source}
     limit ${sql.lit(Math.trunc(limit))}`.execute(database.db);
   return rows;
@@ -231,6 +230,7 @@ interface ListRow extends EntryModelRow {
   unread_id: string | null;
   c_created_at: string | null;
   c_view: number | null;
+  a_settings: string | null;
 }
 
 /**
