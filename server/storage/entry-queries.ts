@@ -66,8 +66,13 @@ export async function listEntries(
     conditions.push(sql`unread.entry_id is not null`);
   if (filter.excludePrivate) conditions.push(sql`coalesce(subscription.is_private, 0) = 0`);
   // Entries the user's action rules blocked stay out of timelines (stars are kept on purpose).
-  // The same joined row carries the flags the items show, so no second query reads them.
-  if (mode !== "collection") conditions.push(sql`coalesce(entry_action.blocked, 0) = 0`);
+  // A `not exists`, not a filter on a left join: PostgreSQL estimates an anti-join well, but
+  // guessed `coalesce(blocked, 0) = 0` kept 0.5 % of rows and sorted the whole table instead.
+  if (mode !== "collection") {
+    conditions.push(
+      sql`not exists (select 1 from entry_action where entry_action.user_id = ${userId} and entry_action.entry_id = entry.id and entry_action.blocked = 1)`,
+    );
+  }
   // The driving table's own columns, so the cursor and the tie below ride its index.
   const time = mode === "unread" ? sql`unread.published_at` : sql`entry.published_at`;
   const id = mode === "unread" ? sql`unread.entry_id` : sql`entry.id`;
@@ -135,14 +140,11 @@ async function selectPage(
 ): Promise<ListRow[]> {
   const direction = sql.raw(oldestFirst ? "asc" : "desc");
   const extra = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
-  // What the user's action rules did to each entry: its flags, and whether it is blocked.
-  const actionJoin = sql`left join entry_action on entry_action.user_id = ${userId} and entry_action.entry_id = entry.id`;
   const source =
     mode === "unread"
       ? sql`from unread cross join entry cross join subscription
             join feed on feed.id = entry.feed_id
             left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
-            ${actionJoin}
             where unread.user_id = ${userId} and entry.id = unread.entry_id
               and subscription.user_id = ${userId} and subscription.feed_id = unread.feed_id${extra}
             order by unread.published_at ${direction}, unread.entry_id ${direction}`
@@ -152,23 +154,20 @@ async function selectPage(
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
-              ${actionJoin}
-              where list_feed.feed_id = entry.feed_id${extra}
+                where list_feed.feed_id = entry.feed_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`
         : mode === "collection"
           ? sql`from collection cross join entry
               join feed on feed.id = entry.feed_id
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
-              ${actionJoin}
-              where collection.user_id = ${userId} and entry.id = collection.entry_id${extra}
+                where collection.user_id = ${userId} and entry.id = collection.entry_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`
           : sql`from entry cross join subscription
               join feed on feed.id = entry.feed_id
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
-              ${actionJoin}
-              where subscription.user_id = ${userId} and subscription.feed_id = entry.feed_id${extra}
+                where subscription.user_id = ${userId} and subscription.feed_id = entry.feed_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`;
 
   // Only the columns the list items carry: `content` (often the bulk of a row) only on request.
@@ -181,7 +180,8 @@ async function selectPage(
       feed.error_at as f_error_at, feed.error_message as f_error_message, feed.language as f_language,
       subscription.view as s_view, subscription.is_private as s_private,
       unread.entry_id as unread_id, collection.created_at as c_created_at, collection.view as c_view,
-      entry_action.settings as a_settings
+      (select entry_action.settings from entry_action
+        where entry_action.user_id = ${userId} and entry_action.entry_id = entry.id) as a_settings
     ${source}
     limit ${sql.lit(Math.trunc(limit))}`.execute(database.db);
   return rows;
