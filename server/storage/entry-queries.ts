@@ -66,8 +66,8 @@ export async function listEntries(
     conditions.push(sql`unread.entry_id is not null`);
   if (filter.excludePrivate) conditions.push(sql`coalesce(subscription.is_private, 0) = 0`);
   // Entries the user's action rules blocked stay out of timelines (stars are kept on purpose).
-  // A `not exists`, not a filter on a left join: PostgreSQL estimates an anti-join well, but
-  // guessed `coalesce(blocked, 0) = 0` kept 0.5 % of rows and sorted the whole table instead.
+  // A `not exists`: PostgreSQL estimates the anti-join well, whereas a filter on a left-joined
+  // row (`coalesce(blocked, 0) = 0`) it guessed kept 0.5 % of rows, and sorted the whole table.
   if (mode !== "collection") {
     conditions.push(
       sql`not exists (select 1 from entry_action where entry_action.user_id = ${userId} and entry_action.entry_id = entry.id and entry_action.blocked = 1)`,
@@ -154,20 +154,20 @@ async function selectPage(
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
-                where list_feed.feed_id = entry.feed_id${extra}
+              where list_feed.feed_id = entry.feed_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`
         : mode === "collection"
           ? sql`from collection cross join entry
               join feed on feed.id = entry.feed_id
               left join subscription on subscription.feed_id = entry.feed_id and subscription.user_id = ${userId}
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
-                where collection.user_id = ${userId} and entry.id = collection.entry_id${extra}
+              where collection.user_id = ${userId} and entry.id = collection.entry_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`
           : sql`from entry cross join subscription
               join feed on feed.id = entry.feed_id
               left join unread on unread.entry_id = entry.id and unread.user_id = ${userId}
               left join collection on collection.entry_id = entry.id and collection.user_id = ${userId}
-                where subscription.user_id = ${userId} and subscription.feed_id = entry.feed_id${extra}
+              where subscription.user_id = ${userId} and subscription.feed_id = entry.feed_id${extra}
               order by entry.published_at ${direction}, entry.id ${direction}`;
 
   // Only the columns the list items carry: `content` (often the bulk of a row) only on request.
