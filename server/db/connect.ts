@@ -36,7 +36,7 @@ export function connectDatabase(options: {
  * Performance: server memory). SQLITE_MMAP_MB / SQLITE_CACHE_MB override them (measurements).
  */
 export const SQLITE_MMAP_BYTES = megabytesFromEnv("SQLITE_MMAP_MB", 0);
-export const SQLITE_CACHE_KIB = megabytesFromEnv("SQLITE_CACHE_MB", 8) / 1024;
+export const SQLITE_CACHE_KIB = megabytesFromEnv("SQLITE_CACHE_MB", 2) / 1024;
 
 function megabytesFromEnv(name: string, fallbackMb: number): number {
   const value = Number(process.env[name]);
