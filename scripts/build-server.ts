@@ -24,8 +24,17 @@ export const SERVER_ENTRIES: Record<string, string> = {
   "trending-thread": "server/discover/trending-worker.ts",
 };
 
-/** Native or optional packages: loaded from node_modules at run time. */
-const EXTERNAL = [/^better-sqlite3(\/|$)/, /^pg-native(\/|$)/, /^@electric-sql\//, /^koffi(\/|$)/];
+/**
+ * Native or optional packages, and data the server requires and lets go again (the common
+ * passwords: server/accounts/common-passwords.ts): loaded from node_modules at run time.
+ */
+const EXTERNAL = [
+  /^better-sqlite3(\/|$)/,
+  /^pg-native(\/|$)/,
+  /^@electric-sql\//,
+  /^koffi(\/|$)/,
+  /^@zxcvbn-ts\//,
+];
 
 const SOURCES = [
   "server",

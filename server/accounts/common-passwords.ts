@@ -1,26 +1,62 @@
+import { createRequire } from "node:module";
 import { MIN_PASSWORD_LENGTH, passwordWeakness } from "../../contract/password-rules.ts";
 import { localized } from "../i18n/localized.ts";
 
-/**
- * The most common passwords (issue 10, L5): zxcvbn-ts's list of ~49,000 leaked passwords, ordered
- * by frequency. Only entries as long as our minimum length can matter (shorter ones are refused
- * anyway), about 18,000. Loaded on first use: the list costs ~6 MB of heap that a server which
- * never sees a sign-up should not carry.
- */
-let common: Promise<ReadonlySet<string>> | undefined;
+/** The list stays in memory this long after its last use: sign-ups come in bursts, if at all. */
+export const COMMON_PASSWORDS_KEPT_MS = 5 * 60_000;
 
-function load(minLength: number): Promise<ReadonlySet<string>> {
-  common ??= import("@zxcvbn-ts/language-common").then(
-    ({ dictionary }) =>
-      new Set(dictionary["passwords-common"].filter((word) => word.length >= minLength)),
-  );
+let common: ReadonlySet<string> | undefined;
+let dropTimer: NodeJS.Timeout | undefined;
+
+/**
+ * The most common passwords: zxcvbn-ts's list of ~49,000 leaked passwords. Only entries as long
+ * as our minimum length can matter (shorter ones are refused anyway), about 18,000. Read on
+ * use and let go a while after: the package's lists hold ~4 MB of heap, which an ES module
+ * import would keep for the life of the process (one sign-up, and an idle server carried them
+ * for good). Required as CommonJS and taken out of require's cache at once, so only our Set
+ * remains, and it goes after COMMON_PASSWORDS_KEPT_MS unused.
+ */
+function commonPasswords(minLength: number): ReadonlySet<string> {
+  common ??= readList(minLength);
+  clearTimeout(dropTimer);
+  dropTimer = setTimeout(dropCommonPasswords, COMMON_PASSWORDS_KEPT_MS);
+  dropTimer.unref();
   return common;
 }
 
+function readList(minLength: number): ReadonlySet<string> {
+  const require = createRequire(import.meta.url);
+  const cached = new Set(Object.keys(require.cache));
+  try {
+    const { dictionary } = require("@zxcvbn-ts/language-common") as {
+      dictionary: Record<string, readonly string[]>;
+    };
+    const words = dictionary["passwords-common"] ?? [];
+    // Copies: a long word may be a slice of the whole decompressed list, which it would keep.
+    return new Set(words.filter((word) => word.length >= minLength).map(copyOf));
+  } finally {
+    for (const key of Object.keys(require.cache)) if (!cached.has(key)) delete require.cache[key];
+  }
+}
+
+function copyOf(word: string): string {
+  return Buffer.from(word, "utf8").toString("utf8");
+}
+
 /** Whether a password is on the list, ignoring case and surrounding spaces. */
-async function isCommonPassword(password: string, minLength = 8): Promise<boolean> {
-  const list = await load(minLength);
-  return list.has(password.trim().toLowerCase());
+function isCommonPassword(password: string, minLength = 8): boolean {
+  return commonPasswords(minLength).has(password.trim().toLowerCase());
+}
+
+/** Lets the list go (COMMON_PASSWORDS_KEPT_MS after its last use). */
+function dropCommonPasswords(): void {
+  clearTimeout(dropTimer);
+  common = undefined;
+}
+
+/** Whether the list is in memory now (tests). */
+export function commonPasswordsLoaded(): boolean {
+  return common !== undefined;
 }
 
 /**
@@ -33,7 +69,7 @@ export async function passwordRefusal(
 ): Promise<string | undefined> {
   const weakness = passwordWeakness(password);
   if (weakness) return localized(`password.${weakness}`, acceptLanguage);
-  if (await isCommonPassword(password, MIN_PASSWORD_LENGTH)) {
+  if (isCommonPassword(password, MIN_PASSWORD_LENGTH)) {
     return localized("password.common", acceptLanguage);
   }
   return undefined;
