@@ -16,24 +16,27 @@ let dropTimer: NodeJS.Timeout | undefined;
  * for good). Required as CommonJS and taken out of require's cache at once, so only our Set
  * remains, and it goes after COMMON_PASSWORDS_KEPT_MS unused.
  */
-function commonPasswords(minLength: number): ReadonlySet<string> {
-  common ??= readList(minLength);
+function commonPasswords(): ReadonlySet<string> {
+  common ??= readList();
   clearTimeout(dropTimer);
   dropTimer = setTimeout(dropCommonPasswords, COMMON_PASSWORDS_KEPT_MS);
   dropTimer.unref();
   return common;
 }
 
-function readList(minLength: number): ReadonlySet<string> {
+function readList(): ReadonlySet<string> {
   const require = createRequire(import.meta.url);
   const cached = new Set(Object.keys(require.cache));
   try {
     const { dictionary } = require("@zxcvbn-ts/language-common") as {
-      dictionary: Record<string, readonly string[]>;
+      dictionary: { "passwords-common": readonly string[] };
     };
-    const words = dictionary["passwords-common"] ?? [];
-    // Copies: a long word may be a slice of the whole decompressed list, which it would keep.
-    return new Set(words.filter((word) => word.length >= minLength).map(copyOf));
+    // Copies: a word may be a slice of the package's packed list, which it would keep.
+    return new Set(
+      dictionary["passwords-common"]
+        .filter((word) => word.length >= MIN_PASSWORD_LENGTH)
+        .map(copyOf),
+    );
   } finally {
     for (const key of Object.keys(require.cache)) if (!cached.has(key)) delete require.cache[key];
   }
@@ -44,8 +47,8 @@ function copyOf(word: string): string {
 }
 
 /** Whether a password is on the list, ignoring case and surrounding spaces. */
-function isCommonPassword(password: string, minLength = 8): boolean {
-  return commonPasswords(minLength).has(password.trim().toLowerCase());
+function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.trim().toLowerCase());
 }
 
 /** Lets the list go (COMMON_PASSWORDS_KEPT_MS after its last use). */
@@ -69,7 +72,7 @@ export async function passwordRefusal(
 ): Promise<string | undefined> {
   const weakness = passwordWeakness(password);
   if (weakness) return localized(`password.${weakness}`, acceptLanguage);
-  if (isCommonPassword(password, MIN_PASSWORD_LENGTH)) {
+  if (isCommonPassword(password)) {
     return localized("password.common", acceptLanguage);
   }
   return undefined;
