@@ -1,35 +1,29 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { isIP, type LookupFunction } from "node:net";
-import type { buildConnector } from "undici";
-import { blockedAddress } from "./errors.ts";
+import { isIP } from "node:net";
+import { blockedAddress, type IngestError } from "./errors.ts";
 import type { AddressVerdict } from "./ip-policy.ts";
 
 /**
- * The SSRF guard itself: an undici connector that judges the address it is about to connect
- * to. Hostnames are resolved by our own lookup, which refuses the connection if *any* resolved
- * address is forbidden (so a round-robin name cannot smuggle in a private address); literal
- * IPs skip DNS in Node, so they are judged here before connecting. Because the check happens
- * on every new connection, redirects and DNS rebinding are covered too.
+ * The SSRF guard itself: the address a connection is about to go to is judged. Hostnames are
+ * resolved by our own lookup, which refuses the connection if *any* resolved address is
+ * forbidden (so a round-robin name cannot smuggle in a private address); literal IPs skip DNS
+ * in Node, so they are judged before connecting. Because the check happens on every new
+ * connection, redirects and DNS rebinding are covered too.
  */
-export function guardedConnector(
-  judge: (address: string) => AddressVerdict,
-  timeoutMs: number,
-  // Passed in: undici is loaded on the first fetch, not with the module.
-  build: typeof buildConnector,
-) {
-  const connect = build({
-    timeout: timeoutMs,
-    lookup: guardedLookup(judge) as LookupFunction,
-  });
-  return (options: buildConnector.Options, callback: buildConnector.Callback) => {
-    if (isIP(options.hostname)) {
-      const refusal = refusalFor(options.hostname, judge);
-      if (refusal) {
-        callback(refusal, null);
-        return;
-      }
-    }
-    connect(options, callback);
+export interface ConnectGuard {
+  /** A `lookup` for net.connect: refuses hosts with any forbidden address. */
+  lookup: GuardedLookup;
+  /** The refusal for a literal IP host (brackets of IPv6 allowed); null for names and allowed IPs. */
+  refuseLiteral(hostname: string): IngestError | null;
+}
+
+export function connectGuard(judge: (address: string) => AddressVerdict): ConnectGuard {
+  return {
+    lookup: guardedLookup(judge),
+    refuseLiteral(hostname) {
+      const bare = hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
+      return isIP(bare) ? refusalFor(bare, judge) : null;
+    },
   };
 }
 
@@ -39,12 +33,14 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-function guardedLookup(judge: (address: string) => AddressVerdict) {
-  return (
-    hostname: string,
-    options: { all?: boolean; family?: number },
-    callback: LookupCallback,
-  ) => {
+export type GuardedLookup = (
+  hostname: string,
+  options: { all?: boolean; family?: number | "IPv4" | "IPv6" },
+  callback: LookupCallback,
+) => void;
+
+function guardedLookup(judge: (address: string) => AddressVerdict): GuardedLookup {
+  return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
       if (error) return callback(error, []);
       for (const { address } of addresses) {

@@ -1,8 +1,8 @@
-import type { Agent } from "undici";
 import { APP_VERSION } from "../../contract/constants.ts";
 import { fetchFailed, IngestError } from "./errors.ts";
-import { guardedConnector } from "./guarded-connect.ts";
+import { connectGuard } from "./guarded-connect.ts";
 import { type HostGate, HostLimiter } from "./host-limiter.ts";
+import { createHttpClient, discard } from "./http-client.ts";
 import { addressPolicy, type PrivateNetworkPolicy } from "./ip-policy.ts";
 import { decompress, readCapped } from "./response-body.ts";
 
@@ -106,19 +106,12 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
   const userAgent = config.userAgent ?? DEFAULT_USER_AGENT;
   const judge = addressPolicy(config.allowPrivateNetworks ?? false);
   const limiter: HostGate = config.hostGate ?? new HostLimiter(config.perHostConcurrency ?? 2);
-  // undici is 1.2 MB of source that V8 keeps in memory once loaded: a server that fetches
-  // nothing (no feeds yet) never loads it. One promise, so concurrent first fetches share it.
-  let undici: Promise<{ agent: Agent; request: typeof import("undici").request }> | undefined;
-  const client = () =>
-    (undici ??= import("undici").then(({ Agent, buildConnector, request }) => ({
-      agent: new Agent({
-        connect: guardedConnector(judge, config.connectTimeoutMs ?? 10_000, buildConnector),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        keepAliveTimeout: 4_000,
-      }),
-      request,
-    })));
+  const client = createHttpClient({
+    guard: connectGuard(judge),
+    connectTimeoutMs: config.connectTimeoutMs ?? 10_000,
+    idleTimeoutMs: timeoutMs,
+    keepAliveMs: 4_000,
+  });
 
   async function fetchOnce(url: URL, options: FetchOptions, requestSignal: () => AbortSignal) {
     const headers: Record<string, string> = {
@@ -132,23 +125,20 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
     // Waiting for the host's turn is not the request's time: only the caller may end the wait.
     const release = await limiter.acquire(url.host, options.signal);
     try {
-      const { agent, request } = await client();
-      const signal = requestSignal();
-      const response = await request(url, {
-        dispatcher: agent,
+      const response = await client.request(url, {
         method: options.method ?? "GET",
         headers,
-        body: options.body,
-        signal,
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        signal: requestSignal(),
       });
       const flat = flattenHeaders(response.headers);
-      if (REDIRECTS.has(response.statusCode) || response.statusCode === 304) {
-        await response.body.dump();
-        return { status: response.statusCode, headers: flat, body: Buffer.alloc(0) };
+      if (REDIRECTS.has(response.status) || response.status === 304) {
+        await discard(response.body);
+        return { status: response.status, headers: flat, body: Buffer.alloc(0) };
       }
       const raw = await readCapped(response.body, flat["content-length"], maxBodyBytes);
       const body = await decompress(raw, flat["content-encoding"], maxBodyBytes);
-      return { status: response.statusCode, headers: flat, body };
+      return { status: response.status, headers: flat, body };
     } finally {
       release();
     }
@@ -186,27 +176,23 @@ export function createFetcher(config: FetcherConfig = {}): Fetcher {
   async function send(input: string, options: SendOptions): Promise<SendResult> {
     const url = checkedUrl(input);
     try {
-      const { agent, request } = await client();
-      const response = await request(url, {
-        dispatcher: agent,
+      const response = await client.request(url, {
         method: options.method,
         headers: { "user-agent": userAgent, ...options.headers },
         body: options.body,
         ...(options.signal ? { signal: options.signal } : {}),
       });
       return {
-        status: response.statusCode,
+        status: response.status,
         headers: flattenHeaders(response.headers),
-        body: response.body as AsyncIterable<Buffer>,
+        body: response.body,
       };
     } catch (error) {
       throw asFetchError(error, url, options.signal?.aborted ? timeoutMs : null);
     }
   }
 
-  const close = async () => {
-    if (undici) await (await undici).agent.close();
-  };
+  const close = async () => client.close();
   return { fetch, send, close };
 }
 
@@ -302,7 +288,7 @@ function asFetchError(error: unknown, url: URL, timedOutAfterMs: number | null):
   if (codes.includes("ECONNREFUSED")) {
     return fetchFailed("connect", `${url.host} refused the connection`, { cause: error });
   }
-  if (codes.includes("ECONNRESET") || codes.includes("UND_ERR_SOCKET")) {
+  if (codes.includes("ECONNRESET")) {
     return fetchFailed("connect", `${url.host} closed the connection before answering`, {
       cause: error,
     });
