@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { entitiesTables } from "./entities-tables.ts";
 
 /**
  * `npm start` runs the server from one minified bundle (dist/server), not from its TypeScript
@@ -42,6 +43,7 @@ const SOURCES = [
   "migrations",
   "package-lock.json",
   "scripts/build-server.ts",
+  "scripts/entities-tables.ts",
 ];
 
 /** True when any entry is missing or older than a source file. */
@@ -102,7 +104,7 @@ export async function buildServer(): Promise<void> {
     ),
     platform: "node",
     external: EXTERNAL,
-    plugins: [relocateFileUrls()],
+    plugins: [relocateFileUrls(), entitiesTables()],
     logLevel: "warn",
     // A dependency's direct eval (CSS parser error helper) is its business, not a build warning.
     checks: { eval: false },

@@ -12,7 +12,8 @@ import { TestClient } from "../support/http-client.ts";
  * flags and environment of scripts/server-process.json, while every other test runs the sources.
  * This runs the bundle as npm start does, through what a bundle can break: files found next to
  * the code (the ingestion worker thread's script, the error catalogues), lazily loaded chunks
- * (the common-password list) and the native SQLite driver.
+ * (the common-password list), the native SQLite driver and dependencies' modules the bundle
+ * replaces (entities' table decoder, scripts/entities-tables.ts).
  */
 describe("the server bundle npm start runs", () => {
   let child: ChildProcess;
@@ -85,7 +86,8 @@ describe("the server bundle npm start runs", () => {
           guid: "b-2",
           title: "Second",
           date: new Date("2025-05-02T00:00:00Z"),
-          html: "<p>two</p>",
+          // Named references: decoded with entities' tables, which the bundle builds its own way.
+          html: "<p>two caf&eacute;s &hellip; &rarr; &notin;</p>",
         },
         {
           guid: "b-1",
@@ -110,6 +112,8 @@ describe("the server bundle npm start runs", () => {
       (item: { entries: { title: string; content: string } }) => item.entries,
     );
     expect(entries.map((entry: { title: string }) => entry.title)).toEqual(["Second", "First"]);
+    // The summary is text: its named references decoded.
+    expect(list.body.data[0].entries.description).toBe("two cafés … → ∉");
     expect(entries[1].content).toContain("one");
     expect(entries[1].content).not.toMatch(/script|onerror/);
   });
