@@ -1,0 +1,86 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Auth, createAuth } from "../auth.ts";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { connectDatabase, type DatabaseHandle } from "./connect.ts";
+import { authSchemaDigest, migrateDatabase } from "./migrate.ts";
+
+const SECRET = "unit-secret-unit-secret-unit-secret-1234";
+const config = loadConfig({
+  NODE_ENV: "test",
+  DATA_DIR: "/nonexistent",
+  DATABASE_PATH: ":memory:",
+  AUTH_SECRET: SECRET,
+  LOG_LEVEL: "silent",
+});
+const logger = createLogger(config);
+
+let database: DatabaseHandle;
+let auth: Auth;
+
+beforeEach(() => {
+  database = connectDatabase(config);
+  auth = createAuth({ config, database, logger, baseUrl: "http://127.0.0.1:9", secret: SECRET });
+});
+afterEach(() => database.close());
+
+const tables = async () =>
+  (
+    await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+      database.db,
+    )
+  ).rows.map((row) => row.name);
+const recorded = async () =>
+  (
+    await database.db
+      .selectFrom("server_meta")
+      .select("value")
+      .where("key", "=", "auth_schema")
+      .executeTakeFirst()
+  )?.value;
+
+describe("start-up migrations", () => {
+  it("records what better-auth's tables were checked against, and skips the check while it holds", async () => {
+    await migrateDatabase(database, auth, logger);
+    expect(await tables()).toEqual(expect.arrayContaining(["user", "verification", "feed"]));
+    expect(await recorded()).toBe(authSchemaDigest(auth.options, "sqlite"));
+
+    // Proof that the second start does not read the schema: a dropped auth table stays dropped.
+    await sql`drop table verification`.execute(database.db);
+    await migrateDatabase(database, auth, logger);
+    expect(await tables()).not.toContain("verification");
+
+    // Without the record, the next start checks again and puts it back.
+    await database.db.deleteFrom("server_meta").where("key", "=", "auth_schema").execute();
+    await migrateDatabase(database, auth, logger);
+    expect(await tables()).toContain("verification");
+    expect(await recorded()).toBe(authSchemaDigest(auth.options, "sqlite"));
+  });
+
+  it("checks again when the options ask for other auth tables (a new field)", async () => {
+    await migrateDatabase(database, auth, logger);
+    const fields = auth.options.user?.additionalFields ?? {};
+    const options = {
+      ...auth.options,
+      user: {
+        ...auth.options.user,
+        additionalFields: { ...fields, nickname: { type: "string" as const, required: false } },
+      },
+    };
+    expect(authSchemaDigest(options, "sqlite")).not.toBe(authSchemaDigest(auth.options, "sqlite"));
+    await migrateDatabase(database, { options }, logger);
+    const columns = (
+      await sql<{ name: string }>`select name from pragma_table_info('user')`.execute(database.db)
+    ).rows.map((row) => row.name);
+    expect(columns).toContain("nickname");
+    expect(await recorded()).toBe(authSchemaDigest(options, "sqlite"));
+  });
+
+  it("digests the same options the same way, and each database type apart", () => {
+    expect(authSchemaDigest(auth.options, "sqlite")).toBe(authSchemaDigest(auth.options, "sqlite"));
+    expect(authSchemaDigest(auth.options, "postgres")).not.toBe(
+      authSchemaDigest(auth.options, "sqlite"),
+    );
+  });
+});
