@@ -194,6 +194,25 @@ export async function rankCandidates(
   return rows.map((row) => ({ ...row, ranked: found.length }));
 }
 
+/**
+ * The publish time above which about the newest `entries` search rows lie, estimated from the
+ * table's time span and size as slices are; undefined when that reaches past the oldest or
+ * the table has no statistics yet.
+ */
+export async function estimatedFloor(
+  database: DatabaseHandle,
+  entries: number,
+): Promise<string | undefined> {
+  const { newest, oldest, rows } = await spanOf(database);
+  if (newest === undefined || oldest === undefined || !(rows > 0) || newest <= oldest) {
+    return undefined;
+  }
+  const at = newest - ((newest - oldest) * entries) / rows;
+  if (at <= oldest) return undefined;
+  const floor = new Date(Math.floor(at)).toISOString();
+  return ISO.test(floor) ? floor : undefined;
+}
+
 interface Span {
   newest: number | undefined;
   oldest: number | undefined;

@@ -9,7 +9,7 @@ import type { FeedRow } from "../db/schema.ts";
 import { feedOfColumns } from "./entry-queries.ts";
 import { feedOpenTo } from "./feed-access.ts";
 import { type EntryModelRow, toEntryModel, toFeedModel } from "./mappers.ts";
-import { rankCandidates, SliceWalk, sliceable } from "./search-slices.ts";
+import { estimatedFloor, rankCandidates, SliceWalk, sliceable } from "./search-slices.ts";
 import { toTsquery } from "./tsquery.ts";
 
 export interface EntrySearchFilter {
@@ -47,7 +47,9 @@ export const SEARCH_LIMITS = {
   /**
    * PostgreSQL, filtered searches: entries (newest first, anyone's) the first walk looks
    * among. Its walk reads each entry's row to test the match and the filters: unread only
-   * read 30 rows per candidate. When they hold too few for the page, all entries are searched.
+   * read 30 rows per candidate. When they hold too few for the page the window grows (x4,
+   * twice, its bounds estimated from the table's time span and size), then all entries are
+   * searched: a filter that keeps one match in twenty read every match's row at once before.
    */
   firstEntryWindow: 20_000,
   /**
@@ -57,6 +59,9 @@ export const SEARCH_LIMITS = {
    */
   firstSlice: 20_000,
 };
+/** PostgreSQL, filtered searches: windows wider than the first tried before all entries. */
+const WIDER_WINDOWS = 2;
+
 /** firstSlice may be left out: the default. */
 export type SearchLimits = Omit<typeof SEARCH_LIMITS, "firstSlice"> & { firstSlice?: number };
 
@@ -247,9 +252,15 @@ async function rankEntries(
     return rankPostgres(database, userId, tsquery, extra, candidates, bounds);
   };
   if (edge) {
-    const rows = await rank(edge.published_at);
-    const ranked = Number(rows[0]?.ranked ?? 0);
-    if (ranked >= wanted) return { rows, rankedAmong: ranked };
+    let floor: string | undefined = edge.published_at;
+    for (let window = firstEntryWindow, step = 0; floor !== undefined; step++) {
+      const rows = await rank(floor);
+      const ranked = Number(rows[0]?.ranked ?? 0);
+      if (ranked >= wanted) return { rows, rankedAmong: ranked };
+      window *= 4;
+      const wider = step < WIDER_WINDOWS ? await estimatedFloor(database, window) : undefined;
+      floor = wider !== undefined && wider < floor ? wider : undefined;
+    }
   }
   const rows = await rank();
   const ranked = Number(rows[0]?.ranked ?? 0);

@@ -176,6 +176,38 @@ describe("search in time slices on PostgreSQL", () => {
     );
   });
 
+  it("widens a filtered search's window four times over before it reads every match", async () => {
+    // Every entry says "story"; half of followed feed 1's (view 1) are unread.
+    const filter = { view: 1, unread: true, limit: 10, offset: 0 };
+    const hour = (i: number) => new Date(START + i * 3_600_000).toISOString();
+    const unreadSince = async (i: number) =>
+      Number(
+        (
+          await database.db
+            .selectFrom("unread")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("user_id", "=", USER)
+            .where("feed_id", "=", FEEDS[1]!)
+            .where("published_at", ">=", hour(i))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // The newest 40 entries hold fewer than a page and one; the newest 160 (from entry 440,
+    // as estimated from 600 rows over 599 hours) hold enough; all of them hold more.
+    expect(await unreadSince(ENTRIES - 40)).toBeLessThan(filter.limit + 1);
+    const window = await unreadSince(ENTRIES - 160);
+    expect(window).toBeGreaterThanOrEqual(filter.limit + 1);
+    expect(await unreadSince(0)).toBeGreaterThan(window);
+    for (const firstSlice of [3, Infinity]) {
+      const limits = { ...SEARCH_LIMITS, firstEntryWindow: 40, firstSlice };
+      const answer = await searchEntries(database, USER, query("story"), filter, limits);
+      expect(answer.rankedAmong).toBe(window);
+      expect(answer.hits).toHaveLength(filter.limit);
+      expect(answer.hasMore).toBe(true);
+      expect(answer.hits.every((hit) => hit.entries.publishedAt >= hour(ENTRIES - 160))).toBe(true);
+    }
+  });
+
   const texts = [
     "kettle",
     "teapot",
