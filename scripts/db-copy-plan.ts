@@ -38,10 +38,16 @@ export interface TablePlan {
 export class PlanError extends Error {}
 
 /**
- * Not copied: the migrations' own bookkeeping (the target ran them itself), SQLite's internal
+ * Not copied: the migrations' own bookkeeping (the target ran them itself; server_meta records
+ * which auth schema its start-up last checked, server/db/migrate.ts), SQLite's internal
  * tables, and the copy's progress record.
  */
-const NOT_COPIED = new Set(["kysely_migration", "kysely_migration_lock", "_copy_progress"]);
+const NOT_COPIED = new Set([
+  "kysely_migration",
+  "kysely_migration_lock",
+  "server_meta",
+  "_copy_progress",
+]);
 
 export async function readTables(side: Side): Promise<Map<string, TableInfo>> {
   return side.dialect === "sqlite" ? readSqliteTables(side) : readPostgresTables(side);

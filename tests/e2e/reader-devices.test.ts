@@ -47,6 +47,8 @@ describe("two devices of one reader, live (Chromium)", () => {
       .poll(() => b.getByTestId("subscription-list").textContent(), { timeout: 30_000 })
       .toContain("Device Feed");
 
+    // The feed's page opens before its rows are drawn: wait for them.
+    await expect.poll(async () => (await timelineIds(a)).length, { timeout: 15_000 }).toBe(3);
     const ids = await timelineIds(a);
     await openEntry(a, ids[0]!);
     await a.getByTestId("entry-toggle-star").click();
