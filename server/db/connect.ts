@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { preparingPool } from "./prepared-pool.ts";
 import type { Database, DatabaseDialect } from "./schema.ts";
+import { StablePlanSqliteDialect } from "./sqlite-dialect.ts";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -56,7 +57,9 @@ function connectSqlite(path: string): DatabaseHandle {
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   if (path !== ":memory:") sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({
+    dialect: new StablePlanSqliteDialect({ database: statements }),
+  });
   return {
     db,
     dialect: "sqlite",
