@@ -63,13 +63,11 @@ export class SliceWalk {
 
   static async start(database: DatabaseHandle, search: SlicedSearch): Promise<SliceWalk> {
     if (!Number.isFinite(search.firstSlice)) return new SliceWalk(database, search, undefined);
-    const { newest, oldest, rows } = await spanOf(database);
-    // Not analysed yet (-1), or times not in the one form: one slice, as before slicing.
-    if (newest === undefined || oldest === undefined || !(rows > 0) || newest <= oldest) {
-      return new SliceWalk(database, search, undefined);
-    }
-    const firstSpan = ((newest - oldest) * Math.max(1, search.firstSlice)) / rows;
-    return new SliceWalk(database, search, { newest, oldest, firstSpan });
+    const span = await usableSpan(database);
+    // Not analysed yet, or times not in the one form: one slice, as before slicing.
+    if (!span) return new SliceWalk(database, search, undefined);
+    const firstSpan = ((span.newest - span.oldest) * Math.max(1, search.firstSlice)) / span.rows;
+    return new SliceWalk(database, search, { ...span, firstSpan });
   }
 
   /** Every match seen or the cap reached: nothing more to walk. */
@@ -116,11 +114,11 @@ export class SliceWalk {
       const needed = kept === 0 ? Infinity : (this.covered * this.search.cap * MARGIN) / kept;
       span = Math.max(2 * this.covered, needed);
     }
-    const at = range.newest - span;
-    if (at <= range.oldest) return undefined;
-    const lower = new Date(Math.floor(at)).toISOString();
+    const lower = belowNewest(range, span);
     // Bounds must fall strictly: otherwise the rest in one slice.
-    return ISO.test(lower) && (this.upper === undefined || lower < this.upper) ? lower : undefined;
+    return lower !== undefined && (this.upper === undefined || lower < this.upper)
+      ? lower
+      : undefined;
   }
 
   /**
@@ -203,14 +201,27 @@ export async function estimatedFloor(
   database: DatabaseHandle,
   entries: number,
 ): Promise<string | undefined> {
+  const span = await usableSpan(database);
+  return span && belowNewest(span, ((span.newest - span.oldest) * entries) / span.rows);
+}
+
+/** The time `ms` below the newest entry, in the one ISO form; undefined at or past the oldest. */
+function belowNewest(range: { newest: number; oldest: number }, ms: number): string | undefined {
+  const at = range.newest - ms;
+  if (at <= range.oldest) return undefined;
+  const time = new Date(Math.floor(at)).toISOString();
+  return ISO.test(time) ? time : undefined;
+}
+
+/** The span when it can size anything: analysed (rows > 0), both times in the one form, apart. */
+async function usableSpan(
+  database: DatabaseHandle,
+): Promise<{ newest: number; oldest: number; rows: number } | undefined> {
   const { newest, oldest, rows } = await spanOf(database);
   if (newest === undefined || oldest === undefined || !(rows > 0) || newest <= oldest) {
     return undefined;
   }
-  const at = newest - ((newest - oldest) * entries) / rows;
-  if (at <= oldest) return undefined;
-  const floor = new Date(Math.floor(at)).toISOString();
-  return ISO.test(floor) ? floor : undefined;
+  return { newest, oldest, rows };
 }
 
 interface Span {

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
+import { type CompiledQuery, Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { serverMigrations } from "../../migrations/server/index.ts";
 import { connectDatabase, type DatabaseHandle } from "../../server/db/connect.ts";
 import type { Database } from "../../server/db/schema.ts";
+import { StablePlanSqliteDialect } from "../../server/db/sqlite-dialect.ts";
 import { createTestPostgres } from "./postgres.ts";
 
 /** Our numbered server migrations, to the latest (better-auth's tables are not needed here). */
@@ -96,8 +97,9 @@ function loggedSqlite(
   location: string,
   log?: (query: CompiledQuery) => void,
 ): DatabaseHandle {
+  // The server's dialect, so the queries seen are the ones it runs.
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new SQLite(path) }),
+    dialect: new StablePlanSqliteDialect({ database: new SQLite(path) }),
     ...(log ? { log: (event) => log(event.query) } : {}),
   });
   return { db, dialect: "sqlite", location, close: () => db.destroy() };
