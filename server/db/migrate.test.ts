@@ -1,27 +1,17 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Auth, createAuth } from "../auth.ts";
-import { loadConfig } from "../config.ts";
-import { createLogger } from "../logger.ts";
-import { connectDatabase, type DatabaseHandle } from "./connect.ts";
+import { memoryDatabaseWithAuth } from "../../tests/support/memory-auth.ts";
+import type { Auth } from "../auth.ts";
+import type { Logger } from "../logger.ts";
+import type { DatabaseHandle } from "./connect.ts";
 import { authSchemaDigest, migrateDatabase } from "./migrate.ts";
-
-const SECRET = "unit-secret-unit-secret-unit-secret-1234";
-const config = loadConfig({
-  NODE_ENV: "test",
-  DATA_DIR: "/nonexistent",
-  DATABASE_PATH: ":memory:",
-  AUTH_SECRET: SECRET,
-  LOG_LEVEL: "silent",
-});
-const logger = createLogger(config);
 
 let database: DatabaseHandle;
 let auth: Auth;
+let logger: Logger;
 
 beforeEach(() => {
-  database = connectDatabase(config);
-  auth = createAuth({ config, database, logger, baseUrl: "http://127.0.0.1:9", secret: SECRET });
+  ({ database, auth, logger } = memoryDatabaseWithAuth());
 });
 afterEach(() => database.close());
 

@@ -1,32 +1,21 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Auth, createAuth } from "../auth.ts";
-import { loadConfig } from "../config.ts";
-import { connectDatabase, type DatabaseHandle } from "../db/connect.ts";
+import { MEMORY_AUTH_BASE_URL, memoryDatabaseWithAuth } from "../../tests/support/memory-auth.ts";
+import type { Auth } from "../auth.ts";
+import type { DatabaseHandle } from "../db/connect.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { createLogger } from "../logger.ts";
 import { SessionMemo } from "./session-memo.ts";
 
-const BASE_URL = "http://127.0.0.1:9";
-const SECRET = "unit-secret-unit-secret-unit-secret-1234";
+const BASE_URL = MEMORY_AUTH_BASE_URL;
 const CACHE_SECONDS = 300;
 
 let database: DatabaseHandle;
 let auth: Auth;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: "/nonexistent",
-    DATABASE_PATH: ":memory:",
-    AUTH_SECRET: SECRET,
-    LOG_LEVEL: "silent",
-    RATE_LIMIT: "false",
-  });
-  const logger = createLogger(config);
-  database = connectDatabase(config);
-  auth = createAuth({ config, database, logger, baseUrl: BASE_URL, secret: SECRET });
-  await migrateDatabase(database, auth, logger);
+  const built = memoryDatabaseWithAuth({ RATE_LIMIT: "false" });
+  ({ database, auth } = built);
+  await migrateDatabase(database, auth, built.logger);
 });
 afterAll(() => database?.close());
 afterEach(() => {
