@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely } from "kysely";
 import type { EntriesRequest } from "../contract/reading.ts";
 import type { DatabaseHandle } from "../server/db/connect.ts";
 import type { Database } from "../server/db/schema.ts";
+import { StablePlanSqliteDialect } from "../server/db/sqlite-dialect.ts";
 import { listEntries } from "../server/storage/entry-queries.ts";
 import { TestClient } from "../tests/support/http-client.ts";
 import { measure, type Throughput } from "./support/measure.ts";
@@ -71,7 +72,8 @@ async function inProcess(path: string, userId: string, body: EntriesRequest) {
   const sqlite = new SQLite(path, { readonly: true });
   let captured: { sql: string; parameters: readonly unknown[] } | undefined;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    // The server's dialect, so the SQL timed and explained is the SQL it runs.
+    dialect: new StablePlanSqliteDialect({ database: sqlite }),
     log: (event) => {
       captured ??= { sql: event.query.sql, parameters: event.query.parameters };
     },
@@ -215,6 +217,7 @@ export async function benchEntriesLatency(
           connections,
           timeout: 30,
         });
+        await post(variantsFor(seed)[0]!.body); // waits out what autocannon left queued
       }
       for (const variant of variantsFor(seed)) {
         // Up to 5 sequential requests, at most ~3 s of them (the first warms the page cache).

@@ -67,7 +67,7 @@ export class SliceWalk {
     // Not analysed yet, or times not in the one form: one slice, as before slicing.
     if (!span) return new SliceWalk(database, search, undefined);
     const firstSpan = ((span.newest - span.oldest) * Math.max(1, search.firstSlice)) / span.rows;
-    return new SliceWalk(database, search, { ...span, firstSpan });
+    return new SliceWalk(database, search, { newest: span.newest, oldest: span.oldest, firstSpan });
   }
 
   /** Every match seen or the cap reached: nothing more to walk. */

@@ -201,5 +201,6 @@ describe("installable web app (Chromium)", () => {
     await context.setOffline(false);
     writeFileSync(swPath, original);
     await context.close();
-  });
+    // Room for every bounded wait above, so a failure reports what the registration held.
+  }, 180_000);
 });
