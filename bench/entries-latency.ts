@@ -207,19 +207,21 @@ export async function benchEntriesLatency(
       // An unrecorded load first, as a server that has been up a while has had: a fresh one
       // compiles its request path and grows its heap under the first concurrent load, which
       // otherwise lands in whichever variant is measured first (its p99 alone rose by 5-8 ms).
+      const requests = variantsFor(seed);
       if (process.env.BENCH_NO_WARMUP !== "1") {
+        const warmUp = requests[0]!.body;
         await measure({
           url,
           method: "POST",
           headers: headers(),
-          body: JSON.stringify(variantsFor(seed)[0]!.body),
+          body: JSON.stringify(warmUp),
           seconds: 3,
           connections,
           timeout: 30,
         });
-        await post(variantsFor(seed)[0]!.body); // waits out what autocannon left queued
+        await post(warmUp); // waits out what autocannon left queued
       }
-      for (const variant of variantsFor(seed)) {
+      for (const variant of requests) {
         // Up to 5 sequential requests, at most ~3 s of them (the first warms the page cache).
         const probeMs: number[] = [];
         for (let spent = 0; probeMs.length < 5 && spent < 3000; ) {

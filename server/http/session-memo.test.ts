@@ -1,12 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { MEMORY_AUTH_BASE_URL, memoryDatabaseWithAuth } from "../../tests/support/memory-auth.ts";
+import {
+  MEMORY_AUTH_BASE_URL as BASE_URL,
+  memoryDatabaseWithAuth,
+} from "../../tests/support/memory-auth.ts";
 import type { Auth } from "../auth.ts";
 import type { DatabaseHandle } from "../db/connect.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { SessionMemo } from "./session-memo.ts";
 
-const BASE_URL = MEMORY_AUTH_BASE_URL;
 const CACHE_SECONDS = 300;
 
 let database: DatabaseHandle;
