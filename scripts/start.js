@@ -10,11 +10,9 @@ import { readFileSync } from "node:fs";
  *   committed at start here, scavenges of 3-5 ms, some of 100 ms under load). 4 MB: start RSS
  *   -40 MB, scavenges ~0.5 ms; 2 MB saves a few MB more but spends ~7% more CPU on a 220 KB
  *   answer (more scavenges).
- * - `--heap-growing-percent=20`: the next full collection comes when the old generation has
- *   grown by a fifth over what the last one kept, not by V8's dynamic factor (often about 2 on
- *   a small heap). A refresh promotes the garbage of storing entries; the main heap committed
- *   ~62 MB before a full collection, ~42 MB with this: PostgreSQL peak at 1,000 feeds 170-185
- *   -> 150-155 MB; `POST /entries` CPU per request and the refresh time unchanged.
+ * - Full collections sooner during a refresh round are not a flag here: the server tightens
+ *   V8's old-generation growth only while a round runs (server/jobs/heap-growth.ts), since for
+ *   the whole process it cost requests under load ~40% more CPU.
  * - `MALLOC_ARENA_MAX=2`: glibc otherwise gives busy threads arenas of their own (up to 8 per
  *   core) and keeps what they freed; -21 MB idle after a 1,000-feed refresh.
  * - `MALLOC_MMAP_THRESHOLD_=32768`: blocks of 32 KB and more (feed bodies, answers) get pages of

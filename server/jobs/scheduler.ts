@@ -5,6 +5,7 @@ import type { Fetcher } from "../ingest/guarded-fetch.ts";
 import type { Logger } from "../logger.ts";
 import { countRefresh } from "../metrics/hooks.ts";
 import { claimDueFeeds, renewFeedLease } from "../storage/feed-leases.ts";
+import { holdTightHeapGrowth } from "./heap-growth.ts";
 import { refreshFeed } from "./refresh-feed.ts";
 import { settleHeap } from "./settle-heap.ts";
 import { trimMalloc } from "./trim-malloc.ts";
@@ -35,6 +36,16 @@ export function startScheduler(
 
   async function tick() {
     const feeds = await claimDueFeeds(database, worker, options.batchSize, options.leaseMs);
+    if (feeds.length === 0) return;
+    const releaseHeapGrowth = holdTightHeapGrowth();
+    try {
+      await refreshRound(feeds);
+    } finally {
+      releaseHeapGrowth();
+    }
+  }
+
+  async function refreshRound(feeds: FeedRow[]) {
     const queue = interleaveByHost(feeds);
     const lanes = Array.from({ length: Math.min(options.concurrency, queue.length) }, async () => {
       for (let feed = queue.shift(); feed && !stopped; feed = queue.shift()) {
@@ -54,7 +65,7 @@ export function startScheduler(
     // The round's bodies and parsed documents are garbage now, and SQLite's caches of the pages
     // and statements it wrote are of little use: hand their memory back, V8's and then the C
     // allocator's.
-    if (feeds.length > 0 && !stopped) {
+    if (!stopped) {
       database.releaseCaches?.();
       settleHeap();
       trimMalloc();
