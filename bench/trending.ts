@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { rankTrendingOnThread } from "../server/discover/trending-thread.ts";
 import { rankTrending } from "../server/storage/trending.ts";
@@ -19,7 +20,7 @@ export interface TrendingFigures {
   /** The longest the event loop waited during the indexed runs (SQLite holds it per query). */
   maxBlockMs: number;
   /** SQLite: the same ranking on a worker thread, as the server runs it (trending-thread.ts). */
-  thread?: { rankMs: number[]; maxBlockMs: number };
+  thread?: { rankMs: number[]; maxBlockMs: number; idleMaxBlockMs: number; spinMaxBlockMs: number };
 }
 
 const DAY = 86_400_000;
@@ -191,7 +192,12 @@ export async function benchTrending(dialect: BenchDialect): Promise<TrendingFigu
         if (i > 0) runs.push(performance.now() - t);
       }
       threadLoop.disable();
-      thread = { rankMs: runs, maxBlockMs: threadLoop.max / 1e6 };
+      thread = {
+        rankMs: runs,
+        maxBlockMs: threadLoop.max / 1e6,
+        idleMaxBlockMs: await idleLoopWaitMs(runs.reduce((sum, ms) => sum + ms, 0)),
+        spinMaxBlockMs: await spinningThreadLoopWaitMs(runs.reduce((sum, ms) => sum + ms, 0)),
+      };
     }
     for (const name of [
       "subscription_created",
@@ -218,6 +224,34 @@ export async function benchTrending(dialect: BenchDialect): Promise<TrendingFigu
   }
 }
 
+/**
+ * The longest event-loop wait over `ms` with nothing to do: what the machine's other load alone
+ * makes the loop wait, beside which the wait while ranking on a thread is read.
+ */
+async function idleLoopWaitMs(ms: number): Promise<number> {
+  const idle = monitorEventLoopDelay({ resolution: 5 });
+  idle.enable();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  idle.disable();
+  return idle.max / 1e6;
+}
+
+/**
+ * The longest event-loop wait over `ms` while a worker thread only spins (no database, no
+ * messages): what one busy core costs the loop, without anything the ranking itself does.
+ */
+async function spinningThreadLoopWaitMs(ms: number): Promise<number> {
+  const spin = new Worker(
+    "const end = Date.now() + Number(require('node:worker_threads').workerData); while (Date.now() < end);",
+    { eval: true, workerData: ms },
+  );
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  await new Promise((resolve) => spin.once("exit", resolve));
+  loop.disable();
+  return loop.max / 1e6;
+}
+
 export function trendingTable(figures: TrendingFigures[]): Table {
   return {
     title: "Trending ranking (scheduled job behind GET /discover/trending), median of 5 runs",
@@ -229,7 +263,7 @@ export function trendingTable(figures: TrendingFigures[]): Table {
       "no window indexes ms",
       "ratio",
       "longest event-loop wait ms",
-      "on a thread: rank ms / longest wait ms",
+      "on a thread: rank ms / longest wait ms (idle loop; beside a spinning thread)",
     ],
     rows: figures.map((f) => [
       f.label,
@@ -239,12 +273,16 @@ export function trendingTable(figures: TrendingFigures[]): Table {
       round(median(f.unindexedMs)),
       ratio(median(f.rankMs), median(f.unindexedMs)),
       round(f.maxBlockMs),
-      f.thread ? `${round(median(f.thread.rankMs))} / ${round(f.thread.maxBlockMs)}` : "n/a",
+      f.thread
+        ? `${round(median(f.thread.rankMs))} / ${round(f.thread.maxBlockMs)} (${round(f.thread.idleMaxBlockMs)}; ${round(f.thread.spinMaxBlockMs)})`
+        : "n/a",
     ]),
     notes: [
       "Activity spread over 30 days, a quarter inside the 7-day window; 2,000 feeds x 50 entries.",
       "Baseline: the same ranking after dropping migration 0014's indexes, same run.",
       "SQLite servers rank on a worker thread (last column, as served); PostgreSQL in process.",
+      "In brackets, each as long, right after: the same loop idle (the machine's own waits), and beside a thread that",
+      "only spins (what one busy core costs the loop, without the ranking's own work).",
     ],
   };
 }
