@@ -12,6 +12,22 @@ export function toTsquery(query: SearchQuery): string {
 
 const WEIGHT = { title: "A", author: "B" } as const;
 
+/**
+ * The query's title: and author: clauses that must match, per field, as tsquery text without
+ * the weight: what `ts_filter(document, '{a}')` (the title's lexemes alone) or `'{b}'` must
+ * match for the whole query to. Those filtered vectors have GIN indexes of their own
+ * (migration 0043), which offer only the entries with the word in that field, where the
+ * document's index offers every entry with the word anywhere, each then read and checked.
+ */
+export function fieldTsqueries(query: SearchQuery): Array<{ weight: "a" | "b"; tsquery: string }> {
+  return (["title", "author"] as const).flatMap((field) => {
+    const clauses = query.clauses.filter((clause) => clause.field === field && !clause.negated);
+    if (clauses.length === 0) return [];
+    const tsquery = clauses.map((clause) => clauseText({ ...clause, field: null })).join(" & ");
+    return [{ weight: WEIGHT[field].toLowerCase() as "a" | "b", tsquery }];
+  });
+}
+
 function clauseText(clause: SearchClause): string {
   const weight = clause.field ? WEIGHT[clause.field] : "";
   const lexemes = clause.terms.map((term, index) => {
