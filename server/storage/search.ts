@@ -222,7 +222,7 @@ async function rankEntries(
     }
   }
   const tsquery = toTsquery(query);
-  const narrowed = sql`${fieldConditions(query)}${extra}`;
+  const withFields = sql`${fieldConditions(query)}${extra}`;
   // Filtered: the newest entries first, then (too few there for the page: a rarer word, or a
   // filter that keeps few) all of them.
   const [edge] =
@@ -242,7 +242,7 @@ async function rankEntries(
       ? await SliceWalk.start(database, {
           userId,
           tsquery,
-          extra: narrowed,
+          extra: withFields,
           cap: candidates,
           firstSlice,
         })
@@ -256,7 +256,7 @@ async function rankEntries(
       }
     }
     const bounds = { limit, offset, ...(floor === undefined ? {} : { edge: floor }) };
-    return rankPostgres(database, userId, tsquery, narrowed, candidates, bounds);
+    return rankPostgres(database, userId, tsquery, withFields, candidates, bounds);
   };
   if (edge) {
     let floor: string | undefined = edge.published_at;

@@ -25,6 +25,13 @@ describe("fieldTsqueries", () => {
     ]);
   });
 
+  it("leaves out a clause with a term that is not letters and digits alone", () => {
+    const query = parsed("title:bread");
+    const odd = { ...query, clauses: [{ ...query.clauses[0]!, terms: ["\u{e000}"] }] };
+    expect(fieldTsqueries(odd)).toEqual([]);
+    expect(fieldTsqueries(parsed("title:café title:中文"))).toHaveLength(1);
+  });
+
   it("quotes a term the way the whole query does", () => {
     const [title] = fieldTsqueries(parsed("title:o'brien"));
     expect(title?.tsquery).toBe(toTsquery(parsed("o'brien")));

@@ -18,15 +18,22 @@ const WEIGHT = { title: "A", author: "B" } as const;
  * match for the whole query to. Those filtered vectors have GIN indexes of their own
  * (migration 0043), which offer only the entries with the word in that field, where the
  * document's index offers every entry with the word anywhere, each then read and checked.
+ * Only clauses of letters and digits: PostgreSQL's parser drops a term it finds no word in from
+ * the whole query, but a field's query of that term alone would match nothing.
  */
 export function fieldTsqueries(query: SearchQuery): Array<{ weight: "a" | "b"; tsquery: string }> {
   return (["title", "author"] as const).flatMap((field) => {
-    const clauses = query.clauses.filter((clause) => clause.field === field && !clause.negated);
+    const clauses = query.clauses.filter(
+      (clause) => clause.field === field && !clause.negated && clause.terms.every(isPlainWord),
+    );
     if (clauses.length === 0) return [];
     const tsquery = clauses.map((clause) => clauseText({ ...clause, field: null })).join(" & ");
     return [{ weight: WEIGHT[field].toLowerCase() as "a" | "b", tsquery }];
   });
 }
+
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+const isPlainWord = (term: string) => PLAIN_WORD.test(term);
 
 function clauseText(clause: SearchClause): string {
   const weight = clause.field ? WEIGHT[clause.field] : "";
