@@ -192,11 +192,12 @@ export async function benchTrending(dialect: BenchDialect): Promise<TrendingFigu
         if (i > 0) runs.push(performance.now() - t);
       }
       threadLoop.disable();
+      const rankingMs = runs.reduce((sum, ms) => sum + ms, 0);
       thread = {
         rankMs: runs,
         maxBlockMs: threadLoop.max / 1e6,
-        idleMaxBlockMs: await idleLoopWaitMs(runs.reduce((sum, ms) => sum + ms, 0)),
-        spinMaxBlockMs: await spinningThreadLoopWaitMs(runs.reduce((sum, ms) => sum + ms, 0)),
+        idleMaxBlockMs: await idleLoopWaitMs(rankingMs),
+        spinMaxBlockMs: await spinningThreadLoopWaitMs(rankingMs),
       };
     }
     for (const name of [

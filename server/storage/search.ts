@@ -361,11 +361,12 @@ async function newestEntries(
       limit ${limit} offset ${offset}`.execute(database.db);
     return rows;
   }
+  const tsquery = toTsquery(query);
   const { rows } = await sql<{ entry_id: string; score: number }>`
-    select s.entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', s.document, to_tsquery('simple', ${toTsquery(query)})) as score
+    select s.entry_id, ts_rank_cd('{0.2, 0.4, 0.7, 1.0}', s.document, to_tsquery('simple', ${tsquery})) as score
     from entry_search s
     join subscription on subscription.feed_id = s.feed_id and subscription.user_id = ${userId}
-    where s.document @@ to_tsquery('simple', ${toTsquery(query)})${fieldConditions(query)}${extra}
+    where s.document @@ to_tsquery('simple', ${tsquery})${fieldConditions(query)}${extra}
     order by s.published_at desc, s.entry_id desc
     limit ${limit} offset ${offset}`.execute(database.db);
   return rows;
