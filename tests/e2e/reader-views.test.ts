@@ -35,27 +35,8 @@ describe("timeline views (Chromium, real server, media fixtures)", () => {
   afterAll(() => world?.close());
 
   const scroll = () => page.getByTestId("timeline-scroll");
-
-  it("Articles: fixed rows with title, excerpt, feed, time and a thumbnail in the set ratio", async () => {
-    const feedId = await quickAdd(page, urls.articles!, { view: 0 });
-    await page.waitForURL(new RegExp(`/timeline/view-0/${feedId}/pending$`));
-    await expect.poll(async () => (await timelineIds(page)).length).toBe(12);
-    expect(await scroll().getAttribute("data-layout")).toBe("list");
-    const row = page.getByTestId("timeline-item").first();
-    expect(await row.textContent()).toContain("articles 1");
-    expect(await row.textContent()).toContain("articles post number 1");
-    expect(await row.textContent()).toContain("articles feed");
-    expect(await row.locator("time").count()).toBeGreaterThan(0);
-    const heights = await page
-      .getByTestId("timeline-item")
-      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().height)));
-    expect(new Set(heights)).toEqual(new Set([100]));
-    const size = () =>
-      row
-        .getByTestId("entry-thumbnail")
-        .evaluate((image) => [image.clientWidth, image.clientHeight].join("x"));
-    // Square by default; the original ratio (400x200) once the appearance setting says so.
-    expect(await size()).toBe("64x64");
+  /** The appearance setting "thumbnails at their original ratio", then a reload to apply it. */
+  const showOriginalRatios = async () => {
     await page.evaluate(() => {
       const key = "follow:settings:appearance";
       const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { values?: object };
@@ -69,12 +50,38 @@ describe("timeline views (Chromium, real server, media fixtures)", () => {
     });
     await page.reload();
     await page.getByTestId("timeline-list").waitFor();
+  };
+
+  it("Articles: fixed rows with title, excerpt, feed, time and a thumbnail in the set ratio", async () => {
+    const feedId = await quickAdd(page, urls.articles!, { view: 0 });
+    await page.waitForURL(new RegExp(`/timeline/view-0/${feedId}/pending$`));
+    await expect.poll(async () => (await timelineIds(page)).length).toBe(12);
+    expect(await scroll().getAttribute("data-layout")).toBe("list");
+    const row = page.getByTestId("timeline-item").first();
+    // A row stands for its entry at once; its card comes from the next read of follow.db.
+    await expect.poll(() => row.textContent()).toContain("articles 1");
+    expect(await row.textContent()).toContain("articles post number 1");
+    expect(await row.textContent()).toContain("articles feed");
+    expect(await row.locator("time").count()).toBeGreaterThan(0);
+    const heights = await page
+      .getByTestId("timeline-item")
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().height)));
+    expect(new Set(heights)).toEqual(new Set([100]));
+    const size = () =>
+      row
+        .getByTestId("entry-thumbnail")
+        .evaluate((image) => [image.clientWidth, image.clientHeight].join("x"));
+    // Square by default; the original ratio (400x200) once the appearance setting says so.
+    expect(await size()).toBe("64x64");
+    await showOriginalRatios();
     await expect.poll(size, { timeout: 15_000 }).toBe("80x40");
   });
 
   it("Pictures: a masonry of lanes with each picture at its ratio", async () => {
     const feedId = await quickAdd(page, urls.pictures!, { view: 2 });
     await page.waitForURL(new RegExp(`/timeline/view-2/${feedId}/pending$`));
+    // Tiles keep each picture's ratio with this setting (square by default).
+    await showOriginalRatios();
     await expect.poll(async () => (await timelineIds(page)).length).toBe(12);
     expect(await scroll().getAttribute("data-layout")).toBe("masonry");
     const lanes = Number(await scroll().getAttribute("data-lanes"));
