@@ -31,6 +31,7 @@ import * as m0038 from "./0038_feed_claims_achievements.ts";
 import * as m0041 from "./0041_reading_positions.ts";
 import * as m0042 from "./0042_search_time_brin.ts";
 import * as m0043 from "./0043_search_field_indexes.ts";
+import * as m0044 from "./0044_entry_content_last.ts";
 
 /** Server migrations, numbered and append-only: never edit one that has shipped. */
 export const serverMigrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const serverMigrations: Record<string, Migration> = {
   "0041_reading_positions": m0041,
   "0042_search_time_brin": m0042,
   "0043_search_field_indexes": m0043,
+  "0044_entry_content_last": m0044,
 };
