@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { memoryDatabaseWithAuth } from "../../tests/support/memory-auth.ts";
 import type { Auth } from "../auth.ts";
-import type { Logger } from "../logger.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import type { DatabaseHandle } from "./connect.ts";
 import { authSchemaDigest, migrateDatabase } from "./migrate.ts";
 
@@ -31,6 +31,27 @@ const recorded = async () =>
   )?.value;
 
 describe("start-up migrations", () => {
+  it("says which server migrations it will run before running them, and nothing when none", async () => {
+    const lines: Array<{ msg: string; migrations?: string[]; migration?: string }> = [];
+    const captured = createLogger(
+      { logLevel: "info" },
+      { write: (line) => lines.push(JSON.parse(line)) },
+    );
+    await migrateDatabase(database, auth, captured);
+    const announced = lines.findIndex((line) => line.msg === "running server migrations");
+    const firstRun = lines.findIndex((line) => line.msg === "server migration");
+    expect(announced).toBeGreaterThanOrEqual(0);
+    expect(announced).toBeLessThan(firstRun);
+    expect(lines[announced]?.migrations).toContain("0044_entry_content_last");
+    expect(lines[announced]?.migrations?.length).toBe(
+      lines.filter((line) => line.msg === "server migration").length,
+    );
+
+    lines.length = 0;
+    await migrateDatabase(database, auth, captured);
+    expect(lines.map((line) => line.msg)).not.toContain("running server migrations");
+  });
+
   it("records what better-auth's tables were checked against, and skips the check while it holds", async () => {
     await migrateDatabase(database, auth, logger);
     expect(await tables()).toEqual(expect.arrayContaining(["user", "verification", "feed"]));

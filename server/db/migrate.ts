@@ -43,6 +43,12 @@ export async function migrateDatabase(
     db: database.db,
     provider: { getMigrations: async () => serverMigrations },
   });
+  // Said before they run: one may take a while on a large database (0044 rebuilds SQLite's
+  // entry table, ~30 s at a million entries), and a silent start looks like a hung one.
+  const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt);
+  if (pending.length > 0) {
+    logger.info({ migrations: pending.map((m) => m.name) }, "running server migrations");
+  }
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
     logger.info({ migration: result.migrationName, status: result.status }, "server migration");
