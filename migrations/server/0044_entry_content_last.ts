@@ -5,7 +5,7 @@ import { type Kysely, SqliteAdapter, sql } from "kysely";
  * order, and a long article spills into a chain of overflow pages, so with `content` in the
  * middle every list (timeline, search results, unread pages) walked the whole chain to reach the
  * description, author and media after it: a timeline page took 1.9x as long with 8 KB articles
- * and 5x with 50 KB ones, and mapped every article's pages into memory. At the end, a list reads
+ * and 5x with 50 KB ones, reading every page of every article. At the end, a list reads
  * only the first page or two of each row.
  *
  * SQLite cannot reorder columns in place: the table is rebuilt as its documentation describes
