@@ -18,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
   const indexes = await sql<{ sql: string }>`select sql from sqlite_master
     where type = 'index' and tbl_name = 'entry' and sql is not null`.execute(db);
+  const enforced = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
   // Foreign keys cannot be switched inside a transaction; without this, dropping the old table
   // would delete every unread mark, star and read of its entries.
   await sql`pragma foreign_keys = off`.execute(db);
@@ -61,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for (const index of indexes.rows) await sql.raw(index.sql).execute(trx);
     });
   } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
+    if (enforced.rows[0]?.foreign_keys) await sql`pragma foreign_keys = on`.execute(db);
   }
   // The copy went through the write-ahead log, as large as the table: give that space back now
   // rather than at the last connection's close. The old table's pages stay in the file's free
