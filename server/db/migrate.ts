@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 import { getSchema } from "better-auth/db";
 import { getMigrations } from "better-auth/db/migration";
+import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { serverMigrations } from "../../migrations/server/index.ts";
 import type { Logger } from "../logger.ts";
@@ -45,16 +46,31 @@ export async function migrateDatabase(
   });
   // Said before they run: one may take a while on a large database (0044 rebuilds SQLite's
   // entry table, ~30 s at a million entries), and a silent start looks like a hung one.
-  const pending = (await migrator.getMigrations()).filter((m) => !m.executedAt);
-  if (pending.length > 0) {
-    logger.info({ migrations: pending.map((m) => m.name) }, "running server migrations");
-  }
+  const pending = await pendingMigrations(database);
+  if (pending.length > 0) logger.info({ migrations: pending }, "running server migrations");
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
     logger.info({ migration: result.migrationName, status: result.status }, "server migration");
   }
   if (error) throw error;
   if (!checked) await recordAuthSchema(database, expected);
+}
+
+/**
+ * Our migrations not yet recorded in Kysely's table (all of them on a new database). Read
+ * directly: the Migrator's own listing introspects every table's columns first.
+ */
+async function pendingMigrations(database: DatabaseHandle): Promise<string[]> {
+  let done: Set<string>;
+  try {
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      database.db,
+    );
+    done = new Set(rows.rows.map((row) => row.name));
+  } catch {
+    done = new Set(); // A new database: no kysely_migration yet.
+  }
+  return Object.keys(serverMigrations).filter((name) => !done.has(name));
 }
 
 const AUTH_SCHEMA_KEY = "auth_schema";

@@ -48,6 +48,9 @@ describe("entry content moved to the end of the row (SQLite)", () => {
       values (${USER}, '2000000000004', ${FEED}, 0, ${NOW})`.execute(db);
     await sql`insert into read_history (entry_id, user_id, read_at)
       values ('2000000000001', ${USER}, ${NOW})`.execute(db);
+    await sql`insert into entry_search (entry_id, feed_id, published_at, title, body, author, url)
+      values ('2000000000002', ${FEED}, ${NOW}, 'Title 2', 'wombats dig burrows', 'Ada',
+        'https://a.example/2')`.execute(db);
 
     const entries = () =>
       sql<Record<string, unknown>>`select rowid as row_id, * from entry order by id`.execute(db);
@@ -56,8 +59,33 @@ describe("entry content moved to the end of the row (SQLite)", () => {
         await sql<{ name: string }>`select name from sqlite_master
           where type = 'index' and tbl_name = 'entry' order by name`.execute(db)
       ).rows.map((row) => row.name);
+    // The table's definition as SQLite sees it: columns by name (not position), its foreign
+    // keys, and each index's columns, order and uniqueness.
+    const definition = async () => {
+      const columns = await sql<Record<string, unknown>>`pragma table_info(entry)`.execute(db);
+      const references = await sql`pragma foreign_key_list(entry)`.execute(db);
+      const indexList = await sql<{ name: string }>`pragma index_list(entry)`.execute(db);
+      const indexColumns = [];
+      for (const { name } of indexList.rows) {
+        indexColumns.push({
+          name,
+          columns: (
+            await sql.raw<Record<string, unknown>>(`pragma index_xinfo("${name}")`).execute(db)
+          ).rows.map(({ cid: _position, ...column }) => column),
+        });
+      }
+      return {
+        columns: columns.rows
+          .map(({ cid: _position, ...column }) => column)
+          .sort((a, b) => String(a.name).localeCompare(String(b.name))),
+        references: references.rows,
+        indexes: indexList.rows.sort((a, b) => a.name.localeCompare(b.name)),
+        indexColumns: indexColumns.sort((a, b) => a.name.localeCompare(b.name)),
+      };
+    };
     const before = (await entries()).rows;
     const indexesBefore = await indexes();
+    const definitionBefore = await definition();
     const pageBefore = await listEntries(database, USER, { view: 0, limit: 20 });
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
@@ -68,6 +96,10 @@ describe("entry content moved to the end of the row (SQLite)", () => {
     // Same rows, same row ids, column for column (compared by name, not position).
     expect((await entries()).rows).toEqual(before);
     expect(await indexes()).toEqual(indexesBefore);
+    expect(await definition()).toEqual(definitionBefore);
+    const found = await sql<{ entry_id: string }>`select s.entry_id from entry_fts
+      join entry_search s on s.id = entry_fts.rowid where entry_fts match 'wombats'`.execute(db);
+    expect(found.rows).toEqual([{ entry_id: "2000000000002" }]);
     expect(await listEntries(database, USER, { view: 0, limit: 20 })).toEqual(pageBefore);
 
     const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
@@ -87,6 +119,12 @@ describe("entry content moved to the end of the row (SQLite)", () => {
     expect([await count("unread"), await count("collection"), await count("read_history")]).toEqual(
       [9, 0, 0],
     );
+    expect(await count("entry_search")).toBe(1);
+    await sql`delete from entry where id = '2000000000002'`.execute(db);
+    expect(await count("entry_search")).toBe(0);
+    // The entries still go with their feed.
+    await sql`delete from feed where id = ${FEED}`.execute(db);
+    expect(await count("entry")).toBe(0);
     // And a mark cannot point at an entry that does not exist.
     await expect(
       sql`insert into unread (user_id, entry_id, feed_id, published_at)
