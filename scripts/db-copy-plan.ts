@@ -207,12 +207,18 @@ export function planCopy(
         throw new PlanError(`the source's table ${name} has no column ${column.name}`);
       }
     }
+    // By name, not by position: the same table may order its columns differently on each
+    // side (SQLite's entry keeps its content last), and a table's checksum follows this order,
+    // so a copy there and back compares equal.
+    const byName = columns
+      .map((column, i) => ({ column, type: targetTypes[i]! }))
+      .sort((a, b) => (a.column.name < b.column.name ? -1 : a.column.name > b.column.name ? 1 : 0));
     plans.set(name, {
       name,
-      columns,
+      columns: byName.map((c) => c.column),
       sourceKey: keyOf(source, from, name),
       targetKey: keyOf(target, to, name),
-      targetTypes,
+      targetTypes: byName.map((c) => c.type),
       derived,
     });
   }
