@@ -18,6 +18,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
   const indexes = await sql<{ sql: string }>`select sql from sqlite_master
     where type = 'index' and tbl_name = 'entry' and sql is not null`.execute(db);
+  // The server never runs ANALYZE on SQLite (its queries pin their join order), but an operator
+  // may have: dropping the table drops its statistics, so they are gathered again below.
+  const analyzed =
+    (
+      await sql<{ n: number }>`select count(*) as n from sqlite_master
+        where type = 'table' and name = 'sqlite_stat1'`.execute(db)
+    ).rows[0]!.n > 0 &&
+    (await sql`select 1 from sqlite_stat1 where tbl = 'entry' limit 1`.execute(db)).rows.length > 0;
   const enforced = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
   // Foreign keys cannot be switched inside a transaction; without this, dropping the old table
   // would delete every unread mark, star and read of its entries.
@@ -60,6 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       await sql`drop table entry`.execute(trx);
       await sql`alter table entry_reordered rename to entry`.execute(trx);
       for (const index of indexes.rows) await sql.raw(index.sql).execute(trx);
+      if (analyzed) await sql`analyze entry`.execute(trx);
     });
   } finally {
     if (enforced.rows[0]?.foreign_keys) await sql`pragma foreign_keys = on`.execute(db);

@@ -83,6 +83,16 @@ describe("entry content moved to the end of the row (SQLite)", () => {
         indexColumns: indexColumns.sort((a, b) => a.name.localeCompare(b.name)),
       };
     };
+    // Statistics an operator gathered are gathered again for the new table.
+    await sql`analyze`.execute(db);
+    const statistics = async () =>
+      (
+        await sql<{
+          idx: string;
+        }>`select idx from sqlite_stat1 where tbl = 'entry' order by idx`.execute(db)
+      ).rows.map((row) => row.idx);
+    const statisticsBefore = await statistics();
+    expect(statisticsBefore.length).toBeGreaterThan(0);
     const before = (await entries()).rows;
     const indexesBefore = await indexes();
     const definitionBefore = await definition();
@@ -97,6 +107,7 @@ describe("entry content moved to the end of the row (SQLite)", () => {
     expect((await entries()).rows).toEqual(before);
     expect(await indexes()).toEqual(indexesBefore);
     expect(await definition()).toEqual(definitionBefore);
+    expect(await statistics()).toEqual(statisticsBefore);
     const found = await sql<{ entry_id: string }>`select s.entry_id from entry_fts
       join entry_search s on s.id = entry_fts.rowid where entry_fts match 'wombats'`.execute(db);
     expect(found.rows).toEqual([{ entry_id: "2000000000002" }]);
