@@ -260,3 +260,53 @@ describe("FetchError", () => {
     expect(reactions.toasts).toEqual([]);
   });
 });
+
+describe("abortInFlight (signing out)", () => {
+  it("aborts what is still waiting for an answer, quietly, and later calls go out as usual", async () => {
+    const reactions = recordingReactions();
+    const waiting: string[] = [];
+    const { fetch: api, abortInFlight } = createApiClient({
+      baseURL: server.baseURL,
+      platform: "web",
+      dev: false,
+      reactions,
+      retryDelayMs: 0,
+      // The first request hangs until aborted; the next ones reach the scripted server.
+      fetch: (input, init) => {
+        if (waiting.length > 0) return globalThis.fetch(input, init);
+        waiting.push(String(input));
+        return new Promise((_, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+        );
+      },
+    });
+    const hanging = failure(api("/auth/list-accounts"));
+    await expect.poll(() => waiting.length).toBe(1);
+    abortInFlight();
+    const error = await hanging;
+    expect(error.aborted).toBe(true);
+    expect(reactions.toasts).toEqual([]);
+    expect(reactions.signOuts).toBe(0);
+    expect(server.requests).toHaveLength(0); // not sent again
+
+    expect(await api("/feeds")).toEqual({ code: 0 });
+    expect(server.requests.map((r) => r.path)).toEqual([expect.stringMatching(/\/feeds$/)]);
+  });
+
+  it("leaves a caller's own abort working", async () => {
+    const { fetch: api } = createApiClient({
+      baseURL: server.baseURL,
+      platform: "web",
+      dev: false,
+      reactions: recordingReactions(),
+      fetch: (_input, init) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+        ),
+    });
+    const own = new AbortController();
+    const call = failure(api("/feeds", { signal: own.signal }));
+    own.abort();
+    expect((await call).aborted).toBe(true);
+  });
+});

@@ -76,6 +76,8 @@ export interface ApiClient {
   fetch: ApiFetch;
   /** The headers every call carries: app, version, platform, client and session ids. */
   headers: Readonly<Record<string, string>>;
+  /** Aborts every request sent and not yet answered (signing out: none may land after it). */
+  abortInFlight(): void;
 }
 
 const DEFAULT_RETRY_DELAY_MS = 300;
@@ -83,8 +85,22 @@ const DEFAULT_RETRY_DELAY_MS = 300;
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { reactions } = options;
   const headers = requestHeaders(options);
-  const transport: typeof globalThis.fetch =
+  const send: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // Each request until its answer's headers arrive, with its own abort beside the caller's.
+  const inFlight = new Set<AbortController>();
+  const transport: typeof globalThis.fetch = async (input, init) => {
+    const controller = new AbortController();
+    inFlight.add(controller);
+    const signal = init?.signal
+      ? AbortSignal.any([init.signal, controller.signal])
+      : controller.signal;
+    try {
+      return await send(input, { ...init, signal });
+    } finally {
+      inFlight.delete(controller);
+    }
+  };
   const ofetch = createFetch({
     fetch: transport,
     Headers: globalThis.Headers,
@@ -181,7 +197,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     return settle(send(), { silent: options.silent });
   }) as ApiCall;
-  return { fetch: api, headers };
+  const abortInFlight = () => {
+    for (const controller of inFlight) controller.abort();
+    inFlight.clear();
+  };
+  return { fetch: api, headers, abortInFlight };
 }
 
 export function requestHeaders(

@@ -56,7 +56,7 @@ export function createServices(env: ClientEnv) {
       window.location.pathname.startsWith("/timeline") ? 3000 : 0,
     ),
   });
-  const session = createSessionService(api.fetch.call, localSessionCache());
+  const session = createSessionService(api.fetch.call, localSessionCache(), api.abortInFlight);
   router = createAppRouter({ session, env });
   return { api, session, router, connectivity, optional: optionalServices(env) };
 }

@@ -176,7 +176,8 @@ describe("session service", () => {
       }
       return {};
     });
-    const session = createSessionService(fetcher);
+    // Calls still on their way are cancelled once the work has stopped, before the request.
+    const session = createSessionService(fetcher, undefined, () => void order.push("abort"));
     await session.ensureLoaded();
     const remove = session.beforeSignOut({
       stop: async () => void order.push("stop"),
@@ -184,16 +185,16 @@ describe("session service", () => {
     });
     refuse = true;
     await expect(session.signOut()).rejects.toThrow("offline");
-    expect(order).toEqual(["stop", "sign-out request", "resume"]);
+    expect(order).toEqual(["stop", "abort", "sign-out request", "resume"]);
     expect(session.store.get().status).toBe("authenticated");
     refuse = false;
     order.length = 0;
     await session.signOut();
-    expect(order).toEqual(["stop", "sign-out request"]);
+    expect(order).toEqual(["stop", "abort", "sign-out request"]);
     remove();
     order.length = 0;
     await session.signOut();
-    expect(order).toEqual(["sign-out request"]);
+    expect(order).toEqual(["abort", "sign-out request"]);
   });
 
   it("signs out and on a 401 forgets the user", async () => {

@@ -79,6 +79,11 @@ export interface SignOutHook {
 export function createSessionService(
   fetcher: SessionFetch,
   cache: SessionCache = memorySessionCache(),
+  /**
+   * Cancels the API calls still on their way. A read sent a moment before signing out could
+   * reach the server after the session is gone and come back 401.
+   */
+  abortRequests: () => void = () => {},
 ): SessionService {
   const store = createStore<SessionState>(INITIAL_SESSION);
   const signedOut = () => {
@@ -184,6 +189,7 @@ export function createSessionService(
     async signOut() {
       const hooks = [...signOutHooks];
       await Promise.all(hooks.map((hook) => hook.stop()));
+      abortRequests();
       try {
         await fetcher(endpointInfo.auth.signOut, {});
       } catch (error) {

@@ -40,7 +40,10 @@ export async function openPage(
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    if (message.type() !== "error") return;
+    // "Failed to load resource" names no resource: its address is the message's location.
+    const { url } = message.location();
+    errors.push(`console: ${message.text()}${url ? ` (${url})` : ""}`);
   });
   return { page, context, errors };
 }
