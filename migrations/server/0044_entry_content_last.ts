@@ -59,12 +59,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         language, categories, media, attachments, extra, content_hash, published_at, inserted_at,
         updated_at, content`,
       );
-      await sql`insert into entry_reordered (${columns}) select ${columns} from entry`.execute(trx);
-      const count = async (table: string) =>
-        (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(trx))
-          .rows[0]!.n;
-      const [before, after] = [await count("entry"), await count("entry_reordered")];
-      if (before !== after) throw new Error(`entry rebuild copied ${after} of ${before} rows`);
+      const copy = await sql`insert into entry_reordered (${columns})
+        select ${columns} from entry`.execute(trx);
+      const copied = Number(copy.numAffectedRows ?? 0);
+      const { n: rows } = (await sql<{ n: number }>`select count(*) as n from entry`.execute(trx))
+        .rows[0]!;
+      if (copied !== rows) throw new Error(`entry rebuild copied ${copied} of ${rows} rows`);
       await sql`drop table entry`.execute(trx);
       await sql`alter table entry_reordered rename to entry`.execute(trx);
       for (const index of indexes.rows) await sql.raw(index.sql).execute(trx);

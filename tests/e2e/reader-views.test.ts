@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../support/server.ts";
 import type { PageWatch } from "./support/browser.ts";
 import { serveMediaFeed } from "./support/media-feeds.ts";
-import { openEntry, quickAdd, signUp, timelineIds } from "./support/reader.ts";
+import { openEntry, quickAdd, setSettings, signUp, timelineIds } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 /** Each view's own layout, with fixture entries subscribed in that view. */
@@ -37,18 +37,7 @@ describe("timeline views (Chromium, real server, media fixtures)", () => {
   const scroll = () => page.getByTestId("timeline-scroll");
   /** The appearance setting "thumbnails at their original ratio", then a reload to apply it. */
   const showOriginalRatios = async () => {
-    await page.evaluate(() => {
-      const key = "follow:settings:appearance";
-      const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { values?: object };
-      localStorage.setItem(
-        key,
-        JSON.stringify({
-          values: { ...stored.values, thumbnailRatio: "original" },
-          updated: Date.now(),
-        }),
-      );
-    });
-    await page.reload();
+    await setSettings(page, "appearance", { thumbnailRatio: "original" });
     await page.getByTestId("timeline-list").waitFor();
   };
 

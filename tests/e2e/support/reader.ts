@@ -111,19 +111,26 @@ export function recentFeed(title: string, prefix: string, count: number) {
 
 /** The entry ids the timeline shows, in order. */
 /**
- * Changes general settings the way the settings page stores them (newer than the server's copy,
- * so they win the next settings sync), then reloads so the reader starts with them.
+ * Changes a settings tab the way the settings page stores it (newer than the server's copy, so
+ * it wins the next settings sync), then reloads so the reader starts with it.
  */
-export async function setGeneralSettings(page: Page, values: Record<string, unknown>) {
-  await page.evaluate((values) => {
-    const key = "follow:settings:general";
-    const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { values?: object };
-    localStorage.setItem(
-      key,
-      JSON.stringify({ values: { ...stored.values, ...values }, updated: Date.now() }),
-    );
-  }, values);
+export async function setSettings(page: Page, tab: string, values: Record<string, unknown>) {
+  await page.evaluate(
+    ({ tab, values }) => {
+      const key = `follow:settings:${tab}`;
+      const stored = JSON.parse(localStorage.getItem(key) ?? "{}") as { values?: object };
+      localStorage.setItem(
+        key,
+        JSON.stringify({ values: { ...stored.values, ...values }, updated: Date.now() }),
+      );
+    },
+    { tab, values },
+  );
   await page.reload();
+}
+
+export function setGeneralSettings(page: Page, values: Record<string, unknown>) {
+  return setSettings(page, "general", values);
 }
 
 export async function timelineIds(page: Page): Promise<string[]> {
