@@ -16,10 +16,10 @@ import {
   heapAfterGc,
   installPaintMarks,
   listNodes,
-  loadAllRows,
   localEntryCount,
   type PaintMarks,
   quickAddFeed,
+  scrollToTimelineEnd,
   seedLocal,
   waitForMark,
 } from "./support/reader-ui-browser.ts";
@@ -229,12 +229,12 @@ function mergeRuns(runs: FrameRun[]): FrameRun {
 }
 
 /**
- * Loads every row (the infinite scroll doubles the page each time the end comes near), jumps
- * to the middle and runs the rAF loop twice idle and twice scrolling, alternately; then the
+ * Scrolls every row through the list to the end (scrollToTimelineEnd), jumps to the middle of
+ * what it holds and runs the rAF loop twice idle and twice scrolling, alternately; then the
  * heap after a forced GC.
  */
 async function scrollAll(page: Page, rows: number, seconds: number): Promise<ScrollFigures> {
-  await loadAllRows(page, rows);
+  await scrollToTimelineEnd(page, rows);
   const scroller = page.getByTestId("timeline-scroll");
   await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
   await page.waitForTimeout(1000);

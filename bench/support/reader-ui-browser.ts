@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
+import { TIMELINE_WINDOW_ROWS } from "../../src/views/timeline/use-timeline-rows.ts";
 
 /**
  * In-page helpers of the reader-ui benchmark (bench/reader-ui.ts): paint marks installed before
@@ -179,13 +180,25 @@ export function listNodes(page: Page): Promise<number> {
   return page.getByTestId("timeline-list").evaluate((list) => list.querySelectorAll("*").length);
 }
 
-/** Grows the timeline (infinite scroll) by scrolling to its end until it holds `rows` rows. */
-export async function loadAllRows(page: Page, rows: number, timeout = 120_000): Promise<void> {
+/**
+ * Scrolls the timeline to its end: every one of its `rows` rows passes through the list (the
+ * infinite scroll doubles the page each time the end comes near; past TIMELINE_WINDOW_ROWS the
+ * list is a window that moves on). Ends holding the last rows, with no more after them.
+ */
+export async function scrollToTimelineEnd(
+  page: Page,
+  rows: number,
+  timeout = 120_000,
+): Promise<void> {
   const list = page.getByTestId("timeline-list");
   const scroller = page.getByTestId("timeline-scroll");
+  const held = Math.min(rows, TIMELINE_WINDOW_ROWS);
   const started = Date.now();
-  while (Number(await list.getAttribute("data-count")) < rows) {
-    if (Date.now() - started > timeout) throw new Error(`the timeline never reached ${rows} rows`);
+  while (
+    (await list.getAttribute("data-more")) !== "false" ||
+    Number(await list.getAttribute("data-count")) < held
+  ) {
+    if (Date.now() - started > timeout) throw new Error(`the timeline never reached row ${rows}`);
     await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await page.waitForTimeout(50);
   }

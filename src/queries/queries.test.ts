@@ -1,5 +1,6 @@
 import { firstValueFrom } from "rxjs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FeedSelection } from "../../contract/routes.ts";
 import { seed, testId } from "../commands/testing/seed.ts";
 import { openMemoryDatabase } from "../db/node.ts";
 import type { LocalDatabase } from "../db/types.ts";
@@ -65,6 +66,32 @@ describe("reader queries on the local store", () => {
     const page = await firstValueFrom(timelineIds$(db, all, 2));
     expect(page.more).toBe(true);
     expect(page.rows).toHaveLength(2);
+  });
+
+  it("reads a window from any row on, in either order, ties on time included", async () => {
+    for (const oldestFirst of [false, true]) {
+      for (const feed of [
+        { kind: "all" },
+        { kind: "feeds", feedIds: [a, b, c] },
+      ] as FeedSelection[]) {
+        const query: TimelineQuery = { view: 0, feed, unreadOnly: false, oldestFirst };
+        const whole = (await firstValueFrom(timelineIds$(db, query, 50))).rows;
+        expect(whole.length).toBeGreaterThan(2);
+        for (const [k, start] of whole.entries()) {
+          const window = await firstValueFrom(timelineIds$(db, query, 2, undefined, {}, start));
+          expect(window.rows).toEqual(whole.slice(k, k + 2));
+          expect(window.more).toBe(k + 2 < whole.length);
+        }
+      }
+    }
+    // The seed has entries sharing a publish time: the cursor's id decides within them.
+    const all: TimelineQuery = {
+      view: 0,
+      feed: { kind: "feeds", feedIds: [a, b, c] },
+      unreadOnly: false,
+    };
+    const times = (await firstValueFrom(timelineIds$(db, all, 50))).rows.map((r) => r.publishedAt);
+    expect(new Set(times).size).toBeLessThan(times.length);
   });
 
   it("re-emits after commands: read, star, collections", async () => {

@@ -142,7 +142,7 @@ export function timelineSource(query: TimelineQuery, search?: SavedSearchItem): 
 
 /**
  * One page of a timeline as one text value ("id published_at" lines) and the number of rows
- * (one more than `limit` when there are more).
+ * (one more than `limit` when there are more), from its top or from the row `start`.
  */
 function timelinePage(
   source: Source,
@@ -150,6 +150,7 @@ function timelinePage(
   limit: number,
   keep: readonly string[],
   bounds: TimelineBounds,
+  start: TimelineRow | undefined,
 ) {
   let rows = source.query;
   if (query.unreadOnly && !source.ignoresUnread) {
@@ -158,6 +159,16 @@ function timelinePage(
   if (bounds.floor) rows = rows.where("e.published_at", ">=", bounds.floor);
   if (bounds.ceiling !== undefined && bounds.ceiling !== "~") {
     rows = rows.where("e.published_at", "<=", bounds.ceiling);
+  }
+  if (start) {
+    // A window further down: from `start` on, in the timeline's order (keyset on time, id; the
+    // bound on time alone keeps the index range).
+    const [beyond, within] = query.oldestFirst ? ([">", ">="] as const) : (["<", "<="] as const);
+    rows = rows
+      .where("e.published_at", within, start.publishedAt)
+      .where((eb) =>
+        eb.or([eb("e.published_at", beyond, start.publishedAt), eb("e.id", within, start.id)]),
+      );
   }
   const direction = query.oldestFirst ? "asc" : "desc";
   const lines = rows
@@ -199,7 +210,8 @@ const SEARCH_READS = ["entries", "subscriptions", "collections", "saved_searches
 
 /**
  * The ids of a timeline, newest first (or oldest first), at most `limit` (infinite scroll raises it page by page;
- * the rows themselves load per visible window). With unread only, entries in `keep()` stay
+ * the rows themselves load per visible window), from its top or from the row `start` on (a
+ * window further down, see use-timeline-rows.ts). With unread only, entries in `keep()` stay
  * although read: what the user marked read while looking at the list does not jump away.
  */
 export function timelineIds$(
@@ -208,12 +220,13 @@ export function timelineIds$(
   limit: number,
   keep: () => readonly string[] = () => [],
   bounds: TimelineBounds = {},
+  start?: TimelineRow,
 ): Observable<TimelinePage> {
   // A timeline other than a search is compiled once: only the kept ids change between runs.
   const compiled =
     query.feed.kind === "search"
       ? undefined
-      : withKept(timelinePage(timelineSource(query), query, limit, [KEPT], bounds));
+      : withKept(timelinePage(timelineSource(query), query, limit, [KEPT], bounds, start));
   // One text value ("id published_at" lines) instead of 50,000 row objects: the worker hands it
   // over and the live query compares it far faster, which matters as it re-runs on every read.
   return liveQuery(db, compiled?.page.reads ?? SEARCH_READS, async () => {
@@ -224,7 +237,7 @@ export function timelineIds$(
         query.feed.kind === "search" ? await readSavedSearch(db, query.feed.searchId) : undefined;
       // Entries stored since the last search join the local index first.
       await refreshSearchIndex(db);
-      page = timelinePage(timelineSource(query, search), query, limit, keep(), bounds);
+      page = timelinePage(timelineSource(query, search), query, limit, keep(), bounds, start);
     }
     const [row] = await selectRows(db, page);
     return { lines: row?.lines ?? "", count: Number(row?.n ?? 0) };

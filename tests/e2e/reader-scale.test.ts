@@ -1,18 +1,21 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIMELINE_WINDOW_ROWS } from "../../src/views/timeline/use-timeline-rows.ts";
 import type { FeedServer } from "../support/feed-server.ts";
 import type { TestServer } from "../support/server.ts";
 import { quickAdd, recentFeed, signUp } from "./support/reader.ts";
 import { type ReaderWorld, startReaderWorld } from "./support/world.ts";
 
 const ENTRIES = 50_000;
+/** Seeded entry i has the id SEED_BASE + i. */
+const SEED_BASE = 1_800_000_000_000_000_000n;
 
 /** Seeds `count` entries of one feed straight into the local database (the reader's test hook). */
 async function seedLocal(page: Page, feedId: string, count: number): Promise<void> {
   await page.evaluate(
-    async ({ feedId, count }) => {
+    async ({ feedId, count, seedBase }) => {
       const reader = window.__followReader!;
-      const base = 1_800_000_000_000_000_000n;
+      const base = BigInt(seedBase);
       const now = Date.now();
       await reader.db.transaction(["entries"], async (tx) => {
         const batch = (tx as unknown as { executeBatch(s: unknown[]): Promise<unknown> })
@@ -40,7 +43,7 @@ async function seedLocal(page: Page, feedId: string, count: number): Promise<voi
         }
       });
     },
-    { feedId, count },
+    { feedId, count, seedBase: SEED_BASE.toString() },
   );
 }
 
@@ -82,37 +85,39 @@ describe("a large local store (Chromium): 50,000 entries", () => {
   });
   afterAll(() => world?.close());
 
-  it("scrolls 50,000 entries to the end with a bounded DOM", async () => {
+  it("scrolls 50,000 entries to the end and back with a bounded DOM and a bounded window", async () => {
     const feedId = await quickAdd(page, feeds.url("/seed.xml"));
     await seedLocal(page, feedId, ENTRIES);
 
     // No reload: start-up keeps 20 entries a subscription, and these 50,000 exist
     // only here. The timeline's live query takes them in as they are stored.
+    const list = page.getByTestId("timeline-list");
     await expect
-      .poll(
-        async () => Number(await page.getByTestId("timeline-list").getAttribute("data-count")),
-        {
-          timeout: 30_000,
-        },
-      )
+      .poll(async () => Number(await list.getAttribute("data-count")), { timeout: 30_000 })
       .toBeGreaterThan(3);
 
-    // Load everything (each step of the infinite scroll grows the page) and jump to the end.
-    const list = page.getByTestId("timeline-list");
-    const scroller = page.getByTestId("timeline-scroll");
-    let debugAt = Date.now();
-    while (Number(await list.getAttribute("data-count")) < ENTRIES + 3) {
-      if (Date.now() - debugAt > 10_000) {
-        debugAt = Date.now();
-        console.log(
-          "DEBUG count",
-          await list.getAttribute("data-count"),
-          await page.getByTestId("timeline-item").count(),
-        );
-      }
-      await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-      await page.waitForTimeout(50);
+    // To the end: the page grows to a full window, then the window moves on by half. At each
+    // move the rows on screen stay where they were: after the first, the bottom of the first
+    // window (seeded entries ~3,190-3,199) is at the top of the screen, not the new window's.
+    await installListState(page);
+    let state = await listState(page);
+    let most = 0;
+    const tops: number[] = [];
+    for (const started = Date.now(); state.more; ) {
+      if (Date.now() - started > 120_000) throw new Error(`stuck at ${JSON.stringify(state)}`);
+      const next = await scrollAndWait(page, "end");
+      if (next.start !== state.start) tops.push(next.top);
+      most = Math.max(most, next.count);
+      state = next;
     }
+    expect(most).toBe(TIMELINE_WINDOW_ROWS);
+    expect(tops.length).toBeGreaterThan(25);
+    expect(tops[0]).toBeGreaterThan(3_150);
+    expect(tops[0]).toBeLessThan(3_200);
+    // Each later move alike: the row on top is the last window's bottom, 1,600 rows on.
+    for (const [k, top] of tops.entries())
+      expect(Math.abs(top - tops[0]! - 1_600 * k)).toBeLessThan(50);
+    const scroller = page.getByTestId("timeline-scroll");
     await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await expect
       .poll(() => page.locator('[data-testid="timeline-item"]').last().textContent(), {
@@ -127,5 +132,84 @@ describe("a large local store (Chromium): 50,000 entries", () => {
     expect(maxNodes).toBeGreaterThan(0);
     expect(maxNodes).toBeLessThan(800);
     expect(scrolled).toBeGreaterThan(5000);
-  }, 180_000);
+
+    // And back to the timeline's top, window by window: at each move the row that started the
+    // window left is still at the top of the screen.
+    state = await listState(page);
+    for (const started = Date.now(); state.start !== ""; ) {
+      if (Date.now() - started > 120_000) throw new Error(`stuck at ${JSON.stringify(state)}`);
+      const next = await scrollAndWait(page, "top");
+      if (next.start !== state.start) {
+        expect(next.top).toBe(Number(BigInt(state.start) - SEED_BASE));
+      }
+      state = next;
+    }
+    await scroller.evaluate((element) => element.scrollTo(0, 0));
+    // The newest entry first again (the seeded ones are newer than the feed's own).
+    await expect.poll(async () => (await listState(page)).top).toBe(0);
+    expect((await listState(page)).count).toBe(TIMELINE_WINDOW_ROWS);
+  }, 300_000);
 });
+
+interface ListState {
+  count: number;
+  start: string;
+  more: boolean;
+  /** The seeded entry at the top of the screen (its number in "Seeded entry N"), or -1. */
+  top: number;
+}
+
+/** The timeline list's rows, window and top row, read at once in the page. */
+function listState(page: Page): Promise<ListState> {
+  return page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid="timeline-scroll"]')!;
+    return (scroller as unknown as { readState(): ListState }).readState();
+  });
+}
+
+/** Gives the timeline's scroller a `readState()`, the same in every call below. */
+function installListState(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid="timeline-scroll"]')!;
+    Object.assign(scroller, {
+      readState: () => {
+        const list = document.querySelector('[data-testid="timeline-list"]')!;
+        const edge = scroller.getBoundingClientRect().top;
+        const first = [...list.querySelectorAll<HTMLElement>('[data-testid="timeline-item"]')]
+          .filter((row) => row.getBoundingClientRect().bottom > edge + 1)
+          .sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top)[0];
+        return {
+          count: Number(list.getAttribute("data-count")),
+          start: list.getAttribute("data-window-start") ?? "",
+          more: list.getAttribute("data-more") === "true",
+          top: Number(first?.textContent?.match(/Seeded entry (\d+)/)?.[1] ?? -1),
+        };
+      },
+    });
+  });
+}
+
+/**
+ * Scrolls the timeline to its end or top once and waits until its rows or window change (or
+ * 5 s pass), reading the state in the same task as the change: no second scroll can come
+ * between the move and the reading.
+ */
+function scrollAndWait(page: Page, to: "end" | "top"): Promise<ListState> {
+  return page.evaluate(
+    (to) =>
+      new Promise<ListState>((resolve) => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="timeline-scroll"]')!;
+        const list = document.querySelector('[data-testid="timeline-list"]')!;
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve((scroller as unknown as { readState(): ListState }).readState());
+        };
+        const observer = new MutationObserver(done);
+        observer.observe(list, { attributeFilter: ["data-count", "data-window-start"] });
+        const timer = setTimeout(done, 5_000);
+        scroller.scrollTo(0, to === "end" ? scroller.scrollHeight : 0);
+      }),
+    to,
+  );
+}

@@ -24,4 +24,14 @@ describe("new rows that arrive above what is being read", () => {
     const known = new Set(["a"]);
     expect(holdNewRows(rows("p", "q"), known, false)).toEqual(new Set());
   });
+
+  it("lets go of ids no longer shown once they far outnumber the rows (a window moved on)", () => {
+    const known = new Set(Array.from({ length: 5000 }, (_, i) => `old${i}`));
+    expect(holdNewRows(rows("a", "b"), known, true)).toEqual(new Set());
+    expect(known).toEqual(new Set(["a", "b"]));
+    // Below the bound they stay: a row that leaves and comes back is no newcomer.
+    const few = new Set(["x", "y"]);
+    holdNewRows(rows("a"), few, true);
+    expect(few).toEqual(new Set(["x", "y", "a"]));
+  });
 });

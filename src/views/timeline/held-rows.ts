@@ -15,5 +15,10 @@ export function holdNewRows(
     for (const row of rows.slice(0, firstKnown)) held.add(row.id);
   }
   for (const row of rows) if (!held.has(row.id)) known.add(row.id);
+  // Only the rows at hand are compared: ids long gone (a window moved on) are let go.
+  if (known.size > 2 * rows.length + 1000) {
+    known.clear();
+    for (const row of rows) if (!held.has(row.id)) known.add(row.id);
+  }
   return held;
 }

@@ -51,10 +51,11 @@ export function TimelineColumn(props: {
   const checkNew = useCheckNew(reader, query);
   useTagTimelineFill(reader, query.feed);
   const { floor, ceiling } = pager.state;
-  const { key, page, settling, loadMore, restart } = useTimelineRows(reader, query, {
-    floor,
-    ceiling,
-  });
+  const { key, page, windowStart, windowBefore, settling, loadMore, loadEarlier, restart } =
+    useTimelineRows(reader, query, {
+      floor,
+      ceiling,
+    });
   // The pager's end comes as its bound moves, before the rows of its last page are read: until
   // they are on screen the footer says more is coming, not that the list ended.
   const footer = settling && pager.state.end ? { ...pager.state, end: false } : pager.state;
@@ -117,6 +118,9 @@ export function TimelineColumn(props: {
         rows={page.rows}
         more={page.more}
         onMore={loadMore}
+        windowStart={windowStart}
+        windowBefore={windowBefore}
+        onEarlier={loadEarlier}
         pager={footer}
         onNextPage={pager.loadMore}
         activeEntryId={props.activeEntryId}

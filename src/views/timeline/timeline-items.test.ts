@@ -20,6 +20,13 @@ describe("timeline items", () => {
     expect(timelineItems(rows, false)).toHaveLength(3);
   });
 
+  it("opens a window that starts mid-day without a heading, one that starts a day with it", () => {
+    const rows = [at("2025-03-10T08:00:00", "b"), at("2025-03-09T12:00:00", "c")];
+    const kinds = (before: string) => timelineItems(rows, true, before).map((i) => i.key);
+    expect(kinds("2025-03-10T12:00:00")).toEqual(["b", "day:2025-03-09", "c"]);
+    expect(kinds("2025-03-11T12:00:00")).toEqual(["day:2025-03-10", "b", "day:2025-03-09", "c"]);
+  });
+
   it("loads whole windows around the visible range", () => {
     const rows = Array.from({ length: 1000 }, (_, i) => at("2025-03-10T12:00:00", String(i)));
     const items = timelineItems(rows, false);

@@ -6,10 +6,18 @@ export type TimelineItem =
   | { kind: "day"; key: string; day: string }
   | { kind: "entry"; key: string; id: string; position: number };
 
-/** The rows of a timeline, with a heading before each day when grouping by date. */
-export function timelineItems(rows: readonly TimelineRow[], groupByDate: boolean): TimelineItem[] {
+/**
+ * The rows of a timeline, with a heading before each day when grouping by date. A window that
+ * opens mid-day (`before`: when the row before it was published) has no heading at its top: a
+ * day's heading stands where the day starts, whichever window shows it.
+ */
+export function timelineItems(
+  rows: readonly TimelineRow[],
+  groupByDate: boolean,
+  before?: string,
+): TimelineItem[] {
   const items: TimelineItem[] = [];
-  let day = "";
+  let day = before ? dayKey(before) : "";
   rows.forEach((row, position) => {
     if (groupByDate) {
       const key = dayKey(row.publishedAt);

@@ -8,17 +8,23 @@ const TOP_SLACK_PX = 8;
 /**
  * The timeline's rows with those that arrived above what is being read held back
  * (./held-rows.ts); `showHeld` lets them in and scrolls to them. Scrolling to the top lets
- * them in too.
+ * them in too. Rows a moved window (`windowStart`, use-timeline-rows.ts) brings are not new.
  */
-export function useHeldRows(rows: TimelineRow[], scrollElement: HTMLElement | null) {
+export function useHeldRows(
+  rows: TimelineRow[],
+  scrollElement: HTMLElement | null,
+  windowStart: string,
+) {
   const known = useRef(new Set<string>());
+  const knownStart = useRef(windowStart);
   const [releases, release] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a release is a trigger too.
-  const held = useMemo(
-    () =>
-      holdNewRows(rows, known.current, !scrollElement || scrollElement.scrollTop < TOP_SLACK_PX),
-    [rows, releases],
-  );
+  const held = useMemo(() => {
+    const moved = knownStart.current !== windowStart;
+    knownStart.current = windowStart;
+    const atTop = moved || !scrollElement || scrollElement.scrollTop < TOP_SLACK_PX;
+    return holdNewRows(rows, known.current, atTop);
+  }, [rows, releases]);
 
   useEffect(() => {
     if (!scrollElement || held.size === 0) return;

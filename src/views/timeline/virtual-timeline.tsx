@@ -4,6 +4,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -45,6 +46,12 @@ export function VirtualTimeline(props: {
   rows: TimelineRow[];
   more: boolean;
   onMore(): void;
+  /** The id the rows' window starts at ("" at the timeline's top), see use-timeline-rows.ts. */
+  windowStart: string;
+  /** When the row before the window was published (none at the timeline's top). */
+  windowBefore: string | undefined;
+  /** Moves the window back: the rows before it are wanted. */
+  onEarlier(): void;
   /** The server pager: when the local rows run out, older pages come from the server. */
   pager: PagerState;
   /** Asks the server pager for the next page (older, or newer when read oldest first). */
@@ -58,10 +65,15 @@ export function VirtualTimeline(props: {
   const { reader, view, settings } = props;
   const layout = viewLayout(view);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  const { rows, held, showHeld } = useHeldRows(props.rows, scrollElement);
+  const { windowStart } = props;
+  const { rows, held, showHeld } = useHeldRows(props.rows, scrollElement, windowStart);
   const width = useElementWidth(scrollElement);
   const grouped = layout.groups && settings.groupByDate;
-  const items = useMemo(() => timelineItems(rows, grouped), [rows, grouped]);
+  const { windowBefore } = props;
+  const items = useMemo(
+    () => timelineItems(rows, grouped, windowBefore),
+    [rows, grouped, windowBefore],
+  );
   const lanes =
     layout.kind === "list" ? 1 : Math.max(1, Math.floor(width / (layout.minLaneWidth ?? 200)));
   const laneWidth = lanes > 1 ? width / lanes : undefined;
@@ -78,6 +90,10 @@ export function VirtualTimeline(props: {
   );
   const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
   const getScrollElement = useCallback(() => scrollElement, [scrollElement]);
+  // When the window moves, the row at the top of the screen stays where it is (the virtualizer
+  // keeps its offset by key as rows leave or come above it); otherwise the offset is kept.
+  const shownStart = useRef(windowStart);
+  const moved = shownStart.current !== windowStart;
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement,
@@ -85,6 +101,16 @@ export function VirtualTimeline(props: {
     getItemKey,
     overscan: layout.kind === "list" ? 8 : 6,
     lanes,
+    anchorTo: moved ? "end" : "start",
+  });
+  useLayoutEffect(() => {
+    if (!moved) return;
+    shownStart.current = windowStart;
+    // Heights measured for rows the window left would otherwise pile up along a long scroll.
+    const keys = new Set(items.map((item) => item.key));
+    for (const key of virtualizer.itemSizeCache.keys()) {
+      if (!keys.has(key as string)) virtualizer.itemSizeCache.delete(key);
+    }
   });
   // A new lane count re-places every tile.
   // biome-ignore lint/correctness/useExhaustiveDependencies: lanes is the trigger.
@@ -109,6 +135,11 @@ export function VirtualTimeline(props: {
     // Offline, the pager retries by itself on reconnect.
     else if (!loading && !end && !offline) onNextPage();
   }, [nearEnd, more, onMore, loading, end, offline, onNextPage]);
+  const nearStart = windowStart !== "" && virtualItems.length > 0 && first <= PREFETCH_ROWS;
+  const { onEarlier } = props;
+  useEffect(() => {
+    if (nearStart) onEarlier();
+  }, [nearStart, onEarlier]);
 
   // Keyboard next/previous (or a deep link) opens an entry off screen: bring it into view.
   const activeIndex = useMemo(
@@ -172,6 +203,8 @@ export function VirtualTimeline(props: {
           aria-label={props.label}
           data-testid="timeline-list"
           data-count={rows.length}
+          data-window-start={windowStart}
+          data-more={more}
           className={layout.kind === "list" ? "" : "px-1 pt-1"}
           style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}
         >
@@ -212,8 +245,9 @@ export function VirtualTimeline(props: {
                 measure={layout.fixed ? undefined : virtualizer.measureElement}
                 observe={observe}
                 style={style}
-                setSize={rows.length}
-                position={item.position + 1}
+                // Within a window further down, the rows' places in the whole timeline are unknown.
+                setSize={windowStart === "" ? rows.length : -1}
+                position={windowStart === "" ? item.position + 1 : undefined}
                 {...hoverProps(item.id)}
               >
                 <Item
