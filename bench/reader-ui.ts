@@ -203,6 +203,8 @@ async function coldStarts(
 
 export interface ScrollFigures {
   rows: number;
+  /** Rows the list held at the end (a window of them past TIMELINE_WINDOW_ROWS). */
+  rowsHeld: number;
   idle: FrameRun;
   scrolling: FrameRun;
   /** Elements in the list after all rows are loaded, at the middle, before scrolling. */
@@ -251,7 +253,16 @@ async function scrollAll(page: Page, rows: number, seconds: number): Promise<Scr
   // Let the card windows of the last rows reached settle before the heap is read.
   await page.waitForTimeout(500);
   const memory = await heapAfterGc(page);
-  return { rows, idle: mergeRuns(idle), scrolling: scrolled, nodesAtMiddle, seconds, memory };
+  const rowsHeld = Number(await page.getByTestId("timeline-list").getAttribute("data-count"));
+  return {
+    rows,
+    rowsHeld,
+    idle: mergeRuns(idle),
+    scrolling: scrolled,
+    nodesAtMiddle,
+    seconds,
+    memory,
+  };
 }
 
 /**
@@ -614,9 +625,16 @@ const MB = (bytes: number) => round(bytes / 1e6, 1);
 
 function memoryTable(figures: ReaderUiFigures): Table {
   const { top } = figures;
-  const rowOf = (label: string, rows: number, listNodes: number, memory: HeapFigures) => [
+  const rowOf = (
+    label: string,
+    rows: number,
+    held: number,
+    listNodes: number,
+    memory: HeapFigures,
+  ) => [
     label,
     rows.toLocaleString("en"),
+    held.toLocaleString("en"),
     listNodes,
     ratio(listNodes, top.nodesAtTop),
     memory.domNodes,
@@ -625,10 +643,12 @@ function memoryTable(figures: ReaderUiFigures): Table {
     round((memory.heapUsed - top.memory.heapUsed) / Math.max(1, rows - top.rowsAtTop), 0),
   ];
   return {
-    title: "Timeline DOM and page heap by rows loaded (Chromium; heap after a forced GC over CDP)",
+    title:
+      "Timeline DOM and page heap by rows scrolled through (Chromium; heap after a forced GC over CDP)",
     headers: [
       "state",
-      "rows loaded",
+      "rows scrolled through",
+      "rows held",
       "list elements",
       "vs first page",
       "document elements",
@@ -637,11 +657,18 @@ function memoryTable(figures: ReaderUiFigures): Table {
       "heap bytes per extra row",
     ],
     rows: [
-      rowOf("first page, at the top (baseline)", top.rowsAtTop, top.nodesAtTop, top.memory),
+      rowOf(
+        "first page, at the top (baseline)",
+        top.rowsAtTop,
+        top.rowsAtTop,
+        top.nodesAtTop,
+        top.memory,
+      ),
       ...figures.scrolls.map((s) =>
         rowOf(
           `all rows, scrolled (list max ${s.scrolling.maxNodes} el.; ${isBounded(s, top) ? "bounded" : "NOT bounded"})`,
           s.rows,
+          s.rowsHeld,
           s.nodesAtMiddle,
           s.memory,
         ),

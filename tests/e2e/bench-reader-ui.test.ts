@@ -28,6 +28,8 @@ describe("benchmark smoke: reader-ui (Chromium)", () => {
     }
     // Every seeded row was loaded into the open timeline and scrolled through.
     expect(figures.scrolls.map((scroll) => scroll.rows)).toEqual([medium + 3, large + 3]);
+    // Below a window's size the list holds them all.
+    expect(figures.scrolls.map((scroll) => scroll.rowsHeld)).toEqual([medium + 3, large + 3]);
     for (const scroll of figures.scrolls) {
       expect(scroll.scrolling.scrolledPx).toBeGreaterThan(1000);
       expect(scroll.memory.heapUsed).toBeGreaterThan(0);
