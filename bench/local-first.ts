@@ -11,7 +11,7 @@ import {
 } from "../src/queries/index.ts";
 import { HYDRATE_ENTRIES_PER_SUBSCRIPTION, hydrate } from "../src/runtime/hydrate.ts";
 import { createDispatcher, type Dispatch } from "../src/sync/dispatch.ts";
-import { TIMELINE_PAGE_SIZE } from "../src/views/timeline/use-timeline-rows.ts";
+import { TIMELINE_PAGE_SIZE } from "../src/views/timeline/timeline-window.ts";
 import { median, percentile, seedLocalEntries } from "./support/local-seed.ts";
 import { printTable, ratio, round, type Table } from "./support/table.ts";
 

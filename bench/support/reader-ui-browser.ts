@@ -182,8 +182,8 @@ export function listNodes(page: Page): Promise<number> {
 /**
  * Scrolls the timeline to its end: every one of its `rows` rows passes through the list (the
  * infinite scroll doubles the page each time the end comes near; past TIMELINE_WINDOW_ROWS the
- * list is a window that moves on). Ends holding the last rows, with no more after them (the
- * rows must be in the list already: a list of the feed's own few says "no more" too).
+ * list is a window that moves on). Ends holding the last rows, the end-of-list marker under
+ * them (the rows must be in the list already: a list of the feed's own few ends too).
  */
 export async function scrollToTimelineEnd(
   page: Page,
@@ -192,8 +192,11 @@ export async function scrollToTimelineEnd(
 ): Promise<void> {
   const list = page.getByTestId("timeline-list");
   const scroller = page.getByTestId("timeline-scroll");
+  const end = page.getByTestId("timeline-end");
   const started = Date.now();
-  while ((await list.getAttribute("data-more")) !== "false") {
+  // No more local rows, and the server pager at its end: rows beyond its mark stay hidden until
+  // it has paged there.
+  while ((await list.getAttribute("data-more")) !== "false" || (await end.count()) === 0) {
     if (Date.now() - started > timeout) throw new Error(`the timeline never reached row ${rows}`);
     await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await page.waitForTimeout(50);

@@ -211,7 +211,7 @@ const SEARCH_READS = ["entries", "subscriptions", "collections", "saved_searches
 /**
  * The ids of a timeline, newest first (or oldest first), at most `limit` (infinite scroll raises it page by page;
  * the rows themselves load per visible window), from its top or from the row `start` on (a
- * window further down, see use-timeline-rows.ts). With unread only, entries in `keep()` stay
+ * window further down, see timeline-window.ts). With unread only, entries in `keep()` stay
  * although read: what the user marked read while looking at the list does not jump away.
  */
 export function timelineIds$(

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TIMELINE_WINDOW_ROWS } from "../../src/views/timeline/use-timeline-rows.ts";
+import { TIMELINE_WINDOW_ROWS } from "../../src/views/timeline/timeline-window.ts";
 import type { FeedServer } from "../support/feed-server.ts";
 import type { TestServer } from "../support/server.ts";
 import { quickAdd, recentFeed, signUp } from "./support/reader.ts";
@@ -103,7 +103,7 @@ describe("a large local store (Chromium): 50,000 entries", () => {
     let state = await listState(page);
     let most = 0;
     const tops: number[] = [];
-    for (const started = Date.now(); state.more; ) {
+    for (const started = Date.now(); state.more || !state.end; ) {
       if (Date.now() - started > 120_000) throw new Error(`stuck at ${JSON.stringify(state)}`);
       const next = await scrollAndWait(page, "end");
       if (next.start !== state.start) tops.push(next.top);
@@ -155,6 +155,8 @@ interface ListState {
   count: number;
   start: string;
   more: boolean;
+  /** The end-of-list marker is shown: no more local rows, the server pager at its end too. */
+  end: boolean;
   /** The seeded entry at the top of the screen (its number in "Seeded entry N"), or -1. */
   top: number;
 }
@@ -182,6 +184,7 @@ function installListState(page: Page): Promise<void> {
           count: Number(list.getAttribute("data-count")),
           start: list.getAttribute("data-window-start") ?? "",
           more: list.getAttribute("data-more") === "true",
+          end: document.querySelector('[data-testid="timeline-end"]') !== null,
           top: Number(first?.textContent?.match(/Seeded entry (\d+)/)?.[1] ?? -1),
         };
       },
@@ -206,7 +209,9 @@ function scrollAndWait(page: Page, to: "end" | "top"): Promise<ListState> {
           resolve((scroller as unknown as { readState(): ListState }).readState());
         };
         const observer = new MutationObserver(done);
-        observer.observe(list, { attributeFilter: ["data-count", "data-window-start"] });
+        observer.observe(list, {
+          attributeFilter: ["data-count", "data-window-start", "data-more"],
+        });
         const timer = setTimeout(done, 5_000);
         scroller.scrollTo(0, to === "end" ? scroller.scrollHeight : 0);
       }),

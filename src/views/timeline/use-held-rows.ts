@@ -8,7 +8,7 @@ const TOP_SLACK_PX = 8;
 /**
  * The timeline's rows with those that arrived above what is being read held back
  * (./held-rows.ts); `showHeld` lets them in and scrolls to them. Scrolling to the top lets
- * them in too. Rows a moved window (`windowStart`, use-timeline-rows.ts) brings are not new.
+ * them in too. Rows a moved window (`windowStart`, timeline-window.ts) brings are not new.
  */
 export function useHeldRows(
   rows: TimelineRow[],

@@ -45,8 +45,9 @@ export function VirtualTimeline(props: {
   view: number;
   rows: TimelineRow[];
   more: boolean;
-  onMore(): void;
-  /** The id the rows' window starts at ("" at the timeline's top), see use-timeline-rows.ts. */
+  /** More rows; `lanes`, the tiles a row of the layout holds, keeps columns across a move. */
+  onMore(lanes: number): void;
+  /** The id the rows' window starts at ("" at the timeline's top), see timeline-window.ts. */
   windowStart: string;
   /** When the row before the window was published (none at the timeline's top). */
   windowBefore: string | undefined;
@@ -94,6 +95,10 @@ export function VirtualTimeline(props: {
   // keeps its offset by key as rows leave or come above it); otherwise the offset is kept.
   const shownStart = useRef(windowStart);
   const moved = shownStart.current !== windowStart;
+  // Lanes are remembered by index, which a move gives to other tiles: a masonry places them
+  // again (a private map of the virtualizer's; if it is renamed this does nothing).
+  const laneCache = useRef<{ laneAssignments?: Map<number, number> } | null>(null);
+  if (moved && lanes > 1) laneCache.current?.laneAssignments?.clear();
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement,
@@ -103,6 +108,7 @@ export function VirtualTimeline(props: {
     lanes,
     anchorTo: moved ? "end" : "start",
   });
+  laneCache.current = virtualizer as unknown as { laneAssignments?: Map<number, number> };
   useLayoutEffect(() => {
     if (!moved) return;
     shownStart.current = windowStart;
@@ -131,27 +137,29 @@ export function VirtualTimeline(props: {
   const nearEnd = last >= items.length - PREFETCH_ROWS;
   useEffect(() => {
     if (!nearEnd) return;
-    if (more) onMore();
+    if (more) onMore(lanes);
     // Offline, the pager retries by itself on reconnect.
     else if (!loading && !end && !offline) onNextPage();
-  }, [nearEnd, more, onMore, loading, end, offline, onNextPage]);
+  }, [nearEnd, more, onMore, lanes, loading, end, offline, onNextPage]);
   const nearStart = windowStart !== "" && virtualItems.length > 0 && first <= PREFETCH_ROWS;
   const { onEarlier } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a moved window may need another move.
   useEffect(() => {
     if (nearStart) onEarlier();
-  }, [nearStart, onEarlier]);
+  }, [nearStart, onEarlier, windowStart]);
 
   // Keyboard next/previous (or a deep link) opens an entry off screen: bring it into view.
   const activeIndex = useMemo(
     () => items.findIndex((item) => item.kind === "entry" && item.id === props.activeEntryId),
     [items, props.activeEntryId],
   );
-  const scrolledTo = useRef<number>(-1);
+  // Once per entry opened: a moved window changes its index, not what the person is reading.
+  const scrolledTo = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (activeIndex < 0 || scrolledTo.current === activeIndex) return;
-    scrolledTo.current = activeIndex;
+    if (activeIndex < 0 || scrolledTo.current === props.activeEntryId) return;
+    scrolledTo.current = props.activeEntryId;
     virtualizer.scrollToIndex(activeIndex, { align: "auto" });
-  }, [activeIndex, virtualizer]);
+  }, [activeIndex, props.activeEntryId, virtualizer]);
 
   const cardsRef = useRef(cards);
   cardsRef.current = cards;
