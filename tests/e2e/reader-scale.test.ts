@@ -133,6 +133,15 @@ describe("a large local store (Chromium): 50,000 entries", () => {
     expect(maxNodes).toBeLessThan(800);
     expect(scrolled).toBeGreaterThan(5000);
 
+    // J opens the entry at the top of the screen, not the first row of the window (1,600 or so
+    // rows above it). The open entry then stays put as the windows move back below.
+    state = await listState(page);
+    expect(state.start).not.toBe("");
+    // The keys go to the area last pointed at: the timeline column.
+    await page.getByTestId("timeline-column").dispatchEvent("pointerdown");
+    await page.keyboard.press("j");
+    await expect.poll(() => new URL(page.url()).pathname.split("/")[4]).toBe(state.topId);
+
     // And back to the timeline's top, window by window: at each move the row that started the
     // window left is still at the top of the screen.
     state = await listState(page);
@@ -159,6 +168,7 @@ interface ListState {
   end: boolean;
   /** The seeded entry at the top of the screen (its number in "Seeded entry N"), or -1. */
   top: number;
+  topId: string | null;
 }
 
 /** The timeline list's rows, window and top row, read at once in the page. */
@@ -186,6 +196,7 @@ function installListState(page: Page): Promise<void> {
           more: list.getAttribute("data-more") === "true",
           end: document.querySelector('[data-testid="timeline-end"]') !== null,
           top: Number(first?.textContent?.match(/Seeded entry (\d+)/)?.[1] ?? -1),
+          topId: first?.getAttribute("data-entry-id") ?? null,
         };
       },
     });

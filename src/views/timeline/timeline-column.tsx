@@ -74,9 +74,12 @@ export function TimelineColumn(props: {
     view: query.view,
     subscriptions,
   });
+  const topEntry = useRef<string | undefined>(undefined);
   useTimelineKeys({
     area,
     rows: page?.rows,
+    windowStart,
+    topEntry,
     activeEntryId: props.activeEntryId,
     timelineId: props.timelineId,
     feedParam: props.feedParam,
@@ -121,6 +124,7 @@ export function TimelineColumn(props: {
         windowStart={windowStart}
         windowBefore={windowBefore}
         onEarlier={loadEarlier}
+        topEntry={topEntry}
         pager={footer}
         onNextPage={pager.loadMore}
         activeEntryId={props.activeEntryId}

@@ -15,6 +15,10 @@ import { selectionContext } from "./selection-context.ts";
 export function useTimelineKeys(options: {
   area: RefObject<HTMLElement | null>;
   rows: readonly TimelineRow[] | undefined;
+  /** The rows' window start ("" at the timeline's top), see timeline-window.ts. */
+  windowStart: string;
+  /** The entry at the top of the screen. */
+  topEntry: RefObject<string | undefined>;
   activeEntryId: string | undefined;
   timelineId: string;
   feedParam: string;
@@ -23,7 +27,7 @@ export function useTimelineKeys(options: {
   refetch(): void;
 }) {
   const navigate = useNavigate();
-  const { rows, activeEntryId, timelineId, feedParam } = options;
+  const { rows, windowStart, topEntry, activeEntryId, timelineId, feedParam } = options;
   useAreaScope(options.area, "timeline");
 
   const step = useCallback(
@@ -31,14 +35,16 @@ export function useTimelineKeys(options: {
       const ids = rows?.map((row) => row.id) ?? [];
       if (ids.length === 0) return false;
       const at = activeEntryId ? ids.indexOf(activeEntryId) : -1;
-      const next = at < 0 ? (delta > 0 ? 0 : ids.length - 1) : at + delta;
+      // In a window further down, the list's own ends are far off screen: start from what is on it.
+      const top = windowStart !== "" && topEntry.current ? ids.indexOf(topEntry.current) : -1;
+      const next = at >= 0 ? at + delta : top >= 0 ? top : delta > 0 ? 0 : ids.length - 1;
       const id = ids[next];
       if (id) {
         void navigate(timelineLink({ timelineId, feed: feedParam, entryId: id }));
       }
       return true;
     },
-    [rows, activeEntryId, timelineId, feedParam, navigate],
+    [rows, windowStart, topEntry, activeEntryId, timelineId, feedParam, navigate],
   );
 
   useShortcut("timeline.next", () => step(1));

@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   type CSSProperties,
+  type MutableRefObject,
   type ReactNode,
   useCallback,
   useEffect,
@@ -22,7 +23,7 @@ import { dayLabel } from "../../ui/format.ts";
 import { useElementWidth } from "../shell/use-element-width.ts";
 import type { TimelineLinkBase } from "./items/entry-link.tsx";
 import { PagerFooter } from "./pager-footer.tsx";
-import { timelineItems, windowIds } from "./timeline-items.ts";
+import { type TimelineItem, timelineItems, windowIds } from "./timeline-items.ts";
 import { useAutoMarkRead } from "./use-auto-mark-read.ts";
 import { useCardWindow } from "./use-card-window.ts";
 import { useHeldRows } from "./use-held-rows.ts";
@@ -53,6 +54,8 @@ export function VirtualTimeline(props: {
   windowBefore: string | undefined;
   /** Moves the window back: the rows before it are wanted. */
   onEarlier(): void;
+  /** Set to the entry at the top of the screen on every render (keyboard steps start there). */
+  topEntry?: MutableRefObject<string | undefined>;
   /** The server pager: when the local rows run out, older pages come from the server. */
   pager: PagerState;
   /** Asks the server pager for the next page (older, or newer when read oldest first). */
@@ -125,6 +128,8 @@ export function VirtualTimeline(props: {
   const virtualItems = virtualizer.getVirtualItems();
   const first = virtualItems[0]?.index ?? 0;
   const last = virtualItems.at(-1)?.index ?? 0;
+  if (props.topEntry)
+    props.topEntry.current = entryAtTop(items, virtualItems, virtualizer.scrollOffset);
   const { cards, version } = useCardWindow(reader, windowIds(items, first, last));
   // Rows with their entries: what loads after the first paint may load now.
   const hasCards = cards.size > 0;
@@ -313,4 +318,17 @@ function VirtualRow(props: {
       {props.children}
     </li>
   );
+}
+
+/** The first entry whose row reaches below the top of the screen. */
+function entryAtTop(
+  items: readonly TimelineItem[],
+  shown: readonly { index: number; end: number }[],
+  offset: number | null,
+): string | undefined {
+  for (const virtual of shown) {
+    const item = items[virtual.index];
+    if (item?.kind === "entry" && virtual.end > (offset ?? 0)) return item.id;
+  }
+  return undefined;
 }
