@@ -78,7 +78,6 @@ export function TimelineColumn(props: {
   useTimelineKeys({
     area,
     rows: page?.rows,
-    windowStart,
     topEntry,
     activeEntryId: props.activeEntryId,
     timelineId: props.timelineId,

@@ -8,20 +8,17 @@ const TOP_SLACK_PX = 8;
 /**
  * The timeline's rows with those that arrived above what is being read held back
  * (./held-rows.ts); `showHeld` lets them in and scrolls to them. Scrolling to the top lets
- * them in too. Rows a moved window (`windowStart`, timeline-window.ts) brings are not new.
+ * them in too. Rows a window that just moved (`moved`, timeline-window.ts) brings are not new.
  */
 export function useHeldRows(
   rows: TimelineRow[],
   scrollElement: HTMLElement | null,
-  windowStart: string,
+  moved: boolean,
 ) {
   const known = useRef(new Set<string>());
-  const knownStart = useRef(windowStart);
   const [releases, release] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a release is a trigger too.
   const held = useMemo(() => {
-    const moved = knownStart.current !== windowStart;
-    knownStart.current = windowStart;
     const atTop = moved || !scrollElement || scrollElement.scrollTop < TOP_SLACK_PX;
     return holdNewRows(rows, known.current, atTop);
   }, [rows, releases]);

@@ -15,9 +15,7 @@ import { selectionContext } from "./selection-context.ts";
 export function useTimelineKeys(options: {
   area: RefObject<HTMLElement | null>;
   rows: readonly TimelineRow[] | undefined;
-  /** The rows' window start ("" at the timeline's top), see timeline-window.ts. */
-  windowStart: string;
-  /** The entry at the top of the screen. */
+  /** In a window further down (timeline-window.ts), the entry at the top of the screen. */
   topEntry: RefObject<string | undefined>;
   activeEntryId: string | undefined;
   timelineId: string;
@@ -27,7 +25,7 @@ export function useTimelineKeys(options: {
   refetch(): void;
 }) {
   const navigate = useNavigate();
-  const { rows, windowStart, topEntry, activeEntryId, timelineId, feedParam } = options;
+  const { rows, topEntry, activeEntryId, timelineId, feedParam } = options;
   useAreaScope(options.area, "timeline");
 
   const step = useCallback(
@@ -36,7 +34,7 @@ export function useTimelineKeys(options: {
       if (ids.length === 0) return false;
       const at = activeEntryId ? ids.indexOf(activeEntryId) : -1;
       // In a window further down, the list's own ends are far off screen: start from what is on it.
-      const top = windowStart !== "" && topEntry.current ? ids.indexOf(topEntry.current) : -1;
+      const top = topEntry.current ? ids.indexOf(topEntry.current) : -1;
       const next = at >= 0 ? at + delta : top >= 0 ? top : delta > 0 ? 0 : ids.length - 1;
       const id = ids[next];
       if (id) {
@@ -44,7 +42,7 @@ export function useTimelineKeys(options: {
       }
       return true;
     },
-    [rows, windowStart, topEntry, activeEntryId, timelineId, feedParam, navigate],
+    [rows, topEntry, activeEntryId, timelineId, feedParam, navigate],
   );
 
   useShortcut("timeline.next", () => step(1));

@@ -37,15 +37,15 @@ export function useTimelineRows(
   setStickyScope(`${key}#${current.generation}`);
 
   const db = reader?.db;
-  const start = current.starts.at(-1)?.row;
+  const windowAt = current.starts.at(-1);
+  const start = windowAt?.row;
   const page = useLiveQuery(
     () => (db ? timelineIds$(db, query, current.limit, stickyIds, bounds, start) : of(undefined)),
     [db, key, current.limit, current.generation, bounds.floor, bounds.ceiling, start],
   );
   const last = useRef<Shown | null>(null);
   if (page) {
-    const before = current.starts.at(-1)?.before.publishedAt;
-    last.current = { key, page, start: start?.id ?? "", before };
+    last.current = { key, page, start: start?.id ?? "", before: windowAt?.before.publishedAt };
   }
   const shown = last.current?.key === key ? last.current : undefined;
   const emptied = pagingForEmpty(current, page);

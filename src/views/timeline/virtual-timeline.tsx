@@ -54,7 +54,7 @@ export function VirtualTimeline(props: {
   windowBefore: string | undefined;
   /** Moves the window back: the rows before it are wanted. */
   onEarlier(): void;
-  /** Set to the entry at the top of the screen on every render (keyboard steps start there). */
+  /** In a window further down, set to the entry at the top of the screen (keyboard steps start there). */
   topEntry?: MutableRefObject<string | undefined>;
   /** The server pager: when the local rows run out, older pages come from the server. */
   pager: PagerState;
@@ -70,7 +70,11 @@ export function VirtualTimeline(props: {
   const layout = viewLayout(view);
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const { windowStart } = props;
-  const { rows, held, showHeld } = useHeldRows(props.rows, scrollElement, windowStart);
+  // When the window moves, the row at the top of the screen stays where it is (the virtualizer
+  // keeps its offset by key as rows leave or come above it); otherwise the offset is kept.
+  const shownStart = useRef(windowStart);
+  const moved = shownStart.current !== windowStart;
+  const { rows, held, showHeld } = useHeldRows(props.rows, scrollElement, moved);
   const width = useElementWidth(scrollElement);
   const grouped = layout.groups && settings.groupByDate;
   const { windowBefore } = props;
@@ -94,10 +98,6 @@ export function VirtualTimeline(props: {
   );
   const getItemKey = useCallback((index: number) => items[index]?.key ?? index, [items]);
   const getScrollElement = useCallback(() => scrollElement, [scrollElement]);
-  // When the window moves, the row at the top of the screen stays where it is (the virtualizer
-  // keeps its offset by key as rows leave or come above it); otherwise the offset is kept.
-  const shownStart = useRef(windowStart);
-  const moved = shownStart.current !== windowStart;
   // Lanes are remembered by index, which a move gives to other tiles: a masonry places them
   // again (a private map of the virtualizer's; if it is renamed this does nothing).
   const laneCache = useRef<{ laneAssignments?: Map<number, number> } | null>(null);
@@ -128,8 +128,10 @@ export function VirtualTimeline(props: {
   const virtualItems = virtualizer.getVirtualItems();
   const first = virtualItems[0]?.index ?? 0;
   const last = virtualItems.at(-1)?.index ?? 0;
-  if (props.topEntry)
-    props.topEntry.current = entryAtTop(items, virtualItems, virtualizer.scrollOffset);
+  if (props.topEntry) {
+    props.topEntry.current =
+      windowStart === "" ? undefined : entryAtTop(items, virtualItems, virtualizer.scrollOffset);
+  }
   const { cards, version } = useCardWindow(reader, windowIds(items, first, last));
   // Rows with their entries: what loads after the first paint may load now.
   const hasCards = cards.size > 0;
